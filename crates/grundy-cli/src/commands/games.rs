@@ -1,0 +1,53 @@
+//! `grundy games`: the list of rulesets.
+
+use grundy_games::registry;
+use serde::Serialize;
+
+use crate::failure::Failure;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Print JSON: a list of {name, aliases, syntax, rules, example}.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Entry {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    syntax: &'static str,
+    rules: &'static str,
+    example: String,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    let entries: Vec<Entry> = registry::all()
+        .into_iter()
+        .map(|e| Entry {
+            name: e.name,
+            aliases: e.aliases,
+            syntax: e.syntax,
+            rules: e.rules,
+            example: format!("grundy solve {}", e.example),
+        })
+        .collect();
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&entries).expect("serializable")
+        );
+        return Ok(());
+    }
+    for e in &entries {
+        println!("{}", e.syntax);
+        if !e.aliases.is_empty() {
+            println!("    also called: {}", e.aliases.join(", "));
+        }
+        println!("    {}", e.rules);
+        println!("    example: {}", e.example);
+        println!();
+    }
+    println!("Combine games with '+': grundy solve nim 3 4 + bash:3 7");
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! Why a command failed, and the exit code that says so.
+
+use std::fmt;
+
+use grundy_core::SolveError;
+use grundy_games::spec::SpecError;
+
+/// A failed command.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input was wrong: exit code 2.
+    Input(String),
+    /// The computation could not finish: exit code 1.
+    Compute(String),
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Input(_) => 2,
+            Failure::Compute(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Input(m) | Failure::Compute(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<SpecError> for Failure {
+    fn from(e: SpecError) -> Self {
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        Failure::Compute(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Compute(format!("i/o: {e}"))
+    }
+}

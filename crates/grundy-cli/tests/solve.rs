@@ -1,0 +1,144 @@
+//! The `grundy solve` and `grundy games` commands, run as a user runs them.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn grundy(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn solve_json(args: &[&str]) -> Value {
+    let mut all = vec!["solve", "--json"];
+    all.extend_from_slice(args);
+    let out = grundy(&all, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn nim_3_4_5_has_exactly_one_winning_move() {
+    let out = grundy(&["solve", "nim", "3", "4", "5"], "");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("first player"), "{text}");
+    assert!(text.contains("Winning moves (1):"), "{text}");
+    assert!(text.contains("take 2 from heap 1: 3 -> 1"), "{text}");
+
+    let v = solve_json(&["nim", "3", "4", "5"]);
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["position"], json!([3, 4, 5]));
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"description": "take 2 from heap 1: 3 -> 1", "position": [1, 4, 5]}])
+    );
+}
+
+#[test]
+fn json_flag_may_follow_the_position() {
+    let out = grundy(&["solve", "nim", "1", "1", "--json"], "");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["winning_moves"], json!([]));
+}
+
+#[test]
+fn sums_of_different_games() {
+    let v = solve_json(&["nim", "3", "4", "+", "bash:3", "7"]);
+    assert_eq!(v["position"], json!([[3, 4], [7]]));
+    assert_eq!(v["grundy"], 3 ^ 4 ^ (7 % 4));
+    for m in v["winning_moves"].as_array().unwrap() {
+        // After a winning move the whole sum must be a P-position.
+        let p = &m["position"];
+        let nim: Vec<u64> = serde_json::from_value(p[0].clone()).unwrap();
+        let bash: Vec<u64> = serde_json::from_value(p[1].clone()).unwrap();
+        let total = nim.iter().fold(0, |x, h| x ^ h) ^ bash.iter().fold(0, |x, h| x ^ (h % 4));
+        assert_eq!(total, 0, "{m}");
+    }
+    assert!(!v["winning_moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn staircase_moves_are_real_moves() {
+    let v = solve_json(&["staircase", "3", "9", "5", "1"]);
+    assert_eq!(v["grundy"], 3 ^ 5);
+    assert_eq!(v["winning_moves_total"], 2);
+}
+
+#[test]
+fn positions_can_come_from_stdin() {
+    let heaps: Vec<String> = (1..=100_000u64)
+        .map(|i| (i * 7919 % 1_000_003).to_string())
+        .collect();
+    let expected = (1..=100_000u64).fold(0, |x, i| x ^ (i * 7919 % 1_000_003));
+    let out = grundy(
+        &["solve", "--json", "--limit", "3", "nim", "-"],
+        &heaps.join("\n"),
+    );
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grundy"], expected);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_exit_code_2() {
+    for (args, needle) in [
+        (vec!["solve", "chess", "1"], "argument 1 ('chess')"),
+        (vec!["solve", "nim", "3", "x"], "argument 3 ('x')"),
+        (vec!["solve", "nim", "3", "-4"], "argument 3 ('-4')"),
+        (vec!["solve", "nim"], "empty"),
+        (vec!["solve", "bash:0", "3"], "argument 1 ('bash:0')"),
+        (vec!["solve", "bash", "3"], "needs parameters"),
+        (vec!["solve", "nim", "99999999999999999999"], "at most"),
+        (vec!["solve", "nim", "3", "+"], "expected a game"),
+        (vec!["solve", "sub:1,x", "3"], "sub:1,x"),
+    ] {
+        let out = grundy(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    let out = grundy(&["solve", "nim", "-"], "3 4 z");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("stdin item 3"));
+}
+
+#[test]
+fn games_lists_every_ruleset() {
+    let out = grundy(&["games", "--json"], "");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    for n in ["nim", "bash", "staircase"] {
+        assert!(names.contains(&n), "{names:?}");
+    }
+}

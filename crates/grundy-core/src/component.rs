@@ -1,0 +1,262 @@
+//! Components and sums: the type-erased view the command line and library users work with.
+//!
+//! A [`Component`] is one position of one ruleset, whatever its Rust type: it can report its value
+//! and the moves that reach a given value. A position in several games at once (`nim 3 4 + bash:3
+//! 7`) is a *sum* of components, and [`analyse`] decides it by the Sprague–Grundy theorem: the
+//! value of a sum is the XOR of the values, and a winning move changes one component `i` of value
+//! `g_i` into a position of value `g_i XOR X`, where `X` is the total. Loopy components follow
+//! Smith's rule for sums with ∞ values.
+
+use serde::Serialize;
+use serde_json::Value as Json;
+
+use crate::{Nimber, Outcome, SolveError, Value};
+
+/// One move of a component, as a user sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveReport {
+    /// The move in words, e.g. `take 2 from heap 1: 3 -> 1`.
+    pub description: String,
+    /// The position the move leads to, in the same notation as the input.
+    pub position: Json,
+}
+
+/// A position of some ruleset, ready to be analysed.
+pub trait Component {
+    /// The game spec this position belongs to, e.g. `nim` or `bash:3`.
+    fn game(&self) -> String;
+
+    /// The position, in the same notation as the input (e.g. a list of heaps).
+    fn position(&self) -> Json;
+
+    /// The (generalized) Grundy value.
+    fn value(&mut self) -> Result<Value, SolveError>;
+
+    /// The moves of this component to positions of finite value `target`: the first `limit` of
+    /// them are pushed to `out` and the number of all of them is returned. (A position with 10^5
+    /// heaps can have 5·10^4 winning moves, each a position of 10^5 heaps: listing them all would
+    /// be quadratic, counting them is not.)
+    fn moves_to(
+        &mut self,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<MoveReport>,
+    ) -> Result<usize, SolveError>;
+
+    /// Every move with the value it leads to, for loopy components (`None` otherwise). In a
+    /// drawn sum these give the moves that keep the draw.
+    fn moves_with_values(&mut self) -> Result<Option<Vec<(MoveReport, Value)>>, SolveError> {
+        Ok(None)
+    }
+
+    /// The outcome of this component on its own, for games decided without a Grundy value (games
+    /// that are not sums, such as take-from-either-end). `None` means: derive it from the value.
+    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
+        Ok(None)
+    }
+}
+
+/// A winning (or draw-keeping) move of a sum.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SumMove {
+    /// Index of the component moved in (0-based).
+    #[serde(skip)]
+    pub component: usize,
+    /// The move in words.
+    pub description: String,
+    /// The whole position after the move.
+    pub position: Json,
+}
+
+/// The verdict on a sum of components.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Each component's value.
+    pub values: Vec<Value>,
+    /// The value of the whole sum, if it is finite.
+    pub grundy: Option<Nimber>,
+    /// The moves to a P-position (at most the limit given to [`analyse`]).
+    pub winning_moves: Vec<SumMove>,
+    /// How many moves to a P-position there are in all.
+    pub winning_moves_total: usize,
+    /// In a drawn sum, the moves that keep a draw available (to positions that are not N).
+    pub drawing_moves: Vec<SumMove>,
+}
+
+/// The whole position of a sum: a single component's own notation, or the list of them.
+pub fn sum_position(components: &[Box<dyn Component>]) -> Json {
+    if components.len() == 1 {
+        components[0].position()
+    } else {
+        Json::Array(components.iter().map(|c| c.position()).collect())
+    }
+}
+
+fn lift(components: &[Box<dyn Component>], i: usize, m: MoveReport) -> SumMove {
+    if components.len() == 1 {
+        return SumMove {
+            component: 0,
+            description: m.description,
+            position: m.position,
+        };
+    }
+    let mut all: Vec<Json> = components.iter().map(|c| c.position()).collect();
+    all[i] = m.position;
+    SumMove {
+        component: i,
+        description: format!(
+            "in component {} ({}): {}",
+            i + 1,
+            components[i].game(),
+            m.description
+        ),
+        position: Json::Array(all),
+    }
+}
+
+/// Decides a sum of components: outcome, values and the winning moves (the first `limit` of them
+/// listed, all of them counted).
+///
+/// ```
+/// use grundy_core::{analyse, Component, MoveReport, Nimber, Outcome, SolveError, Value};
+///
+/// /// A bare Nim heap.
+/// struct Heap(u64);
+/// impl Component for Heap {
+///     fn game(&self) -> String { "heap".into() }
+///     fn position(&self) -> serde_json::Value { self.0.into() }
+///     fn value(&mut self) -> Result<Value, SolveError> { Ok(Value::Finite(Nimber(self.0))) }
+///     fn moves_to(&mut self, t: Nimber, limit: usize, out: &mut Vec<MoveReport>)
+///         -> Result<usize, SolveError> {
+///         if t.0 >= self.0 { return Ok(0); }
+///         if limit > 0 {
+///             out.push(MoveReport { description: format!("{} -> {}", self.0, t.0), position: t.0.into() });
+///         }
+///         Ok(1)
+///     }
+/// }
+///
+/// let mut sum: Vec<Box<dyn Component>> = vec![Box::new(Heap(3)), Box::new(Heap(4)), Box::new(Heap(5))];
+/// let a = analyse(&mut sum, 100).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// assert_eq!(a.grundy, Some(Nimber(2)));
+/// assert_eq!(a.winning_moves.len(), 1);
+/// assert_eq!(a.winning_moves[0].position, serde_json::json!([1, 4, 5]));
+/// ```
+pub fn analyse(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+) -> Result<Analysis, SolveError> {
+    let mut values = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        values.push(c.value()?);
+    }
+    // A single component that knows its outcome without a value (a non-sum game).
+    if components.len() == 1 {
+        if let Some(outcome) = components[0].outcome_hint()? {
+            let mut reports = Vec::new();
+            let mut total = 0;
+            if outcome == Outcome::N {
+                total = components[0].moves_to(Nimber::ZERO, limit, &mut reports)?;
+            }
+            let winning_moves = reports
+                .into_iter()
+                .map(|m| lift(components, 0, m))
+                .collect();
+            let grundy = values[0].finite();
+            return Ok(Analysis {
+                outcome,
+                values,
+                grundy,
+                winning_moves,
+                winning_moves_total: total,
+                drawing_moves: Vec::new(),
+            });
+        }
+    }
+    let outcome = classify(&values);
+    let finite_sum: Nimber = values.iter().filter_map(Value::finite).sum();
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    let mut drawing_moves = Vec::new();
+    let mut reports = Vec::new();
+    match outcome {
+        Outcome::N => {
+            for i in 0..components.len() {
+                // A winning move leaves every component finite with XOR 0, so it must move a
+                // component whose value is the only one that is not yet right.
+                let others_infinite = values
+                    .iter()
+                    .enumerate()
+                    .any(|(j, v)| j != i && v.finite().is_none());
+                if others_infinite {
+                    continue;
+                }
+                let target = match &values[i] {
+                    Value::Finite(g) => *g + finite_sum,
+                    Value::Infinite(_) => finite_sum,
+                };
+                reports.clear();
+                let room = limit.saturating_sub(winning_moves.len());
+                winning_moves_total += components[i].moves_to(target, room, &mut reports)?;
+                for m in reports.drain(..) {
+                    winning_moves.push(lift(components, i, m));
+                }
+            }
+        }
+        Outcome::P => {}
+        Outcome::D => {
+            for i in 0..components.len() {
+                let Some(moves) = components[i].moves_with_values()? else {
+                    continue;
+                };
+                let mut after = values.clone();
+                for (m, v) in moves {
+                    after[i] = v;
+                    if classify(&after) == Outcome::D {
+                        drawing_moves.push(lift(components, i, m));
+                    }
+                }
+            }
+        }
+    }
+    let grundy = if values.iter().all(|v| v.finite().is_some()) {
+        Some(finite_sum)
+    } else {
+        None
+    };
+    Ok(Analysis {
+        outcome,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total,
+        drawing_moves,
+    })
+}
+
+/// The outcome of a sum from its components' values, by Smith's rule: P if every value is finite
+/// and their XOR is 0; N if every value is finite with XOR not 0, or exactly one is ∞(K) and the
+/// XOR of the others lies in K; D otherwise.
+///
+/// ```
+/// use grundy_core::{classify, Nimber, Outcome, Value};
+/// let inf = Value::Infinite(vec![Nimber(0), Nimber(2)]);
+/// assert_eq!(classify(&[Value::Finite(Nimber(2)), inf.clone()]), Outcome::N);
+/// assert_eq!(classify(&[Value::Finite(Nimber(1)), inf.clone()]), Outcome::D);
+/// assert_eq!(classify(&[inf.clone(), inf]), Outcome::D);
+/// ```
+pub fn classify(values: &[Value]) -> Outcome {
+    let finite_sum: Nimber = values.iter().filter_map(Value::finite).sum();
+    let mut infinite = values.iter().filter_map(|v| match v {
+        Value::Infinite(k) => Some(k),
+        Value::Finite(_) => None,
+    });
+    match (infinite.next(), infinite.next()) {
+        (None, _) => Outcome::of(finite_sum),
+        (Some(k), None) if k.contains(&finite_sum) => Outcome::N,
+        _ => Outcome::D,
+    }
+}

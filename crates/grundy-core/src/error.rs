@@ -1,0 +1,20 @@
+//! Errors a solver can stop with.
+
+use thiserror::Error;
+
+/// Why a value could not be computed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The transposition table reached its configured cap.
+    #[error("the solver stored {cap} positions, its limit, before finishing; raise the cap or use a ruleset with a closed form")]
+    TableFull {
+        /// The cap that was reached.
+        cap: usize,
+    },
+    /// A position can be reached from itself, so the game is loopy and has no Grundy value.
+    #[error("this position can repeat (the game has a cycle), so it has no ordinary Grundy value; use the loopy solver")]
+    Cycle,
+    /// The position is outside what the method can handle.
+    #[error("{0}")]
+    TooLarge(String),
+}

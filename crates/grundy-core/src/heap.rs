@@ -1,0 +1,266 @@
+//! Heap games: positions that are collections of heaps, each played independently.
+//!
+//! In Nim, Bash's game, subtraction games and every octal or take-and-break game, a move acts on a
+//! single heap and leaves zero, one or more heaps in its place. A position with several heaps is
+//! therefore a sum, and its value is the XOR of the heaps' values. A [`HeapRuleset`] only has to
+//! say what a single heap can become; [`HeapGame`] turns it into a [`Ruleset`] on multisets of heaps
+//! (for the generic solver) and [`HeapPosition`] into a [`Component`] (for sums and the CLI).
+
+use serde_json::Value as Json;
+
+use crate::{Component, MoveReport, Nimber, Ruleset, SolveError, Solver, Value};
+
+/// Heaps larger than this are never enumerated move by move: a ruleset must supply
+/// [`HeapRuleset::heap_value`] and [`HeapRuleset::heap_moves_to`] for them.
+pub const ENUMERATION_LIMIT: u64 = 1 << 22;
+
+/// The rules of a game played on heaps.
+pub trait HeapRuleset {
+    /// Every option of a single heap of size `n`: the sizes of the heaps it leaves (possibly none).
+    /// Heaps of size 0 may be included; they are dropped.
+    fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>);
+
+    /// The value of a heap of size `n` when a theorem (or a precomputed table) gives it.
+    fn heap_value(&self, n: u64) -> Option<Nimber> {
+        let _ = n;
+        None
+    }
+
+    /// The options of a heap of size `n` whose value is `target`, when they can be found without
+    /// enumerating every option (e.g. Nim: the heap `target` itself if it is smaller).
+    fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        let _ = (n, target);
+        None
+    }
+
+    /// The largest heap a position may hold.
+    fn max_heap(&self) -> u64 {
+        u64::MAX
+    }
+
+    /// A move from heap number `heap` (1-based) of size `from` to the heaps `to`, in words.
+    fn describe(&self, heap: usize, from: u64, to: &[u64]) -> String {
+        describe_heap_move(heap, from, to)
+    }
+}
+
+/// The usual wording of a heap move: `take 2 from heap 1: 3 -> 1`, `take all 5 from heap 2`,
+/// `take 2 from heap 3 (10), leaving heaps 3 and 5`, `split heap 1 (7) into 3 and 4`.
+pub fn describe_heap_move(heap: usize, from: u64, to: &[u64]) -> String {
+    let left: Vec<u64> = to.iter().copied().filter(|&h| h > 0).collect();
+    let taken = from - left.iter().sum::<u64>();
+    let list = |hs: &[u64]| {
+        let words: Vec<String> = hs.iter().map(u64::to_string).collect();
+        match words.len() {
+            0 => String::new(),
+            1 => words[0].clone(),
+            n => format!("{} and {}", words[..n - 1].join(", "), words[n - 1]),
+        }
+    };
+    match (left.len(), taken) {
+        (0, _) => format!("take all {from} from heap {heap}"),
+        (1, _) => format!("take {taken} from heap {heap}: {from} -> {}", left[0]),
+        (_, 0) => format!("split heap {heap} ({from}) into {}", list(&left)),
+        _ => format!(
+            "take {taken} from heap {heap} ({from}), leaving heaps {}",
+            list(&left)
+        ),
+    }
+}
+
+/// A heap ruleset as a [`Ruleset`] on sorted multisets of non-empty heaps.
+///
+/// A multiset of two or more heaps is split into single heaps, so the generic solver only ever
+/// searches one heap at a time, exactly as the Sprague–Grundy theorem allows.
+pub struct HeapGame<H>(pub H);
+
+impl<H: HeapRuleset> HeapGame<H> {
+    /// The canonical form of a multiset of heaps: sorted, without empty heaps.
+    pub fn normalize(mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        heaps
+    }
+}
+
+impl<H: HeapRuleset> Ruleset for HeapGame<H> {
+    type Position = Vec<u64>;
+
+    fn options(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let mut single = Vec::new();
+        for (i, &h) in position.iter().enumerate() {
+            if i > 0 && position[i - 1] == h {
+                continue;
+            }
+            single.clear();
+            self.0.heap_options(h, &mut single);
+            for opt in single.drain(..) {
+                let mut q: Vec<u64> = position[..i].to_vec();
+                q.extend(opt);
+                q.extend_from_slice(&position[i + 1..]);
+                out.push(Self::normalize(q));
+            }
+        }
+    }
+
+    fn components(&self, position: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> bool {
+        if position.len() < 2 {
+            return false;
+        }
+        out.extend(position.iter().map(|&h| vec![h]));
+        true
+    }
+
+    fn closed_form(&self, position: &Vec<u64>) -> Option<Nimber> {
+        match position.as_slice() {
+            [] => Some(Nimber::ZERO),
+            [h] => self.0.heap_value(*h),
+            _ => None,
+        }
+    }
+}
+
+/// A position of a heap game (a list of heaps, in the user's order) as a [`Component`].
+pub struct HeapPosition<H: HeapRuleset> {
+    spec: String,
+    heaps: Vec<u64>,
+    solver: Solver<HeapGame<H>>,
+}
+
+impl<H: HeapRuleset> HeapPosition<H> {
+    /// The heaps `heaps` of the game `spec` played by `ruleset`.
+    pub fn new(spec: impl Into<String>, ruleset: H, heaps: Vec<u64>) -> Self {
+        HeapPosition {
+            spec: spec.into(),
+            heaps,
+            solver: Solver::new(HeapGame(ruleset)),
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &H {
+        &self.solver.ruleset().0
+    }
+
+    /// The heaps, in the user's order.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The value of a single heap.
+    pub fn heap_value(&mut self, n: u64) -> Result<Nimber, SolveError> {
+        if let Some(v) = self.ruleset().heap_value(n) {
+            return Ok(v);
+        }
+        if n > ENUMERATION_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "{}: a heap of {n} is too large to search (limit {ENUMERATION_LIMIT})",
+                self.spec
+            )));
+        }
+        self.solver.grundy(&vec![n])
+    }
+
+    /// The options of one heap of size `n` whose value is `target`.
+    pub fn heap_moves_to(&mut self, n: u64, target: Nimber) -> Result<Vec<Vec<u64>>, SolveError> {
+        if let Some(moves) = self.ruleset().heap_moves_to(n, target) {
+            return Ok(moves);
+        }
+        if n > ENUMERATION_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "{}: a heap of {n} is too large to list its moves (limit {ENUMERATION_LIMIT})",
+                self.spec
+            )));
+        }
+        let mut options = Vec::new();
+        self.ruleset().heap_options(n, &mut options);
+        let mut hits = Vec::new();
+        for opt in options {
+            let mut v = Nimber::ZERO;
+            for &h in &opt {
+                if h > 0 {
+                    v += self.heap_value(h)?;
+                }
+            }
+            if v == target {
+                hits.push(opt.into_iter().filter(|&h| h > 0).collect());
+            }
+        }
+        Ok(hits)
+    }
+
+    fn total(&mut self) -> Result<Nimber, SolveError> {
+        let mut total = Nimber::ZERO;
+        for i in 0..self.heaps.len() {
+            total += self.heap_value(self.heaps[i])?;
+        }
+        Ok(total)
+    }
+}
+
+impl<H: HeapRuleset> Component for HeapPosition<H> {
+    fn game(&self) -> String {
+        self.spec.clone()
+    }
+
+    fn position(&self) -> Json {
+        Json::from(self.heaps.clone())
+    }
+
+    fn value(&mut self) -> Result<Value, SolveError> {
+        self.total().map(Value::Finite)
+    }
+
+    fn moves_to(
+        &mut self,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<MoveReport>,
+    ) -> Result<usize, SolveError> {
+        let total = self.total()?;
+        let mut count = 0;
+        for i in 0..self.heaps.len() {
+            let n = self.heaps[i];
+            let g = self.heap_value(n)?;
+            let hits = self.heap_moves_to(n, g + total + target)?;
+            count += hits.len();
+            for opt in hits {
+                if out.len() >= limit {
+                    break;
+                }
+                let mut after: Vec<u64> = self.heaps[..i].to_vec();
+                if opt.is_empty() {
+                    // Keep an emptied heap as 0 so the other heaps keep their numbers.
+                    after.push(0);
+                } else {
+                    after.extend_from_slice(&opt);
+                }
+                after.extend_from_slice(&self.heaps[i + 1..]);
+                out.push(MoveReport {
+                    description: self.ruleset().describe(i + 1, n, &opt),
+                    position: Json::from(after),
+                });
+            }
+        }
+        Ok(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describes_moves_in_words() {
+        assert_eq!(describe_heap_move(1, 3, &[1]), "take 2 from heap 1: 3 -> 1");
+        assert_eq!(describe_heap_move(2, 5, &[]), "take all 5 from heap 2");
+        assert_eq!(
+            describe_heap_move(4, 7, &[3, 4]),
+            "split heap 4 (7) into 3 and 4"
+        );
+        assert_eq!(
+            describe_heap_move(1, 10, &[3, 5]),
+            "take 2 from heap 1 (10), leaving heaps 3 and 5"
+        );
+    }
+}

@@ -1,0 +1,38 @@
+//! # grundy-core
+//!
+//! The theory every impartial game shares, apart from any particular ruleset:
+//!
+//! - [`Nimber`]: values of impartial games, added by XOR;
+//! - [`mex`] and [`MexSet`]: the minimum excludant, the heart of the Sprague–Grundy function;
+//! - [`Outcome`]: N, P (and D for loopy games);
+//! - [`Ruleset`]: the game trait, with optional hooks for sums and closed forms;
+//! - [`Solver`]: the generic memoizing solver, iterative and capped;
+//! - [`HeapRuleset`] and [`HeapGame`]: games played on heaps that may split;
+//! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR.
+//!
+//! ```
+//! use grundy_core::{Nimber, Outcome};
+//! // Bouton: Nim with heaps 3, 4, 5 has value 3 ⊕ 4 ⊕ 5 = 2, so the first player wins.
+//! let g = Nimber(3) + Nimber(4) + Nimber(5);
+//! assert_eq!(Outcome::of(g), Outcome::N);
+//! ```
+
+pub mod component;
+pub mod error;
+pub mod game;
+pub mod heap;
+pub mod mex;
+pub mod nimber;
+pub mod outcome;
+pub mod solver;
+pub mod value;
+
+pub use component::{analyse, classify, sum_position, Analysis, Component, MoveReport, SumMove};
+pub use error::SolveError;
+pub use game::{BruteForce, Ruleset};
+pub use heap::{HeapGame, HeapPosition, HeapRuleset};
+pub use mex::{mex, MexSet};
+pub use nimber::Nimber;
+pub use outcome::Outcome;
+pub use solver::Solver;
+pub use value::Value;

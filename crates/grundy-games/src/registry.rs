@@ -1,0 +1,80 @@
+//! Every ruleset grundy knows, by name.
+//!
+//! Each ruleset module exports `entries()`; this is the one list the command line reads to turn a
+//! game spec (`nim`, `bash:3`, …) into a position, and to print `grundy games`.
+
+use grundy_core::Component;
+
+use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
+use crate::{nim, staircase, subtraction};
+
+/// Every registered game, in the order `grundy games` lists them.
+pub fn all() -> Vec<GameEntry> {
+    [nim::entries(), subtraction::entries(), staircase::entries()].concat()
+}
+
+/// The entry for a game name, or a clear error listing the names.
+pub fn find<'a>(
+    entries: &'a [GameEntry],
+    spec: &ComponentSpec,
+) -> Result<&'a GameEntry, SpecError> {
+    entries
+        .iter()
+        .find(|e| e.is_named(&spec.game.name))
+        .ok_or_else(|| {
+            spec.game.error(format!(
+                "unknown game '{}' (see `grundy games` for the list)",
+                spec.game.name
+            ))
+        })
+}
+
+/// Builds every component of a command line such as `nim 3 4 + bash:3 7`.
+///
+/// ```
+/// use grundy_core::analyse;
+/// use grundy_games::{registry, spec::Word};
+/// let mut sum = registry::build_sum(&Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"])).unwrap();
+/// // 3 XOR 4 = 7 and 7 mod 4 = 3, so the value is 7 XOR 3 = 4.
+/// assert_eq!(analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 4);
+/// ```
+pub fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
+    let entries = all();
+    split_sum(words)?
+        .iter()
+        .map(|c| (find(&entries, c)?.build)(&c.game, &c.position))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique() {
+        let entries = all();
+        let mut names: Vec<&str> = entries
+            .iter()
+            .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+            .collect();
+        names.sort();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(n, names.len());
+    }
+
+    #[test]
+    fn every_example_builds() {
+        for e in all() {
+            let words: Vec<String> = e.example.split_whitespace().map(String::from).collect();
+            assert!(build_sum(&Word::from_args(&words)).is_ok(), "{}", e.example);
+        }
+    }
+
+    #[test]
+    fn unknown_games_are_named_in_the_error() {
+        let err = build_sum(&Word::from_args(&["chess", "1"])).err().unwrap();
+        assert_eq!(err.origin, "argument 1");
+        assert!(err.message.contains("unknown game 'chess'"));
+    }
+}

@@ -1,0 +1,258 @@
+//! The game-spec grammar shared by every command.
+//!
+//! A command line names one or more components separated by a lone `+`:
+//!
+//! ```text
+//! SUM       := COMPONENT ( "+" COMPONENT )*
+//! COMPONENT := GAME POSITION-WORD*
+//! GAME      := NAME [ ":" PARAMETERS ]        e.g. nim, bash:3, sub:1,3,4, 0.77
+//! ```
+//!
+//! What the parameters and position words mean is up to each ruleset; this module only splits the
+//! words, remembers where each came from (so errors can name the argument) and offers the number
+//! parsers every ruleset needs.
+
+use std::fmt;
+
+use grundy_core::Component;
+use thiserror::Error;
+
+/// One word of input and where it came from, for error messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Word {
+    /// Where the word was read, e.g. `argument 3` or `stdin item 12`.
+    pub origin: String,
+    /// The word itself.
+    pub text: String,
+}
+
+impl Word {
+    /// A word read from `origin`.
+    pub fn new(origin: impl Into<String>, text: impl Into<String>) -> Self {
+        Word {
+            origin: origin.into(),
+            text: text.into(),
+        }
+    }
+
+    /// An error about this word.
+    pub fn error(&self, message: impl Into<String>) -> SpecError {
+        SpecError {
+            origin: self.origin.clone(),
+            text: self.text.clone(),
+            message: message.into(),
+        }
+    }
+
+    /// Command-line arguments as words named `argument 1`, `argument 2`, ….
+    pub fn from_args<S: AsRef<str>>(args: &[S]) -> Vec<Word> {
+        args.iter()
+            .enumerate()
+            .map(|(i, a)| Word::new(format!("argument {}", i + 1), a.as_ref()))
+            .collect()
+    }
+}
+
+/// Bad input: what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct SpecError {
+    /// Where, e.g. `argument 3`.
+    pub origin: String,
+    /// The offending text.
+    pub text: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ('{}'): {}", self.origin, self.text, self.message)
+    }
+}
+
+/// A game name with its optional parameters, e.g. `bash:3` is name `bash`, parameters `3`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// The word the spec was read from.
+    pub word: Word,
+    /// The name, before the first `:`.
+    pub name: String,
+    /// What follows the first `:`, if anything.
+    pub params: Option<String>,
+}
+
+impl GameSpec {
+    /// Splits `name[:params]`.
+    pub fn parse(word: &Word) -> GameSpec {
+        let (name, params) = match word.text.split_once(':') {
+            Some((n, p)) => (n.to_string(), Some(p.to_string())),
+            None => (word.text.clone(), None),
+        };
+        GameSpec {
+            word: word.clone(),
+            name,
+            params,
+        }
+    }
+
+    /// The parameters, or an error saying that `syntax` needs them.
+    pub fn require_params(&self, syntax: &str) -> Result<&str, SpecError> {
+        match self.params.as_deref() {
+            Some(p) if !p.is_empty() => Ok(p),
+            _ => Err(self
+                .word
+                .error(format!("this game needs parameters: {syntax}"))),
+        }
+    }
+
+    /// An error unless the game was named without parameters.
+    pub fn forbid_params(&self) -> Result<(), SpecError> {
+        match &self.params {
+            None => Ok(()),
+            Some(_) => Err(self
+                .word
+                .error(format!("the game '{}' takes no parameters", self.name))),
+        }
+    }
+
+    /// An error about the parameters.
+    pub fn error(&self, message: impl Into<String>) -> SpecError {
+        self.word.error(message)
+    }
+}
+
+/// One component of a command line: a game and its position words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentSpec {
+    /// The game.
+    pub game: GameSpec,
+    /// The position words that follow it.
+    pub position: Vec<Word>,
+}
+
+/// Splits words into components at each lone `+`.
+///
+/// ```
+/// use grundy_games::spec::{split_sum, Word};
+/// let words = Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"]);
+/// let sum = split_sum(&words).unwrap();
+/// assert_eq!(sum.len(), 2);
+/// assert_eq!(sum[1].game.name, "bash");
+/// assert_eq!(sum[1].game.params.as_deref(), Some("3"));
+/// ```
+pub fn split_sum(words: &[Word]) -> Result<Vec<ComponentSpec>, SpecError> {
+    let mut out = Vec::new();
+    let mut rest = words;
+    loop {
+        let end = rest
+            .iter()
+            .position(|w| w.text == "+")
+            .unwrap_or(rest.len());
+        let (part, tail) = rest.split_at(end);
+        let Some((game, position)) = part.split_first() else {
+            let at = tail
+                .first()
+                .or(words.last())
+                .cloned()
+                .unwrap_or_else(|| Word::new("the command line", ""));
+            return Err(at.error("expected a game name here (e.g. nim, bash:3)"));
+        };
+        out.push(ComponentSpec {
+            game: GameSpec::parse(game),
+            position: position.to_vec(),
+        });
+        match tail.split_first() {
+            Some((_plus, after)) => rest = after,
+            None => return Ok(out),
+        }
+    }
+}
+
+/// Parses a whole number `0..=max`, naming `what` in errors.
+pub fn parse_number(word: &Word, what: &str, max: u64) -> Result<u64, SpecError> {
+    parse_number_text(&word.text, what, max).map_err(|m| word.error(m))
+}
+
+/// Parses a whole number `0..=max` from part of a word; the error is the message alone.
+pub fn parse_number_text(text: &str, what: &str, max: u64) -> Result<u64, String> {
+    let t = text.trim();
+    if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} must not be negative"));
+    }
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{what} must be a whole number"));
+    }
+    match t.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("{what} must be at most {max}")),
+    }
+}
+
+/// Parses a non-empty list of heap sizes, each at most `max`.
+pub fn parse_heaps(spec: &GameSpec, words: &[Word], max: u64) -> Result<Vec<u64>, SpecError> {
+    if words.is_empty() {
+        return Err(spec.error("the position is empty: give at least one heap size"));
+    }
+    words
+        .iter()
+        .map(|w| parse_number(w, "a heap size", max))
+        .collect()
+}
+
+/// Builds a position of a game from its spec and position words.
+pub type Builder = fn(&GameSpec, &[Word]) -> Result<Box<dyn Component>, SpecError>;
+
+/// A registered ruleset: how to name it, what it is, and how to build a position of it.
+#[derive(Clone)]
+pub struct GameEntry {
+    /// The name used on the command line (before any `:`).
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// The spec syntax, e.g. `bash:K`.
+    pub syntax: &'static str,
+    /// The rules in one line.
+    pub rules: &'static str,
+    /// An example command line after `grundy solve`.
+    pub example: &'static str,
+    /// Builds a position from the spec and its position words.
+    pub build: Builder,
+    /// Whether this entry claims a game name (for entries matched by shape, e.g. octal codes
+    /// `0.77`, rather than by name).
+    pub matches: Option<fn(&str) -> bool>,
+}
+
+impl GameEntry {
+    /// Whether `name` names this entry.
+    pub fn is_named(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name) || self.matches.is_some_and(|m| m(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_checked_with_clear_messages() {
+        let w = Word::new("argument 2", "-4");
+        assert_eq!(
+            parse_number(&w, "a heap size", 10).unwrap_err().to_string(),
+            "argument 2 ('-4'): a heap size must not be negative"
+        );
+        let w = Word::new("argument 2", "x");
+        assert!(parse_number(&w, "a heap size", 10).is_err());
+        let w = Word::new("argument 2", "11");
+        assert!(parse_number(&w, "a heap size", 10).is_err());
+        let w = Word::new("argument 2", "99999999999999999999999");
+        assert!(parse_number(&w, "a heap size", u64::MAX).is_err());
+        assert_eq!(parse_number(&Word::new("a", "10"), "n", 10), Ok(10));
+    }
+
+    #[test]
+    fn empty_components_are_errors() {
+        assert!(split_sum(&Word::from_args(&["nim", "3", "+"])).is_err());
+        assert!(split_sum(&Word::from_args(&["+", "nim", "3"])).is_err());
+        assert!(split_sum(&Word::from_args::<&str>(&[])).is_err());
+    }
+}
