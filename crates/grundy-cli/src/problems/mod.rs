@@ -9,6 +9,8 @@
 mod acwing891;
 mod acwing892;
 mod acwing893;
+#[cfg(test)]
+mod brute;
 mod coin_game_1;
 mod hdu1517;
 mod hdu1536;
