@@ -6,6 +6,7 @@
 
 mod commands;
 mod failure;
+mod problems;
 mod words;
 
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// List every game grundy knows, with its syntax, rules and an example.
     Games(commands::games::Args),
+    /// Answer a classic problem: its input on stdin, its exact output on stdout.
+    Problem(commands::problem::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Games(args) => commands::games::run(args),
+        Command::Problem(args) => commands::problem::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -73,7 +73,8 @@ pub struct SumMove {
 pub struct Analysis {
     /// Who wins.
     pub outcome: Outcome,
-    /// Each component's value.
+    /// Each component's value (empty for a lone game decided without one, whose value is too
+    /// costly to find: see [`Component::outcome_hint`]).
     pub values: Vec<Value>,
     /// The value of the whole sum, if it is finite.
     pub grundy: Option<Nimber>,
@@ -149,13 +150,15 @@ pub fn analyse(
     components: &mut [Box<dyn Component>],
     limit: usize,
 ) -> Result<Analysis, SolveError> {
-    let mut values = Vec::with_capacity(components.len());
-    for c in components.iter_mut() {
-        values.push(c.value()?);
-    }
-    // A single component that knows its outcome without a value (a non-sum game).
+    // A single component that knows its outcome without a value (a game that is not a sum, such
+    // as take-from-either-end): its Grundy value is reported when it can be found, not required.
     if components.len() == 1 {
         if let Some(outcome) = components[0].outcome_hint()? {
+            let value = match components[0].value() {
+                Ok(v) => Some(v),
+                Err(SolveError::TableFull { .. } | SolveError::TooLarge(_)) => None,
+                Err(e) => return Err(e),
+            };
             let mut reports = Vec::new();
             let mut total = 0;
             if outcome == Outcome::N {
@@ -165,16 +168,19 @@ pub fn analyse(
                 .into_iter()
                 .map(|m| lift(components, 0, m))
                 .collect();
-            let grundy = values[0].finite();
             return Ok(Analysis {
                 outcome,
-                values,
-                grundy,
+                grundy: value.as_ref().and_then(Value::finite),
+                values: value.into_iter().collect(),
                 winning_moves,
                 winning_moves_total: total,
                 drawing_moves: Vec::new(),
             });
         }
+    }
+    let mut values = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        values.push(c.value()?);
     }
     let outcome = classify(&values);
     let finite_sum: Nimber = values.iter().filter_map(Value::finite).sum();

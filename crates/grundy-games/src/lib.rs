@@ -5,11 +5,15 @@
 //! [`spec`] module holds the game-spec grammar shared by every command and [`registry`] the list of
 //! games by name.
 
+pub mod ends;
+pub mod multiplication;
 pub mod nim;
+pub mod public_sale;
 pub mod registry;
 pub mod spec;
 pub mod staircase;
 pub mod subtraction;
+pub mod take_or_merge;
 
 #[cfg(test)]
 mod testing;

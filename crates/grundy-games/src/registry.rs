@@ -6,11 +6,20 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{nim, staircase, subtraction};
+use crate::{ends, multiplication, nim, public_sale, staircase, subtraction, take_or_merge};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
-    [nim::entries(), subtraction::entries(), staircase::entries()].concat()
+    [
+        nim::entries(),
+        subtraction::entries(),
+        staircase::entries(),
+        multiplication::entries(),
+        public_sale::entries(),
+        take_or_merge::entries(),
+        ends::entries(),
+    ]
+    .concat()
 }
 
 /// The entry for a game name, or a clear error listing the names.

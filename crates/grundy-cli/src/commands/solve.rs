@@ -110,6 +110,9 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
     s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
     match a.grundy {
         Some(g) => s += &format!("Grundy value: {} ({g})\n", g.0),
+        None if a.values.is_empty() => {
+            s += "Grundy value: not searched (this game is decided without it, and the position is too large for an exact search)\n"
+        }
         None => s += "Grundy value: infinite (a loopy position)\n",
     }
     if components.len() > 1 {

@@ -1,0 +1,118 @@
+//! The classic problems, exactly: `grundy problem <id>` reads a problem's input on stdin and writes
+//! its output byte for byte in the problem's own format.
+//!
+//! Each problem is a thin adapter: it parses the input, calls the library's rulesets, and formats
+//! the answer. None has a solver of its own. Answers are written as each case is decided, so a
+//! malformed case stops the run with an error that names its line, after the answers of the cases
+//! before it.
+
+mod acwing891;
+mod acwing892;
+mod acwing893;
+#[cfg(test)]
+mod brute;
+mod coin_game_1;
+mod hdu1517;
+mod hdu1536;
+mod hdu1847;
+mod hdu1848;
+mod hdu2149;
+mod hdu4764;
+pub mod input;
+mod take_or_merge;
+mod zjoi2009;
+
+use grundy_core::{analyse, Component, Outcome, SolveError};
+
+use crate::problems::input::{Input, InputError};
+
+/// A problem grundy can answer.
+pub struct Problem {
+    /// The id, as in `grundy problem <id>`.
+    pub id: &'static str,
+    /// One line: the game and the source.
+    pub summary: &'static str,
+    /// Reads the whole input and appends the output.
+    pub solve: fn(&mut Input, &mut String) -> Result<(), InputError>,
+}
+
+/// Every problem, in the order `grundy problem list` shows them.
+pub fn all() -> Vec<Problem> {
+    vec![
+        Problem {
+            id: "hdu4764",
+            summary: "Tang and Jiang: write numbers rising by 1..k; writing N or more loses (Bash's game)",
+            solve: hdu4764::solve,
+        },
+        Problem {
+            id: "hdu1847",
+            summary: "take a power of two from one heap; the last card wins (subtraction game)",
+            solve: hdu1847::solve,
+        },
+        Problem {
+            id: "hdu1848",
+            summary: "three heaps, take a Fibonacci number from one (subtraction game sum)",
+            solve: hdu1848::solve,
+        },
+        Problem {
+            id: "hdu1536",
+            summary: "S-Nim: heaps, take s in S from one (subtraction games, many cases)",
+            solve: hdu1536::solve,
+        },
+        Problem {
+            id: "coin-game-1",
+            summary: "one pile, take a_i coins; the last coin wins (subtraction game)",
+            solve: coin_game_1::solve,
+        },
+        Problem {
+            id: "hdu2149",
+            summary: "Public Sale: raise the price by 1..N, reach M first; every winning first bid",
+            solve: hdu2149::solve,
+        },
+        Problem {
+            id: "hdu1517",
+            summary: "multiplication game: p <- p*k, 2 <= k <= 9, first to reach n wins",
+            solve: hdu1517::solve,
+        },
+        Problem {
+            id: "acwing891",
+            summary: "Nim",
+            solve: acwing891::solve,
+        },
+        Problem {
+            id: "acwing892",
+            summary: "staircase Nim",
+            solve: acwing892::solve,
+        },
+        Problem {
+            id: "acwing893",
+            summary: "set Nim: heaps, take s in S from one",
+            solve: acwing893::solve,
+        },
+        Problem {
+            id: "take-or-merge",
+            summary: "take one stone or merge two heaps (not a sum of games)",
+            solve: take_or_merge::solve,
+        },
+        Problem {
+            id: "zjoi2009",
+            summary: "take from either end of a row of heaps (ZJOI 2009, not a sum of games)",
+            solve: zjoi2009::solve,
+        },
+    ]
+}
+
+/// Who wins a position: the library's verdict, with no moves listed.
+fn outcome(component: Box<dyn Component>) -> Result<Outcome, InputError> {
+    let mut sum = vec![component];
+    analyse(&mut sum, 0).map(|a| a.outcome).map_err(solve_error)
+}
+
+/// A computation that could not finish, reported like an input error (it has no line).
+fn solve_error(e: SolveError) -> InputError {
+    InputError {
+        line: 0,
+        column: 0,
+        message: e.to_string(),
+    }
+}

@@ -1,0 +1,21 @@
+//! Take one stone or merge two heaps: YES if Alice (first) wins.
+
+use grundy_core::Outcome;
+use grundy_games::take_or_merge::TakeOrMergePosition;
+
+use super::{outcome, Input, InputError};
+
+pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
+    let t = input.number("T (the number of cases)", 1, 100)?;
+    for _ in 0..t {
+        let n = input.number("N (the number of heaps)", 1, 50)?;
+        let heaps = input.numbers(n as usize, "a heap size", 1, 1000)?;
+        let verdict = outcome(Box::new(TakeOrMergePosition::new(heaps)))?;
+        out.push_str(if verdict == Outcome::N {
+            "YES\n"
+        } else {
+            "NO\n"
+        });
+    }
+    input.end()
+}
