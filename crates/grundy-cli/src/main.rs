@@ -26,6 +26,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// List every game grundy knows, with its syntax, rules and an example.
     Games(commands::games::Args),
+    /// Arithmetic in the nimber field: `nimber add|mul A B`, `nimber inv A`.
+    Nimber(commands::nimber::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Games(args) => commands::games::run(args),
+        Command::Nimber(args) => commands::nimber::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,4 +1,5 @@
 //! One module per subcommand.
 
 pub mod games;
+pub mod nimber;
 pub mod solve;
