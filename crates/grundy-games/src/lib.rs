@@ -11,6 +11,7 @@ pub mod registry;
 pub mod spec;
 pub mod staircase;
 pub mod subtraction;
+pub mod tartan;
 
 #[cfg(test)]
 mod testing;

@@ -6,7 +6,7 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{coin_turning, nim, staircase, subtraction};
+use crate::{coin_turning, nim, staircase, subtraction, tartan};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -15,6 +15,7 @@ pub fn all() -> Vec<GameEntry> {
         subtraction::entries(),
         staircase::entries(),
         coin_turning::entries(),
+        tartan::entries(),
     ]
     .concat()
 }
