@@ -6,6 +6,7 @@
 //! games by name.
 
 pub mod coin_turning;
+pub mod hackenbush;
 pub mod nim;
 pub mod registry;
 pub mod spec;

@@ -6,7 +6,7 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{coin_turning, nim, staircase, subtraction, tartan};
+use crate::{coin_turning, hackenbush, nim, staircase, subtraction, tartan};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -16,6 +16,7 @@ pub fn all() -> Vec<GameEntry> {
         staircase::entries(),
         coin_turning::entries(),
         tartan::entries(),
+        hackenbush::entries(),
     ]
     .concat()
 }
