@@ -16,9 +16,9 @@
 //! ```
 //!
 //! (three half-size products, Karatsuba-style) down to 8 bits, where a 64 KiB table built once by
-//! the same rule takes over. The inverse is `a^(2^64 - 2)`, since the multiplicative group of the
-//! field of `2^64` elements has order `2^64 - 1`. Both are checked against the mex definition in
-//! the tests. The Tartan theorem of coin-turning games uses this product.
+//! the same rule takes over. The inverse goes down the same tower of subfields through the norm
+//! (see [`nim_inv`]) and is checked against `a^(2^64 - 2)`, the inverse by Lagrange's theorem.
+//! The product is checked against the mex definition in the tests. The Tartan theorem of coin-turning games uses this product.
 //!
 //! ```
 //! use grundy_core::Nimber;
@@ -52,9 +52,32 @@ fn bit_mul(a: u64, b: u64) -> u64 {
     a & b
 }
 
-fn table_mul(a: u64, b: u64) -> u64 {
-    byte_table()[(a << 8 | b) as usize] as u64
+// The same splitting as `split_mul`, unrolled per width so the compiler can inline it all:
+// a 64-bit product is 64 byte-table lookups.
+#[inline]
+fn mul8(t: &[u8], a: u64, b: u64) -> u64 {
+    t[(a << 8 | b) as usize] as u64
 }
+
+macro_rules! split_level {
+    ($name:ident, $half:expr, $sub:ident) => {
+        #[inline]
+        fn $name(t: &[u8], a: u64, b: u64) -> u64 {
+            const HALF: u32 = $half;
+            const MASK: u64 = (1u64 << HALF) - 1;
+            let (a0, a1) = (a & MASK, a >> HALF);
+            let (b0, b1) = (b & MASK, b >> HALF);
+            let low = $sub(t, a0, b0);
+            let high = $sub(t, a1, b1);
+            let mid = $sub(t, a0 ^ a1, b0 ^ b1);
+            ((mid ^ low) << HALF) | (low ^ $sub(t, high, 1u64 << (HALF - 1)))
+        }
+    };
+}
+
+split_level!(mul16, 8, mul8);
+split_level!(mul32, 16, mul16);
+split_level!(mul64, 32, mul32);
 
 /// The nim-product of `a, b < 2^bits` (`bits` a power of two), by Fermat-power splitting down to
 /// `floor` bits, where `base` multiplies.
@@ -80,13 +103,13 @@ fn split_mul(a: u64, b: u64, bits: u32, floor: u32, base: fn(u64, u64) -> u64) -
 /// assert_eq!(nim_mul(8, 8), 13);
 /// ```
 pub fn nim_mul(a: u64, b: u64) -> u64 {
-    let bits = match a.max(b) {
-        0..=0xff => return table_mul(a, b),
-        0x100..=0xffff => 16,
-        0x1_0000..=0xffff_ffff => 32,
-        _ => 64,
-    };
-    split_mul(a, b, bits, 8, table_mul)
+    let t = byte_table();
+    match a | b {
+        0..=0xff => mul8(t, a, b),
+        0x100..=0xffff => mul16(t, a, b),
+        0x1_0000..=0xffff_ffff => mul32(t, a, b),
+        _ => mul64(t, a, b),
+    }
 }
 
 /// The nim-inverse of `a`, or `None` for `0`.
@@ -100,20 +123,57 @@ pub fn nim_inv(a: u64) -> Option<u64> {
     if a == 0 {
         return None;
     }
-    // The smallest subfield holding `a` has 2^(2^k) elements, so a^(2^(2^k) - 2) is its inverse;
-    // working in it saves squarings for small `a`.
-    let k_bits: u32 = match a {
-        0..=3 => 2,
-        4..=0xf => 4,
-        0x10..=0xff => 8,
+    let bits = match a {
+        0..=0xff => 8,
         0x100..=0xffff => 16,
         0x1_0000..=0xffff_ffff => 32,
         _ => 64,
     };
-    // a^(2^m - 2) = a^2 ⊗ a^4 ⊗ … ⊗ a^(2^(m-1)).
+    Some(inv_rec(a, bits))
+}
+
+/// The inverse of `a ≠ 0` below `2^bits`, by the norm to the half-size subfield: with
+/// `a = a1·F ⊕ a0` and `F² = F ⊕ h` (`h = F/2`), the conjugate `a1·F ⊕ (a0 ⊕ a1)` times `a` is
+/// the norm `N = a0(a0 ⊕ a1) ⊕ a1²h`, which lies in the subfield, so
+/// `a⁻¹ = (a1 N⁻¹)·F ⊕ (a0 ⊕ a1) N⁻¹`.
+fn inv_rec(a: u64, bits: u32) -> u64 {
+    if bits <= 8 {
+        return byte_inverses()[a as usize] as u64;
+    }
+    let half = bits / 2;
+    let mask = (1u64 << half) - 1;
+    let (a0, a1) = (a & mask, a >> half);
+    let h = 1u64 << (half - 1);
+    let norm = nim_mul(a0, a0 ^ a1) ^ nim_mul(nim_mul(a1, a1), h);
+    let n_inv = inv_rec(norm, half);
+    (nim_mul(a1, n_inv) << half) | nim_mul(a0 ^ a1, n_inv)
+}
+
+/// The inverses of the bytes (0 for 0), found by search in the byte table.
+fn byte_inverses() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let t = byte_table();
+        let mut inv = vec![0u8; 256];
+        for a in 1..256usize {
+            inv[a] = (1..256usize)
+                .find(|&b| t[a << 8 | b] == 1)
+                .expect("the bytes form a field") as u8;
+        }
+        inv
+    })
+}
+
+/// The inverse as `a^(2^64 - 2)` (the multiplicative group of the field of `2^64` elements has
+/// order `2^64 - 1`): slower, kept as the oracle for [`nim_inv`].
+pub fn nim_inv_by_power(a: u64) -> Option<u64> {
+    if a == 0 {
+        return None;
+    }
+    // a^(2^64 - 2) = a^2 ⊗ a^4 ⊗ … ⊗ a^(2^63).
     let mut square = nim_mul(a, a);
     let mut result = square;
-    for _ in 2..k_bits {
+    for _ in 2..64 {
         square = nim_mul(square, square);
         result = nim_mul(result, square);
     }
@@ -222,6 +282,10 @@ mod tests {
         assert_eq!(nim_inv(0), None);
         for a in [1, 2, 3, u64::MAX, 1 << 63, 0xdead_beef_cafe_f00d] {
             assert_eq!(nim_mul(a, nim_inv(a).unwrap()), 1, "{a}");
+            assert_eq!(nim_inv(a), nim_inv_by_power(a), "{a}");
+        }
+        for a in 1..1 << 12 {
+            assert_eq!(nim_inv(a), nim_inv_by_power(a), "{a}");
         }
     }
 
@@ -233,6 +297,7 @@ mod tests {
             prop_assert_eq!(nim_mul(a, b ^ c), nim_mul(a, b) ^ nim_mul(a, c));
             prop_assert_eq!(nim_mul(a, 1), a);
             prop_assert_eq!(nim_mul(a, 0), 0);
+            prop_assert_eq!(nim_inv(a), nim_inv_by_power(a));
             if a != 0 {
                 prop_assert_eq!(nim_mul(a, nim_inv(a).unwrap()), 1);
                 prop_assert!(nim_mul(a, b) != 0 || b == 0);
