@@ -84,7 +84,7 @@ fn main() {
     );
 
     // One big cycle with a stalk: the cuts inside the cycle re-evaluate it per edge.
-    for len in [1_000u32, 4_000] {
+    for len in [1_000u32, 4_000, 40_000] {
         let mut edges: Vec<(u32, u32)> = (0..len).map(|i| (i, (i + 1) % len)).collect();
         edges.push((0, len));
         let g = Graph {

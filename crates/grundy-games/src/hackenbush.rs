@@ -532,20 +532,33 @@ impl Graph {
                 // Each piece keeps all its edges but the two class edges at its ends, as loops.
                 let s: Vec<u64> = pieces
                     .iter()
-                    .map(|&(d, wt)| (((d - 2) / 2) & 1) ^ wt)
+                    .map(|&(d, wt)| ((d.saturating_sub(2) / 2) & 1) ^ wt)
                     .collect();
-                let chain_value = |inner_to_outer: &mut dyn Iterator<Item = usize>| {
-                    let items: Vec<usize> = inner_to_outer.collect();
-                    items.iter().rev().fold(None, |g: Option<u64>, &q| {
-                        Some(s[q] ^ g.map_or(0, |g| g + 1))
-                    })
+                // A chain of pieces a, a+1, …, b (a nearest the root, or b nearest when a > b),
+                // evaluated from its outer end by the colon principle.
+                let chain_value = |inner: usize, outer: usize| -> u64 {
+                    let mut g = s[outer];
+                    if inner <= outer {
+                        for &sq in s[inner..outer].iter().rev() {
+                            g = sq ^ (g + 1);
+                        }
+                    } else {
+                        for &sq in &s[outer + 1..=inner] {
+                            g = sq ^ (g + 1);
+                        }
+                    }
+                    g
                 };
                 for (i, &e) in order_of_cuts.iter().enumerate() {
-                    // Cutting edge i+1 (between pieces i and i+1 mod k).
-                    let left = chain_value(&mut (1..=i));
-                    let right = chain_value(&mut (i + 1..k).rev());
-                    let value = s[0] ^ left.map_or(0, |g| g + 1) ^ right.map_or(0, |g| g + 1);
-                    if value == w {
+                    // Cutting edge i+1 (between pieces i and i+1 mod k): pieces 1..=i hang on
+                    // one side of the root piece, pieces k-1 down to i+1 on the other.
+                    let left = if i >= 1 { chain_value(1, i) + 1 } else { 0 };
+                    let right = if i + 1 < k {
+                        chain_value(k - 1, i + 1) + 1
+                    } else {
+                        0
+                    };
+                    if s[0] ^ left ^ right == w {
                         found.push(e);
                     }
                 }
