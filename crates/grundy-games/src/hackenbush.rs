@@ -17,9 +17,10 @@
 //! `G(component) = (internal edges mod 2) ⊕ ⊕_{child} (G(child) + 1)`. Everything runs with
 //! explicit stacks, in time linear in the graph. The winning moves are the cuts leaving value 0:
 //! cutting a bridge removes one subtree, decided from the value each component must have for the
-//! whole graph to reach the target (top-down, linear); cutting an edge inside a component leaves
-//! a path of pieces (the classes of 2-edge cuts, see [`Graph::cuts_to`]), decided in time linear
-//! in the size of the edge's class.
+//! whole graph to reach the target (top-down, linear); cutting an edge `e` inside a component
+//! turns the cycle of pieces that `e` lies on (the edges forming 2-edge cuts with `e`, found by
+//! random 128-bit cycle labels) into a path, whose value takes time linear in the number of those
+//! edges — so a long simple cycle of `k` edges costs `k²` in all, capped by [`MAX_CYCLE_WORK`].
 //!
 //! ```
 //! use grundy_core::Nimber;
@@ -39,8 +40,8 @@ use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
 /// Largest graph accepted: vertices and edges each.
 pub const MAX_SIZE: u64 = 10_000_000;
 
-/// Largest amount of work (the sum of squared sizes of the classes of 2-edge cuts, see
-/// [`Graph::cuts_to`]) spent on the winning cuts inside cycles: a single cycle of 40 000 edges.
+/// Largest amount of work (the sum of the squared sizes of the classes of 2-edge cuts) spent on
+/// the winning cuts inside cycles: a single cycle of 40 000 edges (a few seconds).
 pub const MAX_CYCLE_WORK: u128 = 1_600_000_000;
 
 /// The next pseudo-random 128-bit label (xorshift on 128 bits: fixed seed, so runs repeat).
