@@ -29,6 +29,8 @@ enum Command {
     Games(commands::games::Args),
     /// Answer a classic problem: its input on stdin, its exact output on stdout.
     Problem(commands::problem::Args),
+    /// Arithmetic in the nimber field: `nimber add|mul A B`, `nimber inv A`.
+    Nimber(commands::nimber::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
         Command::Games(args) => commands::games::run(args),
         Command::Problem(args) => commands::problem::run(args),
+        Command::Nimber(args) => commands::nimber::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -19,6 +19,7 @@
 
 pub mod component;
 pub mod error;
+pub mod field;
 pub mod game;
 pub mod heap;
 pub mod mex;

@@ -5,7 +5,9 @@
 //! [`spec`] module holds the game-spec grammar shared by every command and [`registry`] the list of
 //! games by name.
 
+pub mod coin_turning;
 pub mod ends;
+pub mod hackenbush;
 pub mod multiplication;
 pub mod nim;
 pub mod public_sale;
@@ -14,6 +16,7 @@ pub mod spec;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_or_merge;
+pub mod tartan;
 
 #[cfg(test)]
 mod testing;

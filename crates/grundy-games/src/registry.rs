@@ -6,7 +6,10 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{ends, multiplication, nim, public_sale, staircase, subtraction, take_or_merge};
+use crate::{
+    coin_turning, ends, hackenbush, multiplication, nim, public_sale, staircase, subtraction,
+    take_or_merge, tartan,
+};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -18,6 +21,9 @@ pub fn all() -> Vec<GameEntry> {
         public_sale::entries(),
         take_or_merge::entries(),
         ends::entries(),
+        coin_turning::entries(),
+        tartan::entries(),
+        hackenbush::entries(),
     ]
     .concat()
 }
