@@ -54,6 +54,12 @@ pub trait Component {
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
         Ok(None)
     }
+
+    /// Advice for playing this component that the moves alone do not convey (e.g. how to answer
+    /// the opponent's reversible moves in Poker Nim). `grundy solve` prints it.
+    fn note(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A winning (or draw-keeping) move of a sum.
@@ -73,7 +79,8 @@ pub struct SumMove {
 pub struct Analysis {
     /// Who wins.
     pub outcome: Outcome,
-    /// Each component's value.
+    /// Each component's value; empty for a lone component decided by its outcome hint whose
+    /// value is unknown.
     pub values: Vec<Value>,
     /// The value of the whole sum, if it is finite.
     pub grundy: Option<Nimber>,
@@ -149,13 +156,12 @@ pub fn analyse(
     components: &mut [Box<dyn Component>],
     limit: usize,
 ) -> Result<Analysis, SolveError> {
-    let mut values = Vec::with_capacity(components.len());
-    for c in components.iter_mut() {
-        values.push(c.value()?);
-    }
-    // A single component that knows its outcome without a value (a non-sum game).
+    // A single component that knows its outcome without a value (a non-sum game, or a game whose
+    // values are only known for small positions, such as Wythoff's): the value is not needed, so
+    // `values` is left empty when it cannot be computed.
     if components.len() == 1 {
         if let Some(outcome) = components[0].outcome_hint()? {
+            let values: Vec<Value> = components[0].value().ok().into_iter().collect();
             let mut reports = Vec::new();
             let mut total = 0;
             if outcome == Outcome::N {
@@ -165,7 +171,7 @@ pub fn analyse(
                 .into_iter()
                 .map(|m| lift(components, 0, m))
                 .collect();
-            let grundy = values[0].finite();
+            let grundy = values.first().and_then(Value::finite);
             return Ok(Analysis {
                 outcome,
                 values,
@@ -175,6 +181,10 @@ pub fn analyse(
                 drawing_moves: Vec::new(),
             });
         }
+    }
+    let mut values = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        values.push(c.value()?);
     }
     let outcome = classify(&values);
     let finite_sum: Nimber = values.iter().filter_map(Value::finite).sum();

@@ -13,3 +13,5 @@ pub mod subtraction;
 
 #[cfg(test)]
 mod testing;
+pub mod wythoff;
+pub mod zeckendorf;

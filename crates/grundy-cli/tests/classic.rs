@@ -1,0 +1,73 @@
+//! The classic families (Wythoff, Fibonacci Nim, Moore's Nim, Euclid, Northcott, Poker Nim) run
+//! as a user runs them.
+
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn solve_text(args: &[&str]) -> String {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    let out = grundy(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn solve_json(args: &[&str]) -> Value {
+    let mut all = vec!["solve", "--json"];
+    all.extend_from_slice(args);
+    let out = grundy(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn stderr_of_failure(args: &[&str], code: i32) -> String {
+    let out = grundy(args);
+    assert_eq!(out.status.code(), Some(code), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn wythoff_lone_huge_positions_are_decided_and_sums_use_the_table() {
+    let text = solve_text(&["wythoff", "3", "5"]);
+    assert!(text.contains("Outcome: P"), "{text}");
+
+    let v = solve_json(&["wythoff", "1000000000000000000", "5"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["components"][0]["value"], Value::Null);
+    assert_eq!(v["winning_moves"][0]["position"], json!([3, 5]));
+
+    let v = solve_json(&["wythoff", "3", "5", "+", "nim", "2"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 2);
+    // Emptying the Nim heap, or moving the Wythoff game to a position of value 2.
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(
+        moves.iter().any(|m| m["position"] == json!([[3, 5], [0]])),
+        "{v}"
+    );
+    assert!(moves.len() > 1, "{v}");
+
+    let err = stderr_of_failure(&["solve", "wythoff", "2000", "3", "+", "nim", "1"], 1);
+    assert!(err.contains("below 1024"), "{err}");
+    let err = stderr_of_failure(&["solve", "wythoff", "3"], 2);
+    assert!(err.contains("argument 1"), "{err}");
+    let err = stderr_of_failure(&["solve", "wythoff", "3", "10000000000000000000"], 2);
+    assert!(err.contains("argument 3"), "{err}");
+}
