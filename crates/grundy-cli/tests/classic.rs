@@ -71,3 +71,30 @@ fn wythoff_lone_huge_positions_are_decided_and_sums_use_the_table() {
     let err = stderr_of_failure(&["solve", "wythoff", "3", "10000000000000000000"], 2);
     assert!(err.contains("argument 3"), "{err}");
 }
+
+#[test]
+fn fibonacci_nim_start_and_mid_game_positions() {
+    let text = solve_text(&["fibonacci-nim", "13"]);
+    assert!(text.contains("Outcome: P"), "{text}");
+    let v = solve_json(&["fibonacci-nim", "20"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["position"], "20");
+    assert_eq!(v["winning_moves"][0]["position"], "18/2");
+    // Heap 7 after a take of 2: up to 4 may be taken, and 7 = 5 + 2.
+    let v = solve_json(&["fibonacci-nim", "7/2"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "take 2: 7 -> 5 (the next player may take up to 4)"
+    );
+    let v = solve_json(&["dynamic:3", "7/2", "+", "nim", "1"]);
+    assert!(v["grundy"].is_u64(), "{v}");
+    let v = solve_json(&["fibonacci-nim", "1000000000000000000"]);
+    assert_eq!(v["outcome"], "N");
+    let err = stderr_of_failure(&["solve", "fibonacci-nim", "7/0"], 2);
+    assert!(err.contains("argument 2"), "{err}");
+    let err = stderr_of_failure(&["solve", "dynamic:0", "7"], 2);
+    assert!(err.contains("argument 1"), "{err}");
+    let err = stderr_of_failure(&["solve", "fibonacci-nim", "5000", "+", "nim", "1"], 1);
+    assert!(err.contains("1000"), "{err}");
+}

@@ -6,7 +6,7 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{nim, staircase, subtraction, wythoff};
+use crate::{fibonacci_nim, nim, staircase, subtraction, wythoff};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -15,6 +15,7 @@ pub fn all() -> Vec<GameEntry> {
         subtraction::entries(),
         staircase::entries(),
         wythoff::entries(),
+        fibonacci_nim::entries(),
     ]
     .concat()
 }
