@@ -364,12 +364,11 @@ mod tests {
     fn heaps_of_10_18_are_decided() {
         let theory = Theory::new(2);
         let f = Sequence::new(2);
-        let big = f
+        let fib = *f
             .terms()
             .iter()
-            .copied()
-            .filter(|&t| t <= 1_000_000_000_000_000_000);
-        let fib = big.clone().last().unwrap();
+            .rfind(|&&t| t <= 1_000_000_000_000_000_000)
+            .unwrap();
         assert!(theory.is_p(fib, fib - 1));
         let n = 1_000_000_000_000_000_000;
         let takes = theory.winning_takes(n, n - 1);
