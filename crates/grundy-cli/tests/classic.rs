@@ -98,3 +98,18 @@ fn fibonacci_nim_start_and_mid_game_positions() {
     let err = stderr_of_failure(&["solve", "fibonacci-nim", "5000", "+", "nim", "1"], 1);
     assert!(err.contains("1000"), "{err}");
 }
+
+#[test]
+fn euclid_by_the_chain_formula() {
+    let v = solve_json(&["euclid", "3", "5"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["position"], json!([3, 2]));
+    let text = solve_text(&["euclid", "2", "3"]);
+    assert!(text.contains("Outcome: P"), "{text}");
+    let v = solve_json(&["euclid", "1", "18446744073709551615"]);
+    assert_eq!(v["grundy"], json!(u64::MAX));
+    let v = solve_json(&["euclid", "8", "21", "+", "nim", "3"]);
+    assert!(v["grundy"].is_u64(), "{v}");
+    let err = stderr_of_failure(&["solve", "euclid", "1", "-2"], 2);
+    assert!(err.contains("argument 3"), "{err}");
+}

@@ -11,6 +11,7 @@ pub mod spec;
 pub mod staircase;
 pub mod subtraction;
 
+pub mod euclid;
 pub mod fibonacci_nim;
 #[cfg(test)]
 mod testing;
