@@ -113,3 +113,17 @@ fn euclid_by_the_chain_formula() {
     let err = stderr_of_failure(&["solve", "euclid", "1", "-2"], 2);
     assert!(err.contains("argument 3"), "{err}");
 }
+
+#[test]
+fn northcott_is_nim_on_the_gaps() {
+    let v = solve_json(&["northcott", "1,5", "5,3"]);
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["position"], json!(["1,5", "5,3"]));
+    assert_eq!(v["winning_moves_total"], 2);
+    let text = solve_text(&["northcott", "1,3", "4,2"]);
+    assert!(text.contains("Outcome: P"), "{text}");
+    let err = stderr_of_failure(&["solve", "northcott", "1,5", "3,3"], 2);
+    assert!(err.contains("argument 3"), "{err}");
+    let err = stderr_of_failure(&["solve", "northcott", "0,5"], 2);
+    assert!(err.contains("argument 2"), "{err}");
+}

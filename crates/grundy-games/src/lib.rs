@@ -6,6 +6,7 @@
 //! games by name.
 
 pub mod nim;
+pub mod northcott;
 pub mod registry;
 pub mod spec;
 pub mod staircase;
