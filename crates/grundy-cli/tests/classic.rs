@@ -127,3 +127,29 @@ fn northcott_is_nim_on_the_gaps() {
     let err = stderr_of_failure(&["solve", "northcott", "0,5"], 2);
     assert!(err.contains("argument 2"), "{err}");
 }
+
+#[test]
+fn poker_nim_has_nim_values_and_a_reversing_note() {
+    let text = solve_text(&["poker-nim:5", "1", "2", "3"]);
+    assert!(text.contains("Outcome: P"), "{text}");
+    assert!(text.contains("Note: play Nim"), "{text}");
+    let v = solve_json(&["poker-nim:5", "3", "4", "5"]);
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["position"], json!({"heaps": [3, 4, 5], "pool": 5}));
+    assert!(v["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("take the same number back"));
+    // In a sum of value 3, additions reach the targets too: 4 -> 7 and 5 -> 6.
+    let v = solve_json(&["poker-nim:5", "3", "4", "5", "+", "nim", "1"]);
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(
+        moves.iter().any(|m| m["description"]
+            .as_str()
+            .unwrap()
+            .contains("add 1 from the pool")),
+        "{v}"
+    );
+    let err = stderr_of_failure(&["solve", "poker-nim", "3"], 2);
+    assert!(err.contains("argument 1"), "{err}");
+}

@@ -7,6 +7,7 @@
 
 pub mod nim;
 pub mod northcott;
+pub mod poker_nim;
 pub mod registry;
 pub mod spec;
 pub mod staircase;

@@ -6,7 +6,7 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{euclid, fibonacci_nim, nim, northcott, staircase, subtraction, wythoff};
+use crate::{euclid, fibonacci_nim, nim, northcott, poker_nim, staircase, subtraction, wythoff};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -18,6 +18,7 @@ pub fn all() -> Vec<GameEntry> {
         fibonacci_nim::entries(),
         euclid::entries(),
         northcott::entries(),
+        poker_nim::entries(),
     ]
     .concat()
 }
