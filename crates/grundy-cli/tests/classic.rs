@@ -153,3 +153,24 @@ fn poker_nim_has_nim_values_and_a_reversing_note() {
     let err = stderr_of_failure(&["solve", "poker-nim", "3"], 2);
     assert!(err.contains("argument 1"), "{err}");
 }
+
+#[test]
+fn moore_lists_multi_heap_winning_moves() {
+    let v = solve_json(&["moore:2", "1", "2", "4", "7"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["position"], json!([1, 2, 3, 3]));
+    let text = solve_text(&["moore:2", "1", "2", "4", "7"]);
+    assert!(
+        text.contains("take 1 from heap 3 (4 -> 3) and 4 from heap 4 (7 -> 3)"),
+        "{text}"
+    );
+    let text = solve_text(&["moore:2", "3", "3", "3"]);
+    assert!(text.contains("Outcome: P"), "{text}");
+    let v = solve_json(&["moore:2", "18446744073709551615", "5", "9"]);
+    assert_eq!(v["grundy"], Value::Null);
+    assert_eq!(v["outcome"], "N");
+    let err = stderr_of_failure(&["solve", "moore:2", "100000", "7", "+", "nim", "1"], 1);
+    assert!(err.contains("not known in general"), "{err}");
+    let err = stderr_of_failure(&["solve", "moore:0", "1"], 2);
+    assert!(err.contains("argument 1"), "{err}");
+}

@@ -5,6 +5,7 @@
 //! [`spec`] module holds the game-spec grammar shared by every command and [`registry`] the list of
 //! games by name.
 
+pub mod moore;
 pub mod nim;
 pub mod northcott;
 pub mod poker_nim;

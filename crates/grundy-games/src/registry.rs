@@ -6,7 +6,9 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{euclid, fibonacci_nim, nim, northcott, poker_nim, staircase, subtraction, wythoff};
+use crate::{
+    euclid, fibonacci_nim, moore, nim, northcott, poker_nim, staircase, subtraction, wythoff,
+};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -19,6 +21,7 @@ pub fn all() -> Vec<GameEntry> {
         euclid::entries(),
         northcott::entries(),
         poker_nim::entries(),
+        moore::entries(),
     ]
     .concat()
 }
