@@ -33,13 +33,16 @@ use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
 /// The Grundy value of `(a, b)`, in either order.
 pub fn grundy(a: u64, b: u64) -> Nimber {
     let (mut a, mut b) = (a.min(b), a.max(b));
-    let mut quotients = Vec::new();
+    // Consecutive Fibonacci numbers need the most steps: at most 93 below 2^64.
+    let mut quotients = [0u64; 96];
+    let mut len = 0;
     while a > 0 {
-        quotients.push(b / a);
+        quotients[len] = b / a;
+        len += 1;
         (a, b) = (b % a, a);
     }
     let mut g = 0;
-    for &q in quotients.iter().rev() {
+    for &q in quotients[..len].iter().rev() {
         g = if q - 1 < g { q - 1 } else { q };
     }
     Nimber(g)
