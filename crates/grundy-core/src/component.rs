@@ -270,3 +270,58 @@ pub fn classify(values: &[Value]) -> Outcome {
         _ => Outcome::D,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game that knows who wins but not its value (as a huge Wythoff position).
+    struct OutcomeOnly;
+    impl Component for OutcomeOnly {
+        fn game(&self) -> String {
+            "outcome-only".into()
+        }
+        fn position(&self) -> Json {
+            Json::Null
+        }
+        fn value(&mut self) -> Result<Value, SolveError> {
+            Err(SolveError::TooLarge("no value".into()))
+        }
+        fn moves_to(
+            &mut self,
+            target: Nimber,
+            limit: usize,
+            out: &mut Vec<MoveReport>,
+        ) -> Result<usize, SolveError> {
+            assert!(target.is_zero(), "only winning moves are asked for");
+            if limit > 0 {
+                out.push(MoveReport {
+                    description: "win".into(),
+                    position: Json::Null,
+                });
+            }
+            Ok(1)
+        }
+        fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
+            Ok(Some(Outcome::N))
+        }
+    }
+
+    #[test]
+    fn a_lone_component_is_decided_without_its_value() {
+        let mut alone: Vec<Box<dyn Component>> = vec![Box::new(OutcomeOnly)];
+        let a = analyse(&mut alone, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert!(a.values.is_empty() && a.grundy.is_none());
+        assert_eq!(a.winning_moves_total, 1);
+    }
+
+    #[test]
+    fn in_a_sum_the_missing_value_is_an_error() {
+        let mut sum: Vec<Box<dyn Component>> = vec![Box::new(OutcomeOnly), Box::new(OutcomeOnly)];
+        assert_eq!(
+            analyse(&mut sum, 10).unwrap_err(),
+            SolveError::TooLarge("no value".into())
+        );
+    }
+}
