@@ -54,6 +54,12 @@ pub trait Component {
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
         Ok(None)
     }
+
+    /// Advice for playing this component that the moves alone do not convey (e.g. how to answer
+    /// the opponent's reversible moves in Poker Nim). `grundy solve` prints it.
+    fn note(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A winning (or draw-keeping) move of a sum.
@@ -73,8 +79,8 @@ pub struct SumMove {
 pub struct Analysis {
     /// Who wins.
     pub outcome: Outcome,
-    /// Each component's value (empty for a lone game decided without one, whose value is too
-    /// costly to find: see [`Component::outcome_hint`]).
+    /// Each component's value; empty for a lone component decided by its outcome hint whose
+    /// value is unknown.
     pub values: Vec<Value>,
     /// The value of the whole sum, if it is finite.
     pub grundy: Option<Nimber>,
@@ -150,15 +156,12 @@ pub fn analyse(
     components: &mut [Box<dyn Component>],
     limit: usize,
 ) -> Result<Analysis, SolveError> {
-    // A single component that knows its outcome without a value (a game that is not a sum, such
-    // as take-from-either-end): its Grundy value is reported when it can be found, not required.
+    // A single component that knows its outcome without a value (a non-sum game, or a game whose
+    // values are only known for small positions, such as Wythoff's): the value is not needed, so
+    // `values` is left empty when it cannot be computed.
     if components.len() == 1 {
         if let Some(outcome) = components[0].outcome_hint()? {
-            let value = match components[0].value() {
-                Ok(v) => Some(v),
-                Err(SolveError::TableFull { .. } | SolveError::TooLarge(_)) => None,
-                Err(e) => return Err(e),
-            };
+            let values: Vec<Value> = components[0].value().ok().into_iter().collect();
             let mut reports = Vec::new();
             let mut total = 0;
             if outcome == Outcome::N {
@@ -168,10 +171,11 @@ pub fn analyse(
                 .into_iter()
                 .map(|m| lift(components, 0, m))
                 .collect();
+            let grundy = values.first().and_then(Value::finite);
             return Ok(Analysis {
                 outcome,
-                grundy: value.as_ref().and_then(Value::finite),
-                values: value.into_iter().collect(),
+                grundy,
+                values,
                 winning_moves,
                 winning_moves_total: total,
                 drawing_moves: Vec::new(),
@@ -264,5 +268,60 @@ pub fn classify(values: &[Value]) -> Outcome {
         (None, _) => Outcome::of(finite_sum),
         (Some(k), None) if k.contains(&finite_sum) => Outcome::N,
         _ => Outcome::D,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game that knows who wins but not its value (as a huge Wythoff position).
+    struct OutcomeOnly;
+    impl Component for OutcomeOnly {
+        fn game(&self) -> String {
+            "outcome-only".into()
+        }
+        fn position(&self) -> Json {
+            Json::Null
+        }
+        fn value(&mut self) -> Result<Value, SolveError> {
+            Err(SolveError::TooLarge("no value".into()))
+        }
+        fn moves_to(
+            &mut self,
+            target: Nimber,
+            limit: usize,
+            out: &mut Vec<MoveReport>,
+        ) -> Result<usize, SolveError> {
+            assert!(target.is_zero(), "only winning moves are asked for");
+            if limit > 0 {
+                out.push(MoveReport {
+                    description: "win".into(),
+                    position: Json::Null,
+                });
+            }
+            Ok(1)
+        }
+        fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
+            Ok(Some(Outcome::N))
+        }
+    }
+
+    #[test]
+    fn a_lone_component_is_decided_without_its_value() {
+        let mut alone: Vec<Box<dyn Component>> = vec![Box::new(OutcomeOnly)];
+        let a = analyse(&mut alone, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert!(a.values.is_empty() && a.grundy.is_none());
+        assert_eq!(a.winning_moves_total, 1);
+    }
+
+    #[test]
+    fn in_a_sum_the_missing_value_is_an_error() {
+        let mut sum: Vec<Box<dyn Component>> = vec![Box::new(OutcomeOnly), Box::new(OutcomeOnly)];
+        assert_eq!(
+            analyse(&mut sum, 10).unwrap_err(),
+            SolveError::TooLarge("no value".into())
+        );
     }
 }

@@ -8,8 +8,11 @@
 pub mod coin_turning;
 pub mod ends;
 pub mod hackenbush;
+pub mod moore;
 pub mod multiplication;
 pub mod nim;
+pub mod northcott;
+pub mod poker_nim;
 pub mod public_sale;
 pub mod registry;
 pub mod spec;
@@ -18,5 +21,9 @@ pub mod subtraction;
 pub mod take_or_merge;
 pub mod tartan;
 
+pub mod euclid;
+pub mod fibonacci_nim;
 #[cfg(test)]
 mod testing;
+pub mod wythoff;
+pub mod zeckendorf;

@@ -7,8 +7,8 @@ use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
 use crate::{
-    coin_turning, ends, hackenbush, multiplication, nim, public_sale, staircase, subtraction,
-    take_or_merge, tartan,
+    coin_turning, ends, euclid, fibonacci_nim, hackenbush, moore, multiplication, nim, northcott,
+    poker_nim, public_sale, staircase, subtraction, take_or_merge, tartan, wythoff,
 };
 
 /// Every registered game, in the order `grundy games` lists them.
@@ -24,6 +24,12 @@ pub fn all() -> Vec<GameEntry> {
         coin_turning::entries(),
         tartan::entries(),
         hackenbush::entries(),
+        wythoff::entries(),
+        fibonacci_nim::entries(),
+        euclid::entries(),
+        northcott::entries(),
+        poker_nim::entries(),
+        moore::entries(),
     ]
     .concat()
 }

@@ -39,13 +39,17 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "<[SumMove]>::is_empty")]
     drawing_moves: &'a [SumMove],
     components: Vec<ComponentReport>,
+    /// Playing advice from the components (e.g. Poker Nim's reversing strategy).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<String>,
 }
 
 #[derive(Serialize)]
 struct ComponentReport {
     game: String,
     position: Json,
-    value: grundy_core::Value,
+    /// Null when only the outcome of a lone component is known (e.g. a huge Wythoff position).
+    value: Option<grundy_core::Value>,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -68,13 +72,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
             drawing_moves: &analysis.drawing_moves,
             components: components
                 .iter()
-                .zip(&analysis.values)
-                .map(|(c, v)| ComponentReport {
+                .enumerate()
+                .map(|(i, c)| ComponentReport {
                     game: c.game(),
                     position: c.position(),
-                    value: v.clone(),
+                    value: analysis.values.get(i).cloned(),
                 })
                 .collect(),
+            notes: components.iter().filter_map(|c| c.note()).collect(),
         };
         println!("{}", serde_json::to_string(&report).expect("serializable"));
     } else {
@@ -111,7 +116,7 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
     match a.grundy {
         Some(g) => s += &format!("Grundy value: {} ({g})\n", g.0),
         None if a.values.is_empty() => {
-            s += "Grundy value: not searched (this game is decided without it, and the position is too large for an exact search)\n"
+            s += "Grundy value: not computed (only the outcome is known for this position)\n"
         }
         None => s += "Grundy value: infinite (a loopy position)\n",
     }
@@ -140,6 +145,9 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
                 s += &format!("  {}\n", m.description);
             }
         }
+    }
+    for note in components.iter().filter_map(|c| c.note()) {
+        s += &format!("Note: {note}\n");
     }
     s
 }

@@ -1,0 +1,384 @@
+//! Fibonacci Nim and k-dynamic subtraction.
+//!
+//! **Rules.** There is one heap of `n` tokens. The first move takes any number from 1 to `n - 1`
+//! (not the whole heap). After that, a player may take from 1 up to `k` times what the previous
+//! player took (`k = 2` is Fibonacci Nim; `dynamic:K` plays with any `K ≥ 1`). Whoever takes the
+//! last token wins (normal play). A position is written `N` at the start, or `N/T`: a heap of `N`
+//! with `T` taken by the previous move, so that at most `k·T` may be taken now (e.g.
+//! `fibonacci-nim 7/2`: heap 7, up to 4 may be taken).
+//!
+//! **Theorem (Whinihan 1963 for k = 2; Schwenk 1970 for every k).** Let `H` be the sequence
+//! `H_1 = 1`, `H_{j+1} = H_j + H_m` with `m` the smallest index such that `k·H_m ≥ H_j` (the
+//! Fibonacci numbers for `k = 2`, the powers of two for `k = 1`; see [`crate::zeckendorf`]), and
+//! let `s(n)` be the smallest term of the greedy representation of `n` by terms of `H`. A heap of
+//! `n > 0` where at most `c` may be taken is a P-position iff `s(n) > c`. At the start `c = n - 1`,
+//! so the start is P iff `n` is itself a term (for Fibonacci Nim: iff `n` is a Fibonacci number).
+//! From an N-position the winning moves are the takes `t ≤ c` that are sums of the smallest terms
+//! of the representation of `n` (taking `s(n)` is always one of them) and leave the next larger
+//! term above `k·t` (or nothing at all): any winning take is such a sum, because if
+//! `s(n - t) > k·t` then the representations of `t` and `n - t` together are the representation of
+//! `n`. Heaps up to 10^18 are decided this way in `O(log n)` steps.
+//!
+//! The Grundy values (needed only in a sum with other games) have no such formula; they are found
+//! by the generic solver for heaps up to [`VALUE_LIMIT`] = 1000.
+//!
+//! ```
+//! use grundy_core::{analyse, Outcome};
+//! use grundy_games::fibonacci_nim;
+//! // 13 is a Fibonacci number: the first player loses.
+//! let mut sum = vec![fibonacci_nim::position(2, 13, None)];
+//! assert_eq!(analyse(&mut sum, 100).unwrap().outcome, Outcome::P);
+//! // 20 = 13 + 5 + 2: take 2 (the smallest Zeckendorf term).
+//! let mut sum = vec![fibonacci_nim::position(2, 20, None)];
+//! let a = analyse(&mut sum, 100).unwrap();
+//! assert_eq!(a.winning_moves[0].description, "take 2: 20 -> 18 (the next player may take up to 4)");
+//! ```
+
+use grundy_core::{Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Solver, Value};
+use serde_json::Value as Json;
+
+use crate::spec::{parse_number, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::zeckendorf::Sequence;
+
+/// Grundy values are searched for heaps up to this size.
+pub const VALUE_LIMIT: u64 = 1000;
+
+/// The largest multiplier `k` accepted: the sequence `H` has about `44·k` terms below 2^64.
+pub const MAX_K: u64 = 1000;
+
+/// The rules of k-dynamic subtraction. A position is `(heap, most that may be taken now)`, with
+/// the limit never above the heap.
+#[derive(Clone, Copy, Debug)]
+pub struct DynamicNim {
+    /// The multiplier: a move may take up to `k` times the previous take.
+    pub k: u64,
+}
+
+impl DynamicNim {
+    /// The position after taking `t` from `n`.
+    pub fn after(&self, n: u64, t: u64) -> (u64, u64) {
+        let rest = n - t;
+        (rest, self.k.saturating_mul(t).min(rest))
+    }
+}
+
+impl Ruleset for DynamicNim {
+    type Position = (u64, u64);
+
+    fn options(&self, &(n, cap): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        out.extend((1..=cap.min(n)).map(|t| self.after(n, t)));
+    }
+}
+
+/// The theory of k-dynamic subtraction for one `k`.
+#[derive(Clone, Debug)]
+pub struct Theory {
+    sequence: Sequence,
+}
+
+impl Theory {
+    /// The theory for multiplier `k`.
+    pub fn new(k: u64) -> Theory {
+        Theory {
+            sequence: Sequence::new(k),
+        }
+    }
+
+    /// Whether a heap of `n` where at most `cap` may be taken is a P-position.
+    pub fn is_p(&self, n: u64, cap: u64) -> bool {
+        n == 0 || self.sequence.smallest_term(n) > cap
+    }
+
+    /// Every winning take from a heap of `n` where at most `cap` may be taken, smallest first.
+    pub fn winning_takes(&self, n: u64, cap: u64) -> Vec<u64> {
+        let k = self.sequence.k() as u128;
+        let terms = self.sequence.representation(n);
+        let mut takes = Vec::new();
+        let mut t: u64 = 0;
+        for (i, &term) in terms.iter().enumerate().rev() {
+            t += term;
+            if t > cap {
+                break;
+            }
+            let next_larger = if i == 0 { None } else { Some(terms[i - 1]) };
+            if next_larger.is_none_or(|h| h as u128 > k * t as u128) {
+                takes.push(t);
+            }
+        }
+        takes
+    }
+}
+
+/// A position of Fibonacci Nim or k-dynamic subtraction as a component.
+pub struct DynamicPosition {
+    k: u64,
+    heap: u64,
+    previous: Option<u64>,
+    theory: Theory,
+    solver: Option<Solver<DynamicNim>>,
+}
+
+/// The heap `heap` of k-dynamic subtraction, with `previous` taken by the last move (`None` at the
+/// start, where up to `heap - 1` may be taken).
+pub fn position(k: u64, heap: u64, previous: Option<u64>) -> Box<dyn Component> {
+    Box::new(DynamicPosition {
+        k,
+        heap,
+        previous,
+        theory: Theory::new(k),
+        solver: None,
+    })
+}
+
+fn notation(heap: u64, previous: Option<u64>) -> String {
+    match previous {
+        None => heap.to_string(),
+        Some(t) => format!("{heap}/{t}"),
+    }
+}
+
+impl DynamicPosition {
+    fn rules(&self) -> DynamicNim {
+        DynamicNim { k: self.k }
+    }
+
+    fn cap(&self) -> u64 {
+        match self.previous {
+            None => self.heap.saturating_sub(1),
+            Some(t) => self.k.saturating_mul(t).min(self.heap),
+        }
+    }
+
+    fn solver(&mut self) -> Result<&mut Solver<DynamicNim>, SolveError> {
+        if self.heap > VALUE_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "{}: Grundy values have no known formula and are searched only for heaps up to \
+                 {VALUE_LIMIT}; a heap of {} can be decided alone but not in a sum",
+                self.game(),
+                self.heap
+            )));
+        }
+        let rules = self.rules();
+        Ok(self.solver.get_or_insert_with(|| Solver::new(rules)))
+    }
+}
+
+impl Component for DynamicPosition {
+    fn game(&self) -> String {
+        if self.k == 2 {
+            "fibonacci-nim".into()
+        } else {
+            format!("dynamic:{}", self.k)
+        }
+    }
+
+    fn position(&self) -> Json {
+        Json::from(notation(self.heap, self.previous))
+    }
+
+    fn value(&mut self) -> Result<Value, SolveError> {
+        let p = (self.heap, self.cap());
+        Ok(Value::Finite(self.solver()?.grundy(&p)?))
+    }
+
+    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
+        Ok(Some(if self.theory.is_p(self.heap, self.cap()) {
+            Outcome::P
+        } else {
+            Outcome::N
+        }))
+    }
+
+    fn moves_to(
+        &mut self,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<MoveReport>,
+    ) -> Result<usize, SolveError> {
+        let (n, cap) = (self.heap, self.cap());
+        let takes = if target.is_zero() {
+            self.theory.winning_takes(n, cap)
+        } else {
+            let rules = self.rules();
+            let solver = self.solver()?;
+            let mut takes = Vec::new();
+            for t in 1..=cap {
+                if solver.grundy(&rules.after(n, t))? == target {
+                    takes.push(t);
+                }
+            }
+            takes
+        };
+        for &t in takes.iter().take(limit) {
+            let description = if t == n {
+                format!("take all {n}")
+            } else {
+                let next = self.k.saturating_mul(t).min(n - t);
+                format!(
+                    "take {t}: {n} -> {} (the next player may take up to {next})",
+                    n - t
+                )
+            };
+            out.push(MoveReport {
+                description,
+                position: Json::from(notation(n - t, Some(t))),
+            });
+        }
+        Ok(takes.len())
+    }
+}
+
+/// The registry entries for `fibonacci-nim` and `dynamic:K`.
+pub fn entries() -> Vec<GameEntry> {
+    vec![
+        GameEntry {
+            name: "fibonacci-nim",
+            aliases: &[],
+            syntax: "fibonacci-nim N | N/T (heap N at the start, or heap N after a take of T; heaps up to 10^18, Grundy values for sums up to 1000)",
+            rules: "one heap; the first move takes 1..N-1, then at most twice the previous take; whoever takes the last token wins",
+            example: "fibonacci-nim 20",
+            build: build_fibonacci,
+            matches: None,
+        },
+        GameEntry {
+            name: "dynamic",
+            aliases: &[],
+            syntax: "dynamic:K N | N/T (K = 1..1000; as fibonacci-nim, at most K times the previous take)",
+            rules: "one heap; the first move takes 1..N-1, then at most K times the previous take; whoever takes the last token wins",
+            example: "dynamic:3 7/2",
+            build: build_dynamic,
+            matches: None,
+        },
+    ]
+}
+
+fn build_fibonacci(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+    spec.forbid_params()?;
+    build_heap(spec, 2, words)
+}
+
+fn build_dynamic(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+    let params = spec.require_params("dynamic:K (K = 1..1000)")?;
+    let k = parse_number_text(params, "the multiplier K", MAX_K).map_err(|m| spec.error(m))?;
+    if k == 0 {
+        return Err(spec.error("the multiplier K must be at least 1"));
+    }
+    build_heap(spec, k, words)
+}
+
+fn build_heap(spec: &GameSpec, k: u64, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+    let [word] = words else {
+        return Err(spec.error(format!(
+            "give one heap, N or N/T (got {} words)",
+            words.len()
+        )));
+    };
+    const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
+    let (heap, previous) = match word.text.split_once('/') {
+        None => (parse_number(word, "the heap", MAX_HEAP)?, None),
+        Some((n, t)) => {
+            let heap = parse_number_text(n, "the heap", MAX_HEAP).map_err(|m| word.error(m))?;
+            let t =
+                parse_number_text(t, "the previous take", u64::MAX).map_err(|m| word.error(m))?;
+            if t == 0 {
+                return Err(word.error("the previous take must be at least 1"));
+            }
+            (heap, Some(t))
+        }
+    };
+    Ok(position(k, heap, previous))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::brute_force_winning_moves;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn schwenk_matches_the_solver(k in 1u64..6, n in 0u64..60, cap in 0u64..64) {
+            let rules = DynamicNim { k };
+            let cap = cap.min(n);
+            let theory = Theory::new(k);
+            let (g, mut want) = brute_force_winning_moves(rules, &(n, cap));
+            prop_assert_eq!(theory.is_p(n, cap), g.is_zero(), "k={} n={} cap={}", k, n, cap);
+            let mut got: Vec<(u64, u64)> = theory
+                .winning_takes(n, cap)
+                .into_iter()
+                .map(|t| rules.after(n, t))
+                .collect();
+            got.sort();
+            want.sort();
+            prop_assert_eq!(got, want, "k={} n={} cap={}", k, n, cap);
+        }
+
+        #[test]
+        fn components_report_the_solver_values_and_moves(k in 1u64..4, n in 1u64..40, prev in proptest::option::of(1u64..20)) {
+            let mut c = position(k, n, prev);
+            let rules = DynamicNim { k };
+            let cap = match prev { None => n - 1, Some(t) => (k * t).min(n) };
+            let (g, _) = brute_force_winning_moves(rules, &(n, cap));
+            prop_assert_eq!(c.value().unwrap(), Value::Finite(g));
+            for t in 0..=g.0 + 1 {
+                let mut reports = Vec::new();
+                let count = c.moves_to(Nimber(t), usize::MAX, &mut reports).unwrap();
+                let mut s = Solver::new(grundy_core::BruteForce(rules));
+                prop_assert_eq!(count, s.moves_to(&(n, cap), Nimber(t)).unwrap().len());
+            }
+        }
+    }
+
+    #[test]
+    fn schwenk_matches_the_solver_on_every_small_position() {
+        for k in 1..=6 {
+            let rules = DynamicNim { k };
+            let theory = Theory::new(k);
+            let mut s = Solver::new(grundy_core::BruteForce(rules));
+            for n in 0..100 {
+                for cap in 0..=n {
+                    let g = s.grundy(&(n, cap)).unwrap();
+                    assert_eq!(theory.is_p(n, cap), g.is_zero(), "k={k} n={n} cap={cap}");
+                    let mut want = s.winning_moves(&(n, cap)).unwrap();
+                    let mut got: Vec<(u64, u64)> = theory
+                        .winning_takes(n, cap)
+                        .into_iter()
+                        .map(|t| rules.after(n, t))
+                        .collect();
+                    got.sort();
+                    want.sort();
+                    assert_eq!(got, want, "k={k} n={n} cap={cap}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fibonacci_numbers_are_the_losing_starts() {
+        let fib = Theory::new(2);
+        let p: Vec<u64> = (1..100).filter(|&n| fib.is_p(n, n - 1)).collect();
+        assert_eq!(p, vec![1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
+    }
+
+    #[test]
+    fn heaps_of_10_18_are_decided() {
+        let theory = Theory::new(2);
+        let f = Sequence::new(2);
+        let fib = *f
+            .terms()
+            .iter()
+            .rfind(|&&t| t <= 1_000_000_000_000_000_000)
+            .unwrap();
+        assert!(theory.is_p(fib, fib - 1));
+        let n = 1_000_000_000_000_000_000;
+        let takes = theory.winning_takes(n, n - 1);
+        assert_eq!(takes[0], f.smallest_term(n));
+        for t in takes {
+            let (rest, cap) = DynamicNim { k: 2 }.after(n, t);
+            assert!(theory.is_p(rest, cap));
+        }
+        let mut c = position(1000, n, Some(u64::MAX));
+        assert_eq!(c.outcome_hint().unwrap(), Some(Outcome::N));
+        assert!(c.value().is_err());
+    }
+}
