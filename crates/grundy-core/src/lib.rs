@@ -19,9 +19,12 @@
 
 pub mod component;
 pub mod error;
+pub mod every;
+pub mod explore;
 pub mod game;
 pub mod heap;
 pub mod mex;
+pub mod misere;
 pub mod nimber;
 pub mod outcome;
 pub mod solver;
@@ -29,6 +32,7 @@ pub mod value;
 
 pub use component::{analyse, classify, sum_position, Analysis, Component, MoveReport, SumMove};
 pub use error::SolveError;
+pub use explore::{Explore, Graph, Key};
 pub use game::{BruteForce, Ruleset};
 pub use heap::{HeapGame, HeapPosition, HeapRuleset};
 pub use mex::{mex, MexSet};

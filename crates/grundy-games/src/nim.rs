@@ -42,6 +42,17 @@ impl HeapRuleset for Nim {
             Vec::new()
         })
     }
+
+    /// A heap's only value-0 form is the empty heap, and no move splits: misère Nim is the
+    /// Sprague–Grundy–Jones theorem's case (Bouton's misère rule).
+    fn sj_heaps(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    /// A non-empty heap is won at once by taking it all.
+    fn heap_remoteness(&self, n: u64) -> Option<u64> {
+        Some(u64::from(n > 0))
+    }
 }
 
 /// A Nim position with the given heaps.

@@ -95,6 +95,25 @@ impl HeapRuleset for Subtraction {
         })
     }
 
+    /// Bash heaps are SJ atoms: no move splits, and a heap `n ≡ 0 mod K+1`, `n > 0`, has the
+    /// move to `n − K`, of value 1. Other sets are checked heap by heap.
+    fn sj_heaps(&self) -> Option<bool> {
+        match self.set {
+            SubtractionSet::UpTo(_) => Some(true),
+            SubtractionSet::Finite(_) => None,
+        }
+    }
+
+    /// Bash: from `n = q(K+1) + r` the winner takes `r`, then answers every take `t` with
+    /// `K+1−t`, and the loser takes 1 at a time: `2q` moves, plus one if `r > 0`.
+    fn heap_remoteness(&self, n: u64) -> Option<u64> {
+        let SubtractionSet::UpTo(k) = self.set else {
+            return None;
+        };
+        // 2·⌊n/(K+1)⌋ ≤ n, so this cannot overflow.
+        Some(2 * (n / (k + 1)) + u64::from(!n.is_multiple_of(k + 1)))
+    }
+
     fn max_heap(&self) -> u64 {
         match self.set {
             SubtractionSet::UpTo(_) => u64::MAX,

@@ -1,0 +1,458 @@
+//! Every-SG: on each turn a player must move in *every* component that is not finished; the
+//! player who cannot move (every component finished) loses.
+//!
+//! **Remoteness (Smith, 1966; Winning Ways ch. 9).** Under normal play the *remoteness* `R(p)` of
+//! a position is 0 if it has no move; if some option is a P-position (has even remoteness),
+//! `R(p) = 1 + min R(q)` over those options (the winner wins as fast as possible); otherwise
+//! `R(p) = 1 + max R(q)` over all options (the loser loses as slowly as possible). `R(p)` is odd
+//! exactly for N-positions.
+//!
+//! **Theorem (Steinhaus, Smith).** In Every-SG the component with the largest remoteness decides:
+//! the player to move wins exactly when `max_i R(p_i)` is odd. A combined move (one move in every
+//! unfinished component) wins exactly when it leaves components whose largest remoteness is even;
+//! the canonical winning strategy moves every component to an option of remoteness `R(p_i) − 1`
+//! (win fast where you win, lose slowly where you lose).
+//!
+//! Remoteness is computed per component by a memoized, iterative, capped search of its game tree
+//! ([`crate::Explore`]), using a component's closed form where it offers one
+//! ([`crate::Explore::remoteness`]); [`analyse_every_by_search`] searches the whole sum instead and
+//! is the oracle the theorem is tested against.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+use serde_json::Value as Json;
+
+use crate::explore::DEFAULT_GRAPH_CAP;
+use crate::misere::graphs;
+use crate::{Component, Graph, MoveReport, Nimber, Outcome, SolveError, Value};
+
+/// A move of the whole sum under Every-SG: one move in every unfinished component.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CombinedMove {
+    /// The moves in words, component by component.
+    pub description: String,
+    /// Each component's move (`None` for a finished component, which is left as it is).
+    pub moves: Vec<Option<String>>,
+    /// The whole position after the move.
+    pub position: Json,
+}
+
+/// The verdict on a sum under Every-SG.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EveryAnalysis {
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Each component's remoteness (`None` when the whole sum was searched instead).
+    pub remoteness: Option<Vec<u64>>,
+    /// Each component's normal-play value, when it could be computed.
+    pub values: Option<Vec<Value>>,
+    /// The XOR of the normal-play values, when all are finite (for information only).
+    pub grundy: Option<Nimber>,
+    /// Winning combined moves (at most the limit), those of the canonical strategy first.
+    pub winning_moves: Vec<CombinedMove>,
+    /// How many winning combined moves there are in all (saturating).
+    pub winning_moves_total: usize,
+}
+
+/// Memoized remoteness on one component's graph.
+pub struct Remoteness<'a> {
+    graph: Graph<'a>,
+    memo: FxHashMap<u32, u64>,
+}
+
+struct Frame {
+    id: u32,
+    children: Vec<u32>,
+    next: usize,
+    min_even: Option<u64>,
+    max_all: u64,
+}
+
+impl<'a> Remoteness<'a> {
+    /// Remoteness on `graph`.
+    pub fn new(graph: Graph<'a>) -> Self {
+        Remoteness {
+            graph,
+            memo: FxHashMap::default(),
+        }
+    }
+
+    /// The graph (to intern more positions).
+    pub fn graph(&mut self) -> &mut Graph<'a> {
+        &mut self.graph
+    }
+
+    fn known(&self, id: u32) -> Option<u64> {
+        self.graph
+            .remoteness_hint(id)
+            .or_else(|| self.memo.get(&id).copied())
+    }
+
+    fn frame(&mut self, id: u32) -> Result<Frame, SolveError> {
+        Ok(Frame {
+            id,
+            children: self.graph.children(id)?.to_vec(),
+            next: 0,
+            min_even: None,
+            max_all: 0,
+        })
+    }
+
+    /// The remoteness of position `root`.
+    pub fn of(&mut self, root: u32) -> Result<u64, SolveError> {
+        if let Some(r) = self.known(root) {
+            return Ok(r);
+        }
+        let mut on_stack = FxHashSet::default();
+        on_stack.insert(root);
+        let first = self.frame(root)?;
+        let mut stack = vec![first];
+        loop {
+            let top = stack.last_mut().expect("the root stays until it returns");
+            let mut pending = None;
+            while top.next < top.children.len() {
+                let c = top.children[top.next];
+                let known = self
+                    .graph
+                    .remoteness_hint(c)
+                    .or_else(|| self.memo.get(&c).copied());
+                match known {
+                    Some(r) => {
+                        if r % 2 == 0 {
+                            top.min_even = Some(top.min_even.map_or(r, |m| m.min(r)));
+                        }
+                        top.max_all = top.max_all.max(r);
+                        top.next += 1;
+                    }
+                    None => {
+                        pending = Some(c);
+                        break;
+                    }
+                }
+            }
+            if let Some(c) = pending {
+                if !on_stack.insert(c) {
+                    return Err(SolveError::Cycle);
+                }
+                let f = self.frame(c)?;
+                stack.push(f);
+                continue;
+            }
+            let done = stack.pop().expect("non-empty");
+            let r = if done.children.is_empty() {
+                0
+            } else {
+                1 + done.min_even.unwrap_or(done.max_all)
+            };
+            on_stack.remove(&done.id);
+            self.memo.insert(done.id, r);
+            if stack.is_empty() {
+                return Ok(r);
+            }
+        }
+    }
+}
+
+fn normal_values(components: &mut [Box<dyn Component>]) -> (Option<Vec<Value>>, Option<Nimber>) {
+    let mut values = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        match c.value() {
+            Ok(v) => values.push(v),
+            Err(_) => return (None, None),
+        }
+    }
+    let grundy = values.iter().map(Value::finite).sum::<Option<Nimber>>();
+    (Some(values), grundy)
+}
+
+/// One component's choices for a combined move: its moves (or "stay", if finished) with a score
+/// (remoteness after the move, or for the oracle anything that orders them).
+type Choices = Vec<(Option<MoveReport>, u64)>;
+
+fn combine(components: &[Box<dyn Component>], pick: &[&(Option<MoveReport>, u64)]) -> CombinedMove {
+    let mut parts = Vec::new();
+    let mut moves = Vec::new();
+    let mut position = Vec::new();
+    for (i, (m, _)) in pick.iter().enumerate() {
+        match m {
+            Some(m) => {
+                parts.push(if components.len() == 1 {
+                    m.description.clone()
+                } else {
+                    format!(
+                        "in component {} ({}): {}",
+                        i + 1,
+                        components[i].game(),
+                        m.description
+                    )
+                });
+                moves.push(Some(m.description.clone()));
+                position.push(m.position.clone());
+            }
+            None => {
+                moves.push(None);
+                position.push(components[i].position());
+            }
+        }
+    }
+    CombinedMove {
+        description: parts.join("; "),
+        moves,
+        position: if components.len() == 1 {
+            position.pop().unwrap_or(Json::Null)
+        } else {
+            Json::Array(position)
+        },
+    }
+}
+
+/// Decides a sum under Every-SG by the remoteness theorem: outcome, remoteness of every
+/// component, and the winning combined moves (the first `limit` listed, all counted).
+pub fn analyse_every(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+) -> Result<EveryAnalysis, SolveError> {
+    let (values, grundy) = normal_values(components);
+    let components: &[Box<dyn Component>] = components;
+    let (graphs, roots) = graphs(components, "Every-SG", DEFAULT_GRAPH_CAP)?;
+    let mut remote: Vec<Remoteness> = graphs.into_iter().map(Remoteness::new).collect();
+    let mut remoteness = Vec::with_capacity(components.len());
+    for (r, &root) in remote.iter_mut().zip(&roots) {
+        remoteness.push(r.of(root)?);
+    }
+    let top = remoteness.iter().copied().max().unwrap_or(0);
+    let outcome = if top % 2 == 1 { Outcome::N } else { Outcome::P };
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    if outcome == Outcome::N {
+        let mut choices: Vec<Choices> = Vec::with_capacity(components.len());
+        for (i, c) in components.iter().enumerate() {
+            if remoteness[i] == 0 {
+                choices.push(vec![(None, 0)]);
+                continue;
+            }
+            let tree = c.explore().expect("checked by graphs()");
+            let mut list = Vec::new();
+            for (report, q) in tree.moves()? {
+                let id = remote[i].graph().intern(q)?;
+                list.push((Some(report), remote[i].of(id)?));
+            }
+            // The canonical strategy's move (remoteness R - 1) first.
+            let want = remoteness[i] - 1;
+            list.sort_by_key(|(_, r)| (*r != want, *r));
+            choices.push(list);
+        }
+        let (moves, total) = winning_combinations(components, &choices, limit, |m| m % 2 == 0);
+        winning_moves = moves;
+        winning_moves_total = total;
+        // Put the canonical combined move first if it is not already.
+        let canonical: Vec<&(Option<MoveReport>, u64)> = choices.iter().map(|c| &c[0]).collect();
+        let canonical = combine(components, &canonical);
+        if let Some(k) = winning_moves.iter().position(|m| *m == canonical) {
+            winning_moves[..=k].rotate_right(1);
+        } else if limit > 0 {
+            winning_moves.insert(0, canonical);
+            winning_moves.truncate(limit);
+        }
+    }
+    Ok(EveryAnalysis {
+        outcome,
+        remoteness: Some(remoteness),
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total,
+    })
+}
+
+/// The combined moves whose largest score satisfies `good`: the first `limit` listed (by largest
+/// score, then component by component), all counted (saturating).
+fn winning_combinations(
+    components: &[Box<dyn Component>],
+    choices: &[Choices],
+    limit: usize,
+    good: impl Fn(u64) -> bool,
+) -> (Vec<CombinedMove>, usize) {
+    let mut scores: Vec<u64> = choices.iter().flatten().map(|(_, r)| *r).collect();
+    scores.sort_unstable();
+    scores.dedup();
+    let mut listed = Vec::new();
+    let mut total: u128 = 0;
+    let count_le = |c: &Choices, t: u64| c.iter().filter(|(_, r)| *r <= t).count() as u128;
+    let count_lt = |c: &Choices, t: u64| c.iter().filter(|(_, r)| *r < t).count() as u128;
+    for &t in scores.iter().filter(|&&t| good(t)) {
+        // Combinations whose largest score is exactly t.
+        let le = choices
+            .iter()
+            .fold(1u128, |p, c| p.saturating_mul(count_le(c, t)));
+        let lt = choices
+            .iter()
+            .fold(1u128, |p, c| p.saturating_mul(count_lt(c, t)));
+        total = total.saturating_add(le - lt.min(le));
+        // List them: the first component scoring exactly t is j; before it scores < t.
+        for j in 0..choices.len() {
+            if listed.len() >= limit {
+                break;
+            }
+            let lists: Vec<Vec<&(Option<MoveReport>, u64)>> = choices
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    c.iter()
+                        .filter(|(_, r)| match i.cmp(&j) {
+                            std::cmp::Ordering::Less => *r < t,
+                            std::cmp::Ordering::Equal => *r == t,
+                            std::cmp::Ordering::Greater => *r <= t,
+                        })
+                        .collect()
+                })
+                .collect();
+            if lists.iter().any(Vec::is_empty) {
+                continue;
+            }
+            let mut index = vec![0usize; lists.len()];
+            'odometer: loop {
+                if listed.len() >= limit {
+                    break;
+                }
+                let pick: Vec<&(Option<MoveReport>, u64)> =
+                    index.iter().zip(&lists).map(|(&k, l)| l[k]).collect();
+                listed.push(combine(components, &pick));
+                for d in (0..index.len()).rev() {
+                    index[d] += 1;
+                    if index[d] < lists[d].len() {
+                        continue 'odometer;
+                    }
+                    index[d] = 0;
+                }
+                break;
+            }
+        }
+    }
+    (listed, usize::try_from(total).unwrap_or(usize::MAX))
+}
+
+/// Decides a sum under Every-SG by searching the whole sum (no theorem trusted), storing at most
+/// `cap` positions: a position is a win for the player to move exactly when some combined move
+/// reaches a loss, and a position where every component is finished is a loss. Lists every
+/// winning combined move (up to `limit`).
+pub fn analyse_every_by_search(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+    cap: usize,
+) -> Result<EveryAnalysis, SolveError> {
+    let (values, grundy) = normal_values(components);
+    let components: &[Box<dyn Component>] = components;
+    let (mut graphs, root) = graphs(components, "Every-SG", cap)?;
+    let mut search = EverySearch {
+        graphs: &mut graphs,
+        memo: FxHashMap::default(),
+        cap,
+    };
+    let outcome = if search.wins(&root)? {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    let mut choices: Vec<Choices> = Vec::new();
+    let mut ids: Vec<Vec<u32>> = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let tree = c.explore().expect("checked by graphs()");
+        let moves = tree.moves()?;
+        if moves.is_empty() {
+            choices.push(vec![(None, 0)]);
+            ids.push(vec![root[i]]);
+            continue;
+        }
+        let mut list = Vec::new();
+        let mut idl = Vec::new();
+        for (report, q) in moves {
+            idl.push(search.graphs[i].intern(q)?);
+            list.push((Some(report), 0));
+        }
+        choices.push(list);
+        ids.push(idl);
+    }
+    // Every combined move, one by one: the oracle trusts no theorem about how components combine.
+    let mut winning_moves = Vec::new();
+    let mut total = 0usize;
+    let mut index = vec![0usize; choices.len()];
+    let over = choices.iter().all(|c| c[0].0.is_none());
+    'odometer: loop {
+        if over {
+            break;
+        }
+        let state: Vec<u32> = index.iter().zip(&ids).map(|(&k, l)| l[k]).collect();
+        if !search.wins(&state)? {
+            total += 1;
+            if winning_moves.len() < limit {
+                let pick: Vec<&(Option<MoveReport>, u64)> =
+                    index.iter().zip(&choices).map(|(&k, l)| &l[k]).collect();
+                winning_moves.push(combine(components, &pick));
+            }
+        }
+        for d in (0..index.len()).rev() {
+            index[d] += 1;
+            if index[d] < choices[d].len() {
+                continue 'odometer;
+            }
+            index[d] = 0;
+        }
+        break;
+    }
+    Ok(EveryAnalysis {
+        outcome,
+        remoteness: None,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total: total,
+    })
+}
+
+struct EverySearch<'g, 'a> {
+    graphs: &'g mut [Graph<'a>],
+    memo: FxHashMap<Vec<u32>, bool>,
+    cap: usize,
+}
+
+impl EverySearch<'_, '_> {
+    /// Whether the player to move wins; plain recursion is enough for the oracle's small sums.
+    fn wins(&mut self, state: &[u32]) -> Result<bool, SolveError> {
+        if let Some(&w) = self.memo.get(state) {
+            return Ok(w);
+        }
+        let mut win = false;
+        let mut lists = Vec::with_capacity(state.len());
+        let mut any_move = false;
+        for (i, &s) in state.iter().enumerate() {
+            let c = self.graphs[i].children(s)?.to_vec();
+            any_move |= !c.is_empty();
+            // A finished component stays as it is.
+            lists.push(if c.is_empty() { vec![s] } else { c });
+        }
+        if any_move {
+            let mut index = vec![0usize; lists.len()];
+            'odometer: loop {
+                let next: Vec<u32> = index.iter().zip(&lists).map(|(&k, l)| l[k]).collect();
+                if !self.wins(&next)? {
+                    win = true;
+                    break;
+                }
+                for d in (0..index.len()).rev() {
+                    index[d] += 1;
+                    if index[d] < lists[d].len() {
+                        continue 'odometer;
+                    }
+                    index[d] = 0;
+                }
+                break;
+            }
+        }
+        if self.memo.len() >= self.cap {
+            return Err(SolveError::TableFull { cap: self.cap });
+        }
+        self.memo.insert(state.to_vec(), win);
+        Ok(win)
+    }
+}

@@ -1,0 +1,125 @@
+//! Explicit game trees: the moves of a position, one by one, for any game.
+//!
+//! Under normal play a sum is decided by its components' Grundy values alone. Other play
+//! conventions (misère play, Every-SG) are not: in general their outcome needs the game tree
+//! itself. An [`Explore`] position lists its moves (described, for the moves a user is shown) and
+//! names itself by a [`Key`], so searches can memoize positions of any ruleset without knowing
+//! its Rust type. A [`Graph`] interns the positions of one component as small integer ids, so a
+//! search over a sum of components works on tuples of ids.
+
+use rustc_hash::FxHashMap;
+
+use crate::{MoveReport, SolveError};
+
+/// An injective encoding of a position as words: two positions with the same key are the same
+/// position of the same game (so, for heap games, the sorted multiset of non-empty heaps).
+pub type Key = Vec<u64>;
+
+/// A position one move away, as a type-erased [`Explore`].
+pub type Child<'a> = Box<dyn Explore<'a> + 'a>;
+
+/// A move: what a user is told, and the position it leads to.
+pub type Move<'a> = (MoveReport, Child<'a>);
+
+/// A position whose moves can be listed. `'a` is what its options may borrow (e.g. the ruleset).
+pub trait Explore<'a> {
+    /// The position's identity, for memoization.
+    fn key(&self) -> Key;
+
+    /// Every move, described in words, with the position it leads to. Used for the moves a user
+    /// is shown, so descriptions should say which part of the position moves.
+    fn moves(&self) -> Result<Vec<Move<'a>>, SolveError>;
+
+    /// Every option, undescribed: what searches call at every position. Override it when
+    /// describing moves is costly; the default drops the descriptions of [`Explore::moves`].
+    fn options(&self) -> Result<Vec<Child<'a>>, SolveError> {
+        Ok(self.moves()?.into_iter().map(|(_, q)| q).collect())
+    }
+
+    /// Smith's remoteness under normal play (see [`crate::every`]) when a theorem gives it without
+    /// search; `None` means: search.
+    fn remoteness(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// Default cap on the positions a [`Graph`] (or a search over a sum) stores.
+pub const DEFAULT_GRAPH_CAP: usize = 2_000_000;
+
+struct Node<'a> {
+    position: Child<'a>,
+    children: Option<Vec<u32>>,
+}
+
+/// The positions of one component reachable so far, interned as ids `0, 1, 2, …`.
+pub struct Graph<'a> {
+    game: String,
+    ids: FxHashMap<Key, u32>,
+    nodes: Vec<Node<'a>>,
+    cap: usize,
+}
+
+impl<'a> Graph<'a> {
+    /// An empty graph for positions of `game` (named in errors), holding at most `cap` positions.
+    pub fn new(game: impl Into<String>, cap: usize) -> Self {
+        Graph {
+            game: game.into(),
+            ids: FxHashMap::default(),
+            nodes: Vec::new(),
+            cap,
+        }
+    }
+
+    /// The id of a position, adding it if it is new.
+    pub fn intern(&mut self, position: Child<'a>) -> Result<u32, SolveError> {
+        let key = position.key();
+        if let Some(&id) = self.ids.get(&key) {
+            return Ok(id);
+        }
+        if self.nodes.len() >= self.cap {
+            return Err(SolveError::TooLarge(format!(
+                "{}: the game tree has more than {} positions, the search limit",
+                self.game, self.cap
+            )));
+        }
+        let id =
+            u32::try_from(self.nodes.len()).map_err(|_| SolveError::TableFull { cap: self.cap })?;
+        self.ids.insert(key, id);
+        self.nodes.push(Node {
+            position,
+            children: None,
+        });
+        Ok(id)
+    }
+
+    /// The options of position `id`, as ids (computed once).
+    pub fn children(&mut self, id: u32) -> Result<&[u32], SolveError> {
+        let i = id as usize;
+        if self.nodes[i].children.is_none() {
+            let options = self.nodes[i].position.options()?;
+            let mut ids = Vec::with_capacity(options.len());
+            for q in options {
+                ids.push(self.intern(q)?);
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            self.nodes[i].children = Some(ids);
+        }
+        Ok(self.nodes[i].children.as_deref().expect("just computed"))
+    }
+
+    /// The remoteness hint of position `id`.
+    pub fn remoteness_hint(&self, id: u32) -> Option<u64> {
+        self.nodes[id as usize].position.remoteness()
+    }
+
+    /// How many positions are stored.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether no position is stored.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}

@@ -1,0 +1,312 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! **Misère Nim (Bouton, 1901).** If every heap has at most one token, the position is a
+//! P-position exactly when the number of heaps of size 1 is odd; otherwise it is a P-position
+//! exactly when the XOR of the heaps is 0, as in normal play.
+//!
+//! **Theorem (Sprague–Grundy–Jones, "SJ"; Jia Zhihao 2009, on anti-SG games).** Let a position be
+//! a sum of atoms with normal-play values `g_1, …, g_k` and XOR `X`, where every move changes one
+//! atom into one atom, and where every reachable atom of value 0 that still has a move has a move
+//! to an atom of value 1. Then under misère play the player to move wins exactly when
+//! (`X ≠ 0` and some `g_i > 1`) or (`X = 0` and every `g_i ≤ 1`).
+//!
+//! *Why the condition.* Jia states the theorem for games that end as soon as every atom has value
+//! 0. The proof only uses that rule once: a position whose atoms all have value 0 must be a win for
+//! the player to move. If every atom is terminal that is the misère rule itself; otherwise some
+//! non-terminal atom of value 0 moves to value 1, leaving `X = 1` with every value at most 1, a
+//! P-position. Every other step (from the claimed N-positions some move reaches a claimed
+//! P-position; from a claimed P-position every move reaches a claimed N-position) holds for any
+//! atoms that do not split, since an option never has its parent's value. Without the condition the
+//! rule fails: the game `{*2}` (one move, to a Nim heap of 2) has value 0 but loses at misère play.
+//! Nim heaps satisfy it (value 0 means empty), so misère Nim is the special case above; so do the
+//! heaps of Bash's game (`n ≡ 0 mod K+1`, `n > 0`, has the move to `n − K`, of value 1), whence
+//! a single Bash heap is a misère P-position exactly when `n ≡ 1 mod (K+1)`.
+//!
+//! Components that offer SJ atoms ([`Component::sj_atoms`]) are decided by the theorem; any other
+//! sum is decided by an exact search of the whole sum ([`analyse_misere_by_search`]): a position
+//! without moves is a win for the player to move, any other is a win exactly when some move
+//! reaches a loss. The search is iterative, memoized and capped.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+
+use crate::component::lift;
+use crate::explore::DEFAULT_GRAPH_CAP;
+use crate::{Component, Graph, Nimber, Outcome, SolveError, SumMove, Value};
+
+/// How a misère verdict was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MisereMethod {
+    /// The Sprague–Grundy–Jones theorem on the atoms' values (misère Nim is a case of it).
+    Sj,
+    /// An exact search of the whole sum.
+    Search,
+}
+
+/// The verdict on a sum under misère play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MisereAnalysis {
+    /// Who wins under misère play.
+    pub outcome: Outcome,
+    /// How it was decided.
+    pub method: MisereMethod,
+    /// Each component's normal-play value, when it could be computed (for information: the
+    /// misère outcome is not a function of the total alone).
+    pub values: Option<Vec<Value>>,
+    /// The XOR of the normal-play values, when all are finite.
+    pub grundy: Option<Nimber>,
+    /// The moves to misère P-positions (at most the limit).
+    pub winning_moves: Vec<SumMove>,
+    /// How many there are in all.
+    pub winning_moves_total: usize,
+}
+
+/// The misère outcome of a sum of SJ atoms with these normal-play values.
+///
+/// ```
+/// use grundy_core::{misere::sj_outcome, Nimber, Outcome};
+/// // Misère Nim: 1 1 1 loses for the player to move (an odd number of ones), 1 1 wins.
+/// assert_eq!(sj_outcome(&[Nimber(1), Nimber(1), Nimber(1)]), Outcome::P);
+/// assert_eq!(sj_outcome(&[Nimber(1), Nimber(1)]), Outcome::N);
+/// // With a heap above 1 it is Bouton's normal rule: 2 2 is P, 2 3 is N.
+/// assert_eq!(sj_outcome(&[Nimber(2), Nimber(2)]), Outcome::P);
+/// assert_eq!(sj_outcome(&[Nimber(2), Nimber(3)]), Outcome::N);
+/// ```
+pub fn sj_outcome(atoms: &[Nimber]) -> Outcome {
+    let x: Nimber = atoms.iter().copied().sum();
+    let big = atoms.iter().any(|g| g.0 > 1);
+    if (x.0 != 0 && big) || (x.0 == 0 && !big) {
+        Outcome::N
+    } else {
+        Outcome::P
+    }
+}
+
+fn normal_values(components: &mut [Box<dyn Component>]) -> (Option<Vec<Value>>, Option<Nimber>) {
+    let mut values = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        match c.value() {
+            Ok(v) => values.push(v),
+            Err(_) => return (None, None),
+        }
+    }
+    let grundy = values.iter().map(Value::finite).sum::<Option<Nimber>>();
+    (Some(values), grundy)
+}
+
+/// Decides a sum under misère play: by the SJ theorem when every component offers SJ atoms,
+/// otherwise by searching the whole sum.
+pub fn analyse_misere(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+) -> Result<MisereAnalysis, SolveError> {
+    let mut atoms = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        match c.sj_atoms()? {
+            Some(a) => atoms.push(a),
+            None => return analyse_misere_by_search(components, limit, DEFAULT_GRAPH_CAP),
+        }
+    }
+    let all: Vec<Nimber> = atoms.iter().flatten().copied().collect();
+    let outcome = sj_outcome(&all);
+    let x: Nimber = all.iter().copied().sum();
+    let big = all.iter().filter(|g| g.0 > 1).count();
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    if outcome == Outcome::N {
+        let mut reports = Vec::new();
+        for (c, component_atoms) in atoms.iter().enumerate() {
+            for (i, &g) in component_atoms.iter().enumerate() {
+                // The one value this atom may take to leave a claimed P-position: with another
+                // atom above 1, the normal-play move to XOR 0; otherwise (every other atom at most
+                // 1, so their XOR is 0 or 1) the value that makes the XOR 1.
+                let others = x + g;
+                let others_big = big - usize::from(g.0 > 1);
+                let target = if others_big > 0 {
+                    others
+                } else {
+                    Nimber(others.0 ^ 1)
+                };
+                if target == g {
+                    continue;
+                }
+                reports.clear();
+                let room = limit.saturating_sub(winning_moves.len());
+                winning_moves_total +=
+                    components[c].atom_moves_to(i, target, room, &mut reports)?;
+                for m in reports.drain(..) {
+                    winning_moves.push(lift(components, c, m));
+                }
+            }
+        }
+    }
+    let (values, grundy) = normal_values(components);
+    Ok(MisereAnalysis {
+        outcome,
+        method: MisereMethod::Sj,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total,
+    })
+}
+
+/// The graphs of a sum's components, with an error naming the first game that cannot list its
+/// moves.
+pub(crate) fn graphs<'a>(
+    components: &'a [Box<dyn Component>],
+    convention: &str,
+    cap: usize,
+) -> Result<(Vec<Graph<'a>>, Vec<u32>), SolveError> {
+    let mut graphs = Vec::with_capacity(components.len());
+    let mut root = Vec::with_capacity(components.len());
+    for c in components {
+        let Some(tree) = c.explore() else {
+            return Err(SolveError::TooLarge(format!(
+                "{} play needs the moves of every component, and the game '{}' cannot list them",
+                convention,
+                c.game()
+            )));
+        };
+        let mut g = Graph::new(c.game(), cap);
+        root.push(g.intern(tree)?);
+        graphs.push(g);
+    }
+    Ok((graphs, root))
+}
+
+/// An exact search of a sum of component graphs under misère play.
+pub(crate) struct MisereSearch<'g, 'a> {
+    graphs: &'g mut [Graph<'a>],
+    memo: FxHashMap<Vec<u32>, bool>,
+    cap: usize,
+}
+
+struct Frame {
+    state: Vec<u32>,
+    options: Vec<Vec<u32>>,
+    next: usize,
+}
+
+impl<'g, 'a> MisereSearch<'g, 'a> {
+    pub(crate) fn new(graphs: &'g mut [Graph<'a>], cap: usize) -> Self {
+        MisereSearch {
+            graphs,
+            memo: FxHashMap::default(),
+            cap,
+        }
+    }
+
+    fn frame(&mut self, state: Vec<u32>) -> Result<Frame, SolveError> {
+        let mut options = Vec::new();
+        for i in 0..state.len() {
+            for &c in self.graphs[i].children(state[i])? {
+                let mut q = state.clone();
+                q[i] = c;
+                options.push(q);
+            }
+        }
+        Ok(Frame {
+            state,
+            options,
+            next: 0,
+        })
+    }
+
+    /// Whether the player to move from `root` wins under misère play.
+    pub(crate) fn wins(&mut self, root: Vec<u32>) -> Result<bool, SolveError> {
+        if let Some(&w) = self.memo.get(&root) {
+            return Ok(w);
+        }
+        let mut on_stack: FxHashSet<Vec<u32>> = FxHashSet::default();
+        on_stack.insert(root.clone());
+        let first = self.frame(root)?;
+        let mut stack = vec![first];
+        loop {
+            let top = stack.last_mut().expect("the root stays until it returns");
+            let mut result = None;
+            let mut pending = None;
+            if top.options.is_empty() {
+                // No move: under misère play the player to move has won.
+                result = Some(true);
+            }
+            while result.is_none() && top.next < top.options.len() {
+                match self.memo.get(&top.options[top.next]) {
+                    Some(false) => result = Some(true),
+                    Some(true) => top.next += 1,
+                    None => {
+                        pending = Some(top.options[top.next].clone());
+                        break;
+                    }
+                }
+            }
+            if result.is_none() && pending.is_none() {
+                result = Some(false);
+            }
+            if let Some(child) = pending {
+                if !on_stack.insert(child.clone()) {
+                    return Err(SolveError::Cycle);
+                }
+                let f = self.frame(child)?;
+                stack.push(f);
+                continue;
+            }
+            let win = result.expect("decided");
+            let done = stack.pop().expect("non-empty");
+            if self.memo.len() >= self.cap {
+                return Err(SolveError::TableFull { cap: self.cap });
+            }
+            on_stack.remove(&done.state);
+            self.memo.insert(done.state, win);
+            if stack.is_empty() {
+                return Ok(win);
+            }
+        }
+    }
+}
+
+/// Decides a sum under misère play by searching the whole sum (no theorem trusted), storing at
+/// most `cap` positions. Every move to a position the player to move then loses is listed.
+pub fn analyse_misere_by_search(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+    cap: usize,
+) -> Result<MisereAnalysis, SolveError> {
+    let (values, grundy) = normal_values(components);
+    let components: &[Box<dyn Component>] = components;
+    let (mut graphs, root) = graphs(components, "misère", cap)?;
+    let mut moves = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let tree = c.explore().expect("checked by graphs()");
+        for (report, q) in tree.moves()? {
+            let mut state = root.clone();
+            state[i] = graphs[i].intern(q)?;
+            moves.push((i, report, state));
+        }
+    }
+    let mut search = MisereSearch::new(&mut graphs, cap);
+    let outcome = if search.wins(root)? {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    for (i, report, state) in moves {
+        if !search.wins(state)? {
+            winning_moves_total += 1;
+            if winning_moves.len() < limit {
+                winning_moves.push(lift(components, i, report));
+            }
+        }
+    }
+    Ok(MisereAnalysis {
+        outcome,
+        method: MisereMethod::Search,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total,
+    })
+}
