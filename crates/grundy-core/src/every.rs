@@ -1,22 +1,30 @@
 //! Every-SG: on each turn a player must move in *every* component that is not finished; the
 //! player who cannot move (every component finished) loses.
 //!
-//! **Remoteness (Smith, 1966; Winning Ways ch. 9).** Under normal play the *remoteness* `R(p)` of
-//! a position is 0 if it has no move; if some option is a P-position (has even remoteness),
-//! `R(p) = 1 + min R(q)` over those options (the winner wins as fast as possible); otherwise
-//! `R(p) = 1 + max R(q)` over all options (the loser loses as slowly as possible). `R(p)` is odd
-//! exactly for N-positions.
+//! **Steps (Winning Ways ch. 9, "suspense numbers" of the continued conjunctive compound; Jia
+//! Zhihao 2009, "Every-SG").** The step count `S(p)` of a position is 0 if it has no move. The
+//! player who wins a component wants it to last (so that it is the last to finish), the player who
+//! loses it wants it over. So if `p` is an N-position (some option has even `S`),
+//! `S(p) = 1 + max S(q)` over its P-options (win slowly); otherwise `S(p) = 1 + min S(q)` over all
+//! options (lose fast). `S(p)` is odd exactly for N-positions.
 //!
-//! **Theorem (Steinhaus, Smith).** In Every-SG the component with the largest remoteness decides:
-//! the player to move wins exactly when `max_i R(p_i)` is odd. A combined move (one move in every
-//! unfinished component) wins exactly when it leaves components whose largest remoteness is even;
-//! the canonical winning strategy moves every component to an option of remoteness `R(p_i) − 1`
-//! (win fast where you win, lose slowly where you lose).
+//! **Theorem.** In Every-SG the component with the largest step count decides: the player to move
+//! wins exactly when `max_i S(p_i)` is odd. A combined move (one move in every unfinished
+//! component) wins exactly when it leaves components whose largest step count is even; the
+//! canonical winning strategy moves every component to an option with `S(q) = S(p_i) − 1`.
 //!
-//! Remoteness is computed per component by a memoized, iterative, capped search of its game tree
-//! ([`crate::Explore`]), using a component's closed form where it offers one
-//! ([`crate::Explore::remoteness`]); [`analyse_every_by_search`] searches the whole sum instead and
-//! is the oracle the theorem is tested against.
+//! *Not remoteness.* Smith's remoteness (win fast, lose slowly) decides the *conjunctive*
+//! compound, which ends as soon as any component does. In Every-SG finished components wait for
+//! the others, and remoteness gives wrong answers. In `sub:1,3,4 4 + nim 1 2` the heap of 3 that
+//! `sub:1,3,4 4` can move to has remoteness 1 (take it all) but step count 3 (its winner prefers
+//! the long way, through 2). Moving `sub` to 3 and Nim to `1 1` leaves remotenesses 1, 2 (a
+//! "P-position" by remoteness) but step counts 3, 2, and indeed the opponent then wins by moving
+//! to 2 and `1`. The whole-sum search confirms the step counts: exactly two combined moves win.
+//!
+//! Step counts are computed per component by a memoized, iterative, capped search of its game
+//! tree ([`crate::Explore`]), using a component's closed form where it offers one
+//! ([`crate::Explore::steps`]); [`analyse_every_by_search`] searches the whole sum instead and is
+//! the oracle the theorem is tested against.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -42,8 +50,8 @@ pub struct CombinedMove {
 pub struct EveryAnalysis {
     /// Who wins.
     pub outcome: Outcome,
-    /// Each component's remoteness (`None` when the whole sum was searched instead).
-    pub remoteness: Option<Vec<u64>>,
+    /// Each component's steps (`None` when the whole sum was searched instead).
+    pub steps: Option<Vec<u64>>,
     /// Each component's normal-play value, when it could be computed.
     pub values: Option<Vec<Value>>,
     /// The XOR of the normal-play values, when all are finite (for information only).
@@ -54,8 +62,8 @@ pub struct EveryAnalysis {
     pub winning_moves_total: usize,
 }
 
-/// Memoized remoteness on one component's graph.
-pub struct Remoteness<'a> {
+/// Memoized steps on one component's graph.
+pub struct Steps<'a> {
     graph: Graph<'a>,
     memo: FxHashMap<u32, u64>,
 }
@@ -64,14 +72,14 @@ struct Frame {
     id: u32,
     children: Vec<u32>,
     next: usize,
-    min_even: Option<u64>,
-    max_all: u64,
+    max_even: Option<u64>,
+    min_all: u64,
 }
 
-impl<'a> Remoteness<'a> {
-    /// Remoteness on `graph`.
+impl<'a> Steps<'a> {
+    /// Steps on `graph`.
     pub fn new(graph: Graph<'a>) -> Self {
-        Remoteness {
+        Steps {
             graph,
             memo: FxHashMap::default(),
         }
@@ -84,7 +92,7 @@ impl<'a> Remoteness<'a> {
 
     fn known(&self, id: u32) -> Option<u64> {
         self.graph
-            .remoteness_hint(id)
+            .steps_hint(id)
             .or_else(|| self.memo.get(&id).copied())
     }
 
@@ -93,12 +101,12 @@ impl<'a> Remoteness<'a> {
             id,
             children: self.graph.children(id)?.to_vec(),
             next: 0,
-            min_even: None,
-            max_all: 0,
+            max_even: None,
+            min_all: u64::MAX,
         })
     }
 
-    /// The remoteness of position `root`.
+    /// The steps of position `root`.
     pub fn of(&mut self, root: u32) -> Result<u64, SolveError> {
         if let Some(r) = self.known(root) {
             return Ok(r);
@@ -114,14 +122,14 @@ impl<'a> Remoteness<'a> {
                 let c = top.children[top.next];
                 let known = self
                     .graph
-                    .remoteness_hint(c)
+                    .steps_hint(c)
                     .or_else(|| self.memo.get(&c).copied());
                 match known {
                     Some(r) => {
                         if r % 2 == 0 {
-                            top.min_even = Some(top.min_even.map_or(r, |m| m.min(r)));
+                            top.max_even = Some(top.max_even.map_or(r, |m| m.max(r)));
                         }
-                        top.max_all = top.max_all.max(r);
+                        top.min_all = top.min_all.min(r);
                         top.next += 1;
                     }
                     None => {
@@ -142,7 +150,8 @@ impl<'a> Remoteness<'a> {
             let r = if done.children.is_empty() {
                 0
             } else {
-                1 + done.min_even.unwrap_or(done.max_all)
+                // Win slowly (through the longest P-option) or lose fast.
+                1 + done.max_even.unwrap_or(done.min_all)
             };
             on_stack.remove(&done.id);
             self.memo.insert(done.id, r);
@@ -166,7 +175,7 @@ fn normal_values(components: &mut [Box<dyn Component>]) -> (Option<Vec<Value>>, 
 }
 
 /// One component's choices for a combined move: its moves (or "stay", if finished) with a score
-/// (remoteness after the move, or for the oracle anything that orders them).
+/// (steps after the move, or for the oracle anything that orders them).
 type Choices = Vec<(Option<MoveReport>, u64)>;
 
 fn combine(components: &[Box<dyn Component>], pick: &[&(Option<MoveReport>, u64)]) -> CombinedMove {
@@ -206,7 +215,7 @@ fn combine(components: &[Box<dyn Component>], pick: &[&(Option<MoveReport>, u64)
     }
 }
 
-/// Decides a sum under Every-SG by the remoteness theorem: outcome, remoteness of every
+/// Decides a sum under Every-SG by the step-count theorem: outcome, step count of every
 /// component, and the winning combined moves (the first `limit` listed, all counted).
 pub fn analyse_every(
     components: &mut [Box<dyn Component>],
@@ -215,30 +224,30 @@ pub fn analyse_every(
     let (values, grundy) = normal_values(components);
     let components: &[Box<dyn Component>] = components;
     let (graphs, roots) = graphs(components, "Every-SG", DEFAULT_GRAPH_CAP)?;
-    let mut remote: Vec<Remoteness> = graphs.into_iter().map(Remoteness::new).collect();
-    let mut remoteness = Vec::with_capacity(components.len());
-    for (r, &root) in remote.iter_mut().zip(&roots) {
-        remoteness.push(r.of(root)?);
+    let mut counts: Vec<Steps> = graphs.into_iter().map(Steps::new).collect();
+    let mut steps = Vec::with_capacity(components.len());
+    for (r, &root) in counts.iter_mut().zip(&roots) {
+        steps.push(r.of(root)?);
     }
-    let top = remoteness.iter().copied().max().unwrap_or(0);
+    let top = steps.iter().copied().max().unwrap_or(0);
     let outcome = if top % 2 == 1 { Outcome::N } else { Outcome::P };
     let mut winning_moves = Vec::new();
     let mut winning_moves_total = 0;
     if outcome == Outcome::N {
         let mut choices: Vec<Choices> = Vec::with_capacity(components.len());
         for (i, c) in components.iter().enumerate() {
-            if remoteness[i] == 0 {
+            if steps[i] == 0 {
                 choices.push(vec![(None, 0)]);
                 continue;
             }
             let tree = c.explore().expect("checked by graphs()");
             let mut list = Vec::new();
             for (report, q) in tree.moves()? {
-                let id = remote[i].graph().intern(q)?;
-                list.push((Some(report), remote[i].of(id)?));
+                let id = counts[i].graph().intern(q)?;
+                list.push((Some(report), counts[i].of(id)?));
             }
-            // The canonical strategy's move (remoteness R - 1) first.
-            let want = remoteness[i] - 1;
+            // The canonical strategy's move (steps R - 1) first.
+            let want = steps[i] - 1;
             list.sort_by_key(|(_, r)| (*r != want, *r));
             choices.push(list);
         }
@@ -257,7 +266,7 @@ pub fn analyse_every(
     }
     Ok(EveryAnalysis {
         outcome,
-        remoteness: Some(remoteness),
+        steps: Some(steps),
         values,
         grundy,
         winning_moves,
@@ -402,7 +411,7 @@ pub fn analyse_every_by_search(
     }
     Ok(EveryAnalysis {
         outcome,
-        remoteness: None,
+        steps: None,
         values,
         grundy,
         winning_moves,

@@ -36,9 +36,9 @@ pub trait Explore<'a> {
         Ok(self.moves()?.into_iter().map(|(_, q)| q).collect())
     }
 
-    /// Smith's remoteness under normal play (see [`crate::every`]) when a theorem gives it without
-    /// search; `None` means: search.
-    fn remoteness(&self) -> Option<u64> {
+    /// The Every-SG step count (Winning Ways' suspense number, see [`crate::every`]) when a
+    /// theorem gives it without search; `None` means: search.
+    fn steps(&self) -> Option<u64> {
         None
     }
 }
@@ -108,9 +108,9 @@ impl<'a> Graph<'a> {
         Ok(self.nodes[i].children.as_deref().expect("just computed"))
     }
 
-    /// The remoteness hint of position `id`.
-    pub fn remoteness_hint(&self, id: u32) -> Option<u64> {
-        self.nodes[id as usize].position.remoteness()
+    /// The step-count closed form of position `id`, if it has one.
+    pub fn steps_hint(&self, id: u32) -> Option<u64> {
+        self.nodes[id as usize].position.steps()
     }
 
     /// How many positions are stored.

@@ -51,9 +51,9 @@ pub trait HeapRuleset {
         None
     }
 
-    /// Smith's remoteness of a single heap of size `n` (see [`crate::every`]), when a theorem
-    /// gives it; `None` means: search.
-    fn heap_remoteness(&self, n: u64) -> Option<u64> {
+    /// The Every-SG step count (Winning Ways' suspense number, see [`crate::every`]) of a single
+    /// heap of size `n`, when a theorem gives it; `None` means: search.
+    fn heap_steps(&self, n: u64) -> Option<u64> {
         let _ = n;
         None
     }
@@ -407,11 +407,11 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
         Ok(out)
     }
 
-    fn remoteness(&self) -> Option<u64> {
+    fn steps(&self) -> Option<u64> {
         let mut left = self.heaps.iter().copied().filter(|&h| h > 0);
         match (left.next(), left.next()) {
             (None, _) => Some(0),
-            (Some(n), None) => self.rules.heap_remoteness(n),
+            (Some(n), None) => self.rules.heap_steps(n),
             _ => None,
         }
     }

@@ -310,3 +310,91 @@ pub fn analyse_misere_by_search(
         winning_moves_total,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{HeapPosition, HeapRuleset, MoveReport};
+
+    /// Heaps of 1 and 2 play as Nim; a heap of 3 may only become a heap of 2. So a heap of 3 is
+    /// the game `{*2}`: value 0, with a move, but none to value 1.
+    struct Tricky;
+    impl HeapRuleset for Tricky {
+        fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+            match n {
+                3 => out.push(vec![2]),
+                _ => out.extend((0..n).map(|m| vec![m])),
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_0_heap_without_a_move_to_1_is_searched_not_trusted() {
+        let mut sum: Vec<Box<dyn Component>> =
+            vec![Box::new(HeapPosition::new("t", Tricky, vec![3]))];
+        let a = analyse_misere(&mut sum, 10).unwrap();
+        assert_eq!(a.grundy, Some(Nimber(0)));
+        assert_eq!(a.method, MisereMethod::Search);
+        // The SJ rule would say N (every value 0); the only move, to *2, hands the win over.
+        assert_eq!(sj_outcome(&[Nimber(0)]), Outcome::N);
+        assert_eq!(a.outcome, Outcome::P);
+        // With heaps up to 2 the same rules are Nim, and the theorem is used.
+        let mut sum: Vec<Box<dyn Component>> =
+            vec![Box::new(HeapPosition::new("t", Tricky, vec![2, 1]))];
+        assert_eq!(
+            analyse_misere(&mut sum, 10).unwrap().method,
+            MisereMethod::Sj
+        );
+    }
+
+    /// A component that cannot list its moves.
+    struct Opaque;
+    impl Component for Opaque {
+        fn game(&self) -> String {
+            "opaque".into()
+        }
+        fn position(&self) -> serde_json::Value {
+            serde_json::Value::Null
+        }
+        fn value(&mut self) -> Result<Value, SolveError> {
+            Ok(Value::Finite(Nimber(1)))
+        }
+        fn moves_to(
+            &mut self,
+            _: Nimber,
+            _: usize,
+            _: &mut Vec<MoveReport>,
+        ) -> Result<usize, SolveError> {
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn a_game_that_cannot_list_its_moves_is_named_in_the_error() {
+        let mut sum: Vec<Box<dyn Component>> = vec![Box::new(Opaque)];
+        let err = analyse_misere(&mut sum, 10).unwrap_err().to_string();
+        assert!(err.contains("'opaque'"), "{err}");
+        let err = crate::every::analyse_every(&mut sum, 10)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("'opaque'") && err.contains("Every-SG"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_search_cap_stops_with_an_error() {
+        struct Nim;
+        impl HeapRuleset for Nim {
+            fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+                out.extend((0..n).map(|m| vec![m]));
+            }
+        }
+        let mut sum: Vec<Box<dyn Component>> = vec![
+            Box::new(HeapPosition::new("a", Nim, vec![30])),
+            Box::new(HeapPosition::new("b", Nim, vec![30])),
+        ];
+        assert!(analyse_misere_by_search(&mut sum, 10, 100).is_err());
+    }
+}

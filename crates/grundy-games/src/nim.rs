@@ -49,8 +49,8 @@ impl HeapRuleset for Nim {
         Some(true)
     }
 
-    /// A non-empty heap is won at once by taking it all.
-    fn heap_remoteness(&self, n: u64) -> Option<u64> {
+    /// A non-empty heap is won at once by taking it all, its only move to a P-position.
+    fn heap_steps(&self, n: u64) -> Option<u64> {
         Some(u64::from(n > 0))
     }
 }

@@ -104,9 +104,10 @@ impl HeapRuleset for Subtraction {
         }
     }
 
-    /// Bash: from `n = q(K+1) + r` the winner takes `r`, then answers every take `t` with
-    /// `K+1−t`, and the loser takes 1 at a time: `2q` moves, plus one if `r > 0`.
-    fn heap_remoteness(&self, n: u64) -> Option<u64> {
+    /// Bash: from `n = q(K+1) + r` the only move to a P-position takes `r`, and from a multiple of
+    /// `K+1` every move reaches the same step count; each round of two moves removes `K+1`: `2q`
+    /// moves, plus one if `r > 0`.
+    fn heap_steps(&self, n: u64) -> Option<u64> {
         let SubtractionSet::UpTo(k) = self.set else {
             return None;
         };

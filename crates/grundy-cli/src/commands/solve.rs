@@ -60,9 +60,9 @@ struct ComponentReport {
     game: String,
     position: Json,
     value: Option<grundy_core::Value>,
-    /// Smith's remoteness (Every-SG only).
+    /// The Every-SG step count (Winning Ways' suspense number; Every-SG only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    remoteness: Option<u64>,
+    steps: Option<u64>,
 }
 
 /// The JSON shape of `grundy solve --every --json`: a winning move is a combined move.
@@ -81,7 +81,7 @@ struct EveryReport<'a> {
 fn component_reports(
     components: &[Box<dyn Component>],
     values: Option<&[grundy_core::Value]>,
-    remoteness: Option<&[u64]>,
+    steps: Option<&[u64]>,
 ) -> Vec<ComponentReport> {
     components
         .iter()
@@ -90,7 +90,7 @@ fn component_reports(
             game: c.game(),
             position: c.position(),
             value: values.map(|v| v[i].clone()),
-            remoteness: remoteness.map(|r| r[i]),
+            steps: steps.map(|r| r[i]),
         })
         .collect()
 }
@@ -151,7 +151,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
             grundy: a.grundy.map(|g| g.0),
             winning_moves: &a.winning_moves,
             winning_moves_total: a.winning_moves_total,
-            components: component_reports(components, a.values.as_deref(), a.remoteness.as_deref()),
+            components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
         };
         println!("{}", serde_json::to_string(&report).expect("serializable"));
         return Ok(());
@@ -159,8 +159,8 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
     let mut s = position_line(components);
     s += "Convention: Every-SG (move in every component that is not finished; the last player to move wins).\n";
     s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
-    if let Some(r) = &a.remoteness {
-        s += "Remoteness (the largest decides: odd wins for the player to move):\n";
+    if let Some(r) = &a.steps {
+        s += "Step counts (the largest decides: odd wins for the player to move):\n";
         for (c, r) in components.iter().zip(r) {
             s += &format!("  {} {}: {r}\n", c.game(), show_position(&c.position()));
         }
