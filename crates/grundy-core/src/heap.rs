@@ -231,7 +231,9 @@ impl<H: HeapRuleset> HeapPosition<H> {
             for opt in &options {
                 let mut left = opt.iter().copied().filter(|&h| h > 0);
                 match (left.next(), left.next()) {
+                    // A split, or a heap that grows (and might escape the heaps checked).
                     (_, Some(_)) => return Ok(false),
+                    (Some(h), None) if h >= m => return Ok(false),
                     (Some(h), None) => reaches_one |= self.heap_value(h)? == Nimber(1),
                     (None, None) => {}
                 }
