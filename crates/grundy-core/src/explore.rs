@@ -9,7 +9,9 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::{MoveReport, SolveError};
+use serde_json::Value as Json;
+
+use crate::{MoveReport, Ruleset, SolveError};
 
 /// An injective encoding of a position as words: two positions with the same key are the same
 /// position of the same game (so, for heap games, the sorted multiset of non-empty heaps).
@@ -40,6 +42,87 @@ pub trait Explore<'a> {
     /// theorem gives it without search; `None` means: search.
     fn steps(&self) -> Option<u64> {
         None
+    }
+}
+
+/// A [`Ruleset`] whose positions can be named by a [`Key`], shown in the input's notation and
+/// whose moves can be described: all a game needs for [`RulesetNode`] to give it an [`Explore`]
+/// game tree (and so misère play and Every-SG) for free.
+pub trait Explorable: Ruleset {
+    /// An injective encoding of `position` (see [`Key`]).
+    fn key(&self, position: &Self::Position) -> Key;
+
+    /// `position` in the notation of the input.
+    fn show(&self, position: &Self::Position) -> Json;
+
+    /// The move from `from` to its option `to`, in words.
+    fn describe(&self, from: &Self::Position, to: &Self::Position) -> String;
+}
+
+/// A position of an [`Explorable`] ruleset as an [`Explore`] game tree.
+///
+/// ```
+/// use grundy_core::explore::{Explorable, Key, RulesetNode};
+/// use grundy_core::{Explore, Ruleset};
+///
+/// /// Take 1 or 2 from a single pile.
+/// struct OneOrTwo;
+/// impl Ruleset for OneOrTwo {
+///     type Position = u64;
+///     fn options(&self, n: &u64, out: &mut Vec<u64>) {
+///         out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+///     }
+/// }
+/// impl Explorable for OneOrTwo {
+///     fn key(&self, n: &u64) -> Key { vec![*n] }
+///     fn show(&self, n: &u64) -> serde_json::Value { (*n).into() }
+///     fn describe(&self, from: &u64, to: &u64) -> String { format!("take {}", from - to) }
+/// }
+///
+/// let moves = RulesetNode::new(&OneOrTwo, 5).moves().unwrap();
+/// assert_eq!(moves[1].0.description, "take 2");
+/// assert_eq!(moves[1].1.key(), vec![3]);
+/// ```
+pub struct RulesetNode<'a, R: Ruleset> {
+    rules: &'a R,
+    position: R::Position,
+}
+
+impl<'a, R: Ruleset> RulesetNode<'a, R> {
+    /// The position `position` of `rules`.
+    pub fn new(rules: &'a R, position: R::Position) -> Self {
+        RulesetNode { rules, position }
+    }
+}
+
+impl<'a, R: Explorable> Explore<'a> for RulesetNode<'a, R> {
+    fn key(&self) -> Key {
+        self.rules.key(&self.position)
+    }
+
+    fn moves(&self) -> Result<Vec<Move<'a>>, SolveError> {
+        let mut options = Vec::new();
+        self.rules.options(&self.position, &mut options);
+        Ok(options
+            .into_iter()
+            .map(|q| {
+                let report = MoveReport {
+                    description: self.rules.describe(&self.position, &q),
+                    position: self.rules.show(&q),
+                };
+                let child: Child<'a> = Box::new(RulesetNode::new(self.rules, q));
+                (report, child)
+            })
+            .collect())
+    }
+
+    fn options(&self) -> Result<Vec<Child<'a>>, SolveError> {
+        let mut options = Vec::new();
+        self.rules.options(&self.position, &mut options);
+        Ok(options
+            .into_iter()
+            .map(|q| Box::new(RulesetNode::new(self.rules, q)) as Child<'a>)
+            .collect())
     }
 }
 

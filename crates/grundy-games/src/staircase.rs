@@ -19,7 +19,7 @@
 //! assert_eq!(analyse(&mut sum, 100).unwrap().outcome, Outcome::P);
 //! ```
 
-use grundy_core::explore::Move;
+use grundy_core::explore::{Child, Move};
 use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Value};
 use serde_json::Value as Json;
@@ -153,23 +153,42 @@ impl<'a> Explore<'a> for StaircaseNode {
 
     fn moves(&self) -> Result<Vec<Move<'a>>, SolveError> {
         let mut moves: Vec<Move<'a>> = Vec::new();
-        for (i, &a) in self.0.iter().enumerate() {
-            if a > ENUMERATION_LIMIT {
-                return Err(SolveError::TooLarge(format!(
-                    "staircase: stair {} holds {a} tokens, too many to list its moves one by one (limit {ENUMERATION_LIMIT})",
-                    i + 1
-                )));
-            }
-            for k in 1..=a {
-                let after = Staircase::apply(&self.0, i + 1, k);
-                let report = MoveReport {
-                    description: describe(i + 1, k),
-                    position: Json::from(after.clone()),
-                };
-                moves.push((report, Box::new(StaircaseNode(after))));
-            }
+        for (stair, k) in self.carries()? {
+            let after = Staircase::apply(&self.0, stair, k);
+            let report = MoveReport {
+                description: describe(stair, k),
+                position: Json::from(after.clone()),
+            };
+            moves.push((report, Box::new(StaircaseNode(after))));
         }
         Ok(moves)
+    }
+
+    fn options(&self) -> Result<Vec<Child<'a>>, SolveError> {
+        Ok(self
+            .carries()?
+            .map(|(stair, k)| {
+                Box::new(StaircaseNode(Staircase::apply(&self.0, stair, k))) as Child<'a>
+            })
+            .collect())
+    }
+}
+
+impl StaircaseNode {
+    /// Every move as `(stair, tokens)`, once the stairs are known to be small enough to list.
+    fn carries(&self) -> Result<impl Iterator<Item = (usize, u64)> + '_, SolveError> {
+        if let Some(i) = self.0.iter().position(|&a| a > ENUMERATION_LIMIT) {
+            return Err(SolveError::TooLarge(format!(
+                "staircase: stair {} holds {} tokens, too many to list its moves one by one (limit {ENUMERATION_LIMIT})",
+                i + 1,
+                self.0[i]
+            )));
+        }
+        Ok(self
+            .0
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &a)| (1..=a).map(move |k| (i + 1, k))))
     }
 }
 
