@@ -8,7 +8,10 @@
 //! - [`Ruleset`]: the game trait, with optional hooks for sums and closed forms;
 //! - [`Solver`]: the generic memoizing solver, iterative and capped;
 //! - [`HeapRuleset`] and [`HeapGame`]: games played on heaps that may split;
-//! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR.
+//! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR;
+//! - [`Explore`]: any position's explicit game tree, for the conventions that need one:
+//!   [`misere`] play (Sprague–Grundy–Jones theorem, else search) and [`every`] (Every-SG, by step
+//!   counts).
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};

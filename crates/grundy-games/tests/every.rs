@@ -136,3 +136,14 @@ fn step_counts_not_remoteness() {
     )];
     assert_eq!(analyse_every(&mut three, 0).unwrap().steps, Some(vec![3]));
 }
+
+#[test]
+fn a_long_chain_is_counted_without_overflowing_the_stack() {
+    let mut c: Vec<Box<dyn Component>> = vec![Box::new(HeapPosition::new(
+        "bash:2",
+        OptionsOnly(Subtraction::bash(2)),
+        vec![100_000],
+    ))];
+    let a = analyse_every(&mut c, 10).unwrap();
+    assert_eq!(a.steps, Some(vec![2 * (100_000 / 3) + 1]));
+}

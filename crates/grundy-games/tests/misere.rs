@@ -200,3 +200,21 @@ fn huge_misere_nim_uses_the_theorem() {
     assert_eq!(a.winning_moves_total, 1);
     assert_eq!(a.winning_moves[0].position, serde_json::json!([1, 1, 1]));
 }
+
+#[test]
+fn a_long_chain_is_searched_without_overflowing_the_stack() {
+    // bash:2 100000 is a chain of 10^5 positions deep; the search is iterative.
+    let mut c = vec![subtraction::position(
+        "bash:2",
+        subtraction::Subtraction::bash(2),
+        vec![100_000],
+    )];
+    let slow = analyse_misere_by_search(&mut c, 10, CAP).unwrap();
+    let fast = analyse_misere(&mut c, 10).unwrap();
+    assert_eq!(fast.method, MisereMethod::Sj);
+    assert_eq!(slow.outcome, fast.outcome);
+    assert_eq!(
+        positions(&slow.winning_moves),
+        positions(&fast.winning_moves)
+    );
+}
