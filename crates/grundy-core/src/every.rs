@@ -178,6 +178,13 @@ fn normal_values(components: &mut [Box<dyn Component>]) -> (Option<Vec<Value>>, 
 /// (steps after the move, or for the oracle anything that orders them).
 type Choices = Vec<(Option<MoveReport>, u64)>;
 
+/// How many moves of one component lead to each score: `(score, how many)`, possibly repeated.
+type Tally = Vec<(u64, u128)>;
+
+/// At most this many moves per component and step count are described when a component groups
+/// its moves by a theorem (the rest are counted).
+const SAMPLE_CAP: usize = 1 << 16;
+
 fn combine(components: &[Box<dyn Component>], pick: &[&(Option<MoveReport>, u64)]) -> CombinedMove {
     let mut parts = Vec::new();
     let mut moves = Vec::new();
@@ -235,23 +242,36 @@ pub fn analyse_every(
     let mut winning_moves_total = 0;
     if outcome == Outcome::N {
         let mut choices: Vec<Choices> = Vec::with_capacity(components.len());
+        let mut tallies: Vec<Tally> = Vec::with_capacity(components.len());
         for (i, c) in components.iter().enumerate() {
             if steps[i] == 0 {
                 choices.push(vec![(None, 0)]);
+                tallies.push(vec![(0, 1)]);
                 continue;
             }
             let tree = c.explore().expect("checked by graphs()");
             let mut list = Vec::new();
-            for (report, q) in tree.moves()? {
-                let id = counts[i].graph().intern(q)?;
-                list.push((Some(report), counts[i].of(id)?));
+            if let Some(groups) = tree.moves_by_steps(limit.min(SAMPLE_CAP))? {
+                let mut tally = Vec::new();
+                for g in groups {
+                    tally.push((g.steps, u128::from(g.count)));
+                    list.extend(g.moves.into_iter().map(|m| (Some(m), g.steps)));
+                }
+                tallies.push(tally);
+            } else {
+                for (report, q) in tree.moves()? {
+                    let id = counts[i].graph().intern(q)?;
+                    list.push((Some(report), counts[i].of(id)?));
+                }
+                tallies.push(list.iter().map(|(_, r)| (*r, 1)).collect());
             }
             // The canonical strategy's move (steps R - 1) first.
             let want = steps[i] - 1;
             list.sort_by_key(|(_, r)| (*r != want, *r));
             choices.push(list);
         }
-        let (moves, total) = winning_combinations(components, &choices, limit, |m| m % 2 == 0);
+        let (moves, total) =
+            winning_combinations(components, &choices, &tallies, limit, |m| m % 2 == 0);
         winning_moves = moves;
         winning_moves_total = total;
         // Put the canonical combined move first if it is not already.
@@ -259,7 +279,7 @@ pub fn analyse_every(
         let canonical = combine(components, &canonical);
         if let Some(k) = winning_moves.iter().position(|m| *m == canonical) {
             winning_moves[..=k].rotate_right(1);
-        } else if limit > 0 {
+        } else if limit > 0 && winning_moves_total > 0 {
             winning_moves.insert(0, canonical);
             winning_moves.truncate(limit);
         }
@@ -279,24 +299,28 @@ pub fn analyse_every(
 fn winning_combinations(
     components: &[Box<dyn Component>],
     choices: &[Choices],
+    tallies: &[Tally],
     limit: usize,
     good: impl Fn(u64) -> bool,
 ) -> (Vec<CombinedMove>, usize) {
-    let mut scores: Vec<u64> = choices.iter().flatten().map(|(_, r)| *r).collect();
+    let mut scores: Vec<u64> = tallies.iter().flatten().map(|(r, _)| *r).collect();
     scores.sort_unstable();
     scores.dedup();
     let mut listed = Vec::new();
     let mut total: u128 = 0;
-    let count_le = |c: &Choices, t: u64| c.iter().filter(|(_, r)| *r <= t).count() as u128;
-    let count_lt = |c: &Choices, t: u64| c.iter().filter(|(_, r)| *r < t).count() as u128;
+    let count = |c: &Tally, keep: &dyn Fn(u64) -> bool| -> u128 {
+        c.iter()
+            .filter(|(r, _)| keep(*r))
+            .fold(0u128, |s, (_, n)| s.saturating_add(*n))
+    };
     for &t in scores.iter().filter(|&&t| good(t)) {
         // Combinations whose largest score is exactly t.
-        let le = choices
+        let le = tallies
             .iter()
-            .fold(1u128, |p, c| p.saturating_mul(count_le(c, t)));
-        let lt = choices
+            .fold(1u128, |p, c| p.saturating_mul(count(c, &|r| r <= t)));
+        let lt = tallies
             .iter()
-            .fold(1u128, |p, c| p.saturating_mul(count_lt(c, t)));
+            .fold(1u128, |p, c| p.saturating_mul(count(c, &|r| r < t)));
         total = total.saturating_add(le - lt.min(le));
         // List them: the first component scoring exactly t is j; before it scores < t.
         for j in 0..choices.len() {

@@ -43,6 +43,25 @@ pub trait Explore<'a> {
     fn steps(&self) -> Option<u64> {
         None
     }
+
+    /// The moves grouped by the step count they lead to, when a theorem gives them without
+    /// listing every option (a Nim heap of 10^18 has 10^18 moves but two groups): each group's
+    /// size and its first `limit` moves. `None` (the default): list them with [`Explore::moves`].
+    fn moves_by_steps(&self, limit: usize) -> Result<Option<Vec<StepGroup>>, SolveError> {
+        let _ = limit;
+        Ok(None)
+    }
+}
+
+/// The moves of a position that lead to one step count (see [`Explore::moves_by_steps`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepGroup {
+    /// The step count after each of these moves.
+    pub steps: u64,
+    /// How many moves lead to it.
+    pub count: u64,
+    /// The first of them (at most the limit asked for).
+    pub moves: Vec<MoveReport>,
 }
 
 /// A [`Ruleset`] whose positions can be named by a [`Key`], shown in the input's notation and

@@ -8,7 +8,7 @@
 
 use serde_json::Value as Json;
 
-use crate::explore::Move;
+use crate::explore::{Move, StepGroup};
 use crate::{Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Solver, Value};
 
 /// Heaps larger than this are never enumerated move by move: a ruleset must supply
@@ -57,7 +57,17 @@ pub trait HeapRuleset {
         let _ = n;
         None
     }
+
+    /// The options of a heap of size `n` grouped by their step counts, when a theorem gives them
+    /// without listing every option: `(step count, how many, the first `limit` of them)`.
+    fn heap_step_groups(&self, n: u64, limit: usize) -> Option<Vec<HeapStepGroup>> {
+        let _ = (n, limit);
+        None
+    }
 }
+
+/// The options of a heap that lead to one step count: `(step count, how many, the first few)`.
+pub type HeapStepGroup = (u64, u64, Vec<Vec<u64>>);
 
 /// Heaps up to this size are checked one by one for the SJ condition when a ruleset does not
 /// declare it ([`HeapRuleset::sj_heaps`]).
@@ -407,6 +417,32 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
             }
         }
         Ok(out)
+    }
+
+    fn moves_by_steps(&self, limit: usize) -> Result<Option<Vec<StepGroup>>, SolveError> {
+        let mut live = self.heaps.iter().enumerate().filter(|(_, &h)| h > 0);
+        let (Some((i, &n)), None) = (live.next(), live.next()) else {
+            return Ok(None);
+        };
+        let Some(groups) = self.rules.heap_step_groups(n, limit) else {
+            return Ok(None);
+        };
+        Ok(Some(
+            groups
+                .into_iter()
+                .map(|(steps, count, options)| StepGroup {
+                    steps,
+                    count,
+                    moves: options
+                        .iter()
+                        .map(|opt| MoveReport {
+                            description: self.rules.describe(i + 1, n, opt),
+                            position: Json::from(replace_heap(&self.heaps, i, opt)),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        ))
     }
 
     fn steps(&self) -> Option<u64> {

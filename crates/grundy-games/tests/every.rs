@@ -87,6 +87,62 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Nim and Bash heaps group their moves by step count without listing them: the same
+    /// outcome, count and set of winning combined moves as listing every move.
+    #[test]
+    fn grouped_moves_match_listed_moves(
+        k in 1u64..5, n in 0u64..30, m in 0u64..8, stairs in proptest::collection::vec(0u64..3, 0..3),
+    ) {
+        let make = |plain: bool| -> Vec<Box<dyn Component>> {
+            let bash: Box<dyn Component> = if plain {
+                Box::new(HeapPosition::new("bash", OptionsOnly(Subtraction::bash(k)), vec![n]))
+            } else {
+                subtraction::position("bash", Subtraction::bash(k), vec![n])
+            };
+            let heap: Box<dyn Component> = if plain {
+                Box::new(HeapPosition::new("nim", OptionsOnly(Nim), vec![0, m]))
+            } else {
+                nim::position(vec![0, m])
+            };
+            let mut stairs = stairs.clone();
+            stairs.push(1);
+            vec![bash, heap, staircase::position(stairs)]
+        };
+        let fast = analyse_every(&mut make(false), usize::MAX).unwrap();
+        let slow = analyse_every(&mut make(true), usize::MAX).unwrap();
+        prop_assert_eq!(fast.outcome, slow.outcome);
+        prop_assert_eq!(&fast.steps, &slow.steps);
+        prop_assert_eq!(fast.winning_moves_total, slow.winning_moves_total);
+        prop_assert_eq!(positions(&fast.winning_moves), positions(&slow.winning_moves));
+    }
+}
+
+#[test]
+fn huge_heaps_are_grouped_not_listed() {
+    let mut sum = vec![
+        nim::position(vec![1_000_000_000_000_000_000]),
+        subtraction::position(
+            "bash:1000000000000000000",
+            Subtraction::bash(1_000_000_000_000_000_000),
+            vec![u64::MAX],
+        ),
+    ];
+    let a = analyse_every(&mut sum, 3).unwrap();
+    // u64::MAX = 18 (K+1) + r with r > 0: 37 steps, odd, and the larger: the first player wins.
+    assert_eq!(a.steps, Some(vec![1, 37]));
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.winning_moves.len(), 3);
+    // Bash must move to the multiple of K+1 below (36 steps); Nim may do anything.
+    assert_eq!(a.winning_moves_total, 1_000_000_000_000_000_000);
+    assert_eq!(
+        a.winning_moves[0].position[1],
+        serde_json::json!([18_000_000_000_000_000_018u64])
+    );
+}
+
 #[test]
 fn a_finished_sum_is_lost_and_finished_components_stay() {
     let mut sum = vec![nim::position(vec![0, 0])];
