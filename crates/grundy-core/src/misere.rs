@@ -32,7 +32,7 @@ use serde::Serialize;
 
 use crate::component::lift;
 use crate::explore::DEFAULT_GRAPH_CAP;
-use crate::{Component, Graph, Nimber, Outcome, SolveError, SumMove, Value};
+use crate::{mex, Component, Graph, MoveReport, Nimber, Outcome, SolveError, SumMove, Value};
 
 /// How a misère verdict was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -101,14 +101,22 @@ pub fn analyse_misere(
     components: &mut [Box<dyn Component>],
     limit: usize,
 ) -> Result<MisereAnalysis, SolveError> {
-    let mut atoms = Vec::with_capacity(components.len());
+    let mut declared = Vec::with_capacity(components.len());
     for c in components.iter_mut() {
-        match c.sj_atoms()? {
-            Some(a) => atoms.push(a),
-            None => return analyse_misere_by_search(components, limit, DEFAULT_GRAPH_CAP),
+        declared.push(c.sj_atoms()?);
+    }
+    // A component that declares no atoms may still be one SJ atom as a whole: check its tree.
+    let mut atoms: Vec<Atoms> = Vec::with_capacity(components.len());
+    for (c, d) in components.iter().zip(declared) {
+        match d {
+            Some(values) => atoms.push(Atoms::Declared(values)),
+            None => match checked_atom(c.as_ref(), CHECK_CAP) {
+                Some((value, moves)) => atoms.push(Atoms::Checked(value, moves)),
+                None => return analyse_misere_by_search(components, limit, DEFAULT_GRAPH_CAP),
+            },
         }
     }
-    let all: Vec<Nimber> = atoms.iter().flatten().copied().collect();
+    let all: Vec<Nimber> = atoms.iter().flat_map(Atoms::values).collect();
     let outcome = sj_outcome(&all);
     let x: Nimber = all.iter().copied().sum();
     let big = all.iter().filter(|g| g.0 > 1).count();
@@ -117,7 +125,7 @@ pub fn analyse_misere(
     if outcome == Outcome::N {
         let mut reports = Vec::new();
         for (c, component_atoms) in atoms.iter().enumerate() {
-            for (i, &g) in component_atoms.iter().enumerate() {
+            for (i, g) in component_atoms.values().enumerate() {
                 // The one value this atom may take to leave a claimed P-position: with another
                 // atom above 1, the normal-play move to XOR 0; otherwise (every other atom at most
                 // 1, so their XOR is 0 or 1) the value that makes the XOR 1.
@@ -133,8 +141,17 @@ pub fn analyse_misere(
                 }
                 reports.clear();
                 let room = limit.saturating_sub(winning_moves.len());
-                winning_moves_total +=
-                    components[c].atom_moves_to(i, target, room, &mut reports)?;
+                match component_atoms {
+                    Atoms::Declared(_) => {
+                        winning_moves_total +=
+                            components[c].atom_moves_to(i, target, room, &mut reports)?;
+                    }
+                    Atoms::Checked(_, moves) => {
+                        let hits = moves.iter().filter(|(_, v)| *v == target);
+                        winning_moves_total += hits.clone().count();
+                        reports.extend(hits.take(room).map(|(m, _)| m.clone()));
+                    }
+                }
                 for m in reports.drain(..) {
                     winning_moves.push(lift(components, c, m));
                 }
@@ -150,6 +167,76 @@ pub fn analyse_misere(
         winning_moves,
         winning_moves_total,
     })
+}
+
+/// Positions explored when checking whether a whole component is an SJ atom.
+pub const CHECK_CAP: usize = 200_000;
+
+/// A component's SJ atoms: declared by the component, or the component itself, checked.
+enum Atoms {
+    Declared(Vec<Nimber>),
+    /// The component's value and its moves with the values they lead to.
+    Checked(Nimber, Vec<(MoveReport, Nimber)>),
+}
+
+impl Atoms {
+    fn values(&self) -> impl Iterator<Item = Nimber> + Clone + '_ {
+        let (declared, checked) = match self {
+            Atoms::Declared(v) => (v.as_slice(), None),
+            Atoms::Checked(g, _) => (&[][..], Some(*g)),
+        };
+        declared.iter().copied().chain(checked)
+    }
+}
+
+/// Whether the whole component is an SJ atom (every position of its tree with value 0 and a move
+/// has a move to value 1), found by computing the Grundy values of its whole game tree (at most
+/// `cap` positions); if so, its value and its moves with their values. `None` if it is not, or
+/// the tree cannot be explored within the cap.
+fn checked_atom(c: &dyn Component, cap: usize) -> Option<(Nimber, Vec<(MoveReport, Nimber)>)> {
+    let tree = c.explore()?;
+    let mut graph = Graph::new(c.game(), cap);
+    let root = graph.intern(tree).ok()?;
+    let values = tree_values(&mut graph, root).ok()?;
+    for (&id, &g) in &values {
+        if g.is_zero() {
+            let children = graph.children(id).ok()?;
+            if !children.is_empty() && !children.iter().any(|q| values[q] == Nimber(1)) {
+                return None;
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    for (report, q) in c.explore()?.moves().ok()? {
+        let id = graph.intern(q).ok()?;
+        moves.push((report, *values.get(&id)?));
+    }
+    Some((values[&root], moves))
+}
+
+/// The Grundy value of every position reachable from `root`: an iterative mex over the graph.
+fn tree_values(graph: &mut Graph, root: u32) -> Result<FxHashMap<u32, Nimber>, SolveError> {
+    let mut values: FxHashMap<u32, Nimber> = FxHashMap::default();
+    let mut on_stack = FxHashSet::default();
+    on_stack.insert(root);
+    let mut stack = vec![(root, graph.children(root)?.to_vec(), 0usize)];
+    while let Some((id, children, next)) = stack.last_mut() {
+        if let Some(&c) = children[*next..].iter().find(|c| !values.contains_key(c)) {
+            *next = children.iter().position(|&x| x == c).expect("found");
+            if !on_stack.insert(c) {
+                return Err(SolveError::Cycle);
+            }
+            let grandchildren = graph.children(c)?.to_vec();
+            stack.push((c, grandchildren, 0));
+            continue;
+        }
+        let g = mex(children.iter().map(|c| values[c]));
+        let id = *id;
+        on_stack.remove(&id);
+        values.insert(id, g);
+        stack.pop();
+    }
+    Ok(values)
 }
 
 /// The graphs of a sum's components, with an error naming the first game that cannot list its

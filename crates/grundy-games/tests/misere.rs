@@ -121,14 +121,15 @@ proptest! {
         prop_assert_eq!(positions(&fast.winning_moves), positions(&slow.winning_moves));
     }
 
+    /// Staircase positions declare no atoms: each is checked as a whole (SJ when its tree
+    /// allows, search otherwise); both against plain recursion on the rules.
     #[test]
-    fn the_search_matches_plain_recursion_on_staircase_nim(
+    fn staircase_nim_matches_plain_recursion(
         stairs in proptest::collection::vec(0u64..3, 1..5),
         heap in 0u64..3,
     ) {
         let mut components = vec![staircase::position(stairs.clone())];
         let a = analyse_misere(&mut components, usize::MAX).unwrap();
-        prop_assert_eq!(a.method, MisereMethod::Search);
         let mut memo = HashMap::new();
         let w = misere_wins(&Staircase, &stairs, &mut memo);
         prop_assert_eq!(a.outcome, if w { Outcome::N } else { Outcome::P });
@@ -149,10 +150,17 @@ proptest! {
         got.sort();
         want.sort();
         prop_assert_eq!(got, want);
-        // A sum with Nim is searched as a whole.
-        let mut components = vec![staircase::position(stairs), nim::position(vec![heap])];
-        let a = analyse_misere(&mut components, 0).unwrap();
-        prop_assert_eq!(a.method, MisereMethod::Search);
+        // In a sum with Nim and a second staircase: the same verdict and moves as the search.
+        let mut components = vec![
+            staircase::position(stairs.clone()),
+            nim::position(vec![heap, 1]),
+            staircase::position(stairs.iter().rev().copied().collect()),
+        ];
+        let fast = analyse_misere(&mut components, usize::MAX).unwrap();
+        let slow = analyse_misere_by_search(&mut components, usize::MAX, CAP).unwrap();
+        prop_assert_eq!(fast.outcome, slow.outcome);
+        prop_assert_eq!(fast.winning_moves_total, slow.winning_moves_total);
+        prop_assert_eq!(positions(&fast.winning_moves), positions(&slow.winning_moves));
     }
 }
 
@@ -217,4 +225,19 @@ fn a_long_chain_is_searched_without_overflowing_the_stack() {
         positions(&slow.winning_moves),
         positions(&fast.winning_moves)
     );
+}
+
+#[test]
+fn whole_components_are_checked_as_sj_atoms() {
+    // Staircase positions declare no atoms, but in these trees every position of value 0 that
+    // can move can move to value 1, so each whole staircase is an atom.
+    let mut c = vec![
+        staircase::position(vec![1, 2]),
+        staircase::position(vec![0, 1]),
+    ];
+    let a = analyse_misere(&mut c, 10).unwrap();
+    assert_eq!(a.method, MisereMethod::Sj);
+    let slow = analyse_misere_by_search(&mut c, 10, CAP).unwrap();
+    assert_eq!(a.outcome, slow.outcome);
+    assert_eq!(positions(&a.winning_moves), positions(&slow.winning_moves));
 }
