@@ -22,10 +22,14 @@
 //! heaps of Bash's game (`n ≡ 0 mod K+1`, `n > 0`, has the move to `n − K`, of value 1), whence
 //! a single Bash heap is a misère P-position exactly when `n ≡ 1 mod (K+1)`.
 //!
-//! Components that offer SJ atoms ([`Component::sj_atoms`]) are decided by the theorem; any other
-//! sum is decided by an exact search of the whole sum ([`analyse_misere_by_search`]): a position
-//! without moves is a win for the player to move, any other is a win exactly when some move
-//! reaches a loss. The search is iterative, memoized and capped.
+//! Components that declare SJ atoms ([`Component::sj_atoms`]: heaps of Nim, Bash, checked heap
+//! rulesets) are decided by the theorem. A component that declares none is checked as a single
+//! atom: the Grundy values of its whole game tree are computed (at most [`CHECK_CAP`] positions)
+//! and the condition tested at every position; the cost is the sum of the components' trees, not
+//! their product. If some component fails, the sum is decided by an exact search of the whole sum
+//! ([`analyse_misere_by_search`]): a position without moves is a win for the player to move, any
+//! other is a win exactly when some move reaches a loss. The search is iterative, memoized and
+//! capped.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;

@@ -43,6 +43,26 @@ fn main() {
             ts / tf
         );
     }
+    for stairs in [vec![3u64, 4], vec![5, 0, 1], vec![0, 4, 0, 2]] {
+        // Staircases declare no atoms: each is checked as a whole, then SJ decides the sum.
+        let make = || -> Vec<Box<dyn Component>> {
+            vec![
+                grundy_games::staircase::position(stairs.clone()),
+                grundy_games::staircase::position(vec![1, 2]),
+                nim::position(vec![3, 4]),
+            ]
+        };
+        let (fast, tf) = time(|| analyse_misere(&mut make(), usize::MAX).unwrap());
+        let (slow, ts) = time(|| analyse_misere_by_search(&mut make(), usize::MAX, cap).unwrap());
+        assert_eq!(fast.outcome, slow.outcome);
+        println!(
+            "misère staircase {stairs:?} + staircase [1, 2] + nim 3 4 ({:?}): {:.3} ms, search {:.3} ms, search/fast = {:.1}",
+            fast.method,
+            tf * 1e3,
+            ts * 1e3,
+            ts / tf
+        );
+    }
     for (k, n) in [(3u64, 30u64), (4, 60), (5, 90)] {
         let spec = format!("bash:{k}");
         let make = || -> Vec<Box<dyn Component>> {
