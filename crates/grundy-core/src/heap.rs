@@ -69,9 +69,9 @@ pub trait HeapRuleset {
 /// The options of a heap that lead to one step count: `(step count, how many, the first few)`.
 pub type HeapStepGroup = (u64, u64, Vec<Vec<u64>>);
 
-/// Heaps up to this size are checked one by one for the SJ condition when a ruleset does not
-/// declare it ([`HeapRuleset::sj_heaps`]).
-pub const SJ_CHECK_LIMIT: u64 = 1 << 10;
+/// When a ruleset does not declare whether its heaps are SJ atoms ([`HeapRuleset::sj_heaps`]),
+/// every heap up to the largest is checked, as long as this many options in all suffice.
+pub const SJ_CHECK_BUDGET: usize = 1 << 22;
 
 /// The usual wording of a heap move: `take 2 from heap 1: 3 -> 1`, `take all 5 from heap 2`,
 /// `take 2 from heap 3 (10), leaving heaps 3 and 5`, `split heap 1 (7) into 3 and 4`.
@@ -230,13 +230,18 @@ impl<H: HeapRuleset> HeapPosition<H> {
     /// heaps reachable by moves that never split are at most the largest heap).
     fn check_sj(&mut self) -> Result<bool, SolveError> {
         let max = self.heaps.iter().copied().max().unwrap_or(0);
-        if max > SJ_CHECK_LIMIT {
+        if max > ENUMERATION_LIMIT {
             return Ok(false);
         }
         let mut options = Vec::new();
+        let mut budget = SJ_CHECK_BUDGET;
         for m in 1..=max {
             options.clear();
             self.ruleset().heap_options(m, &mut options);
+            budget = match budget.checked_sub(options.len()) {
+                Some(b) => b,
+                None => return Ok(false),
+            };
             let mut reaches_one = false;
             for opt in &options {
                 let mut left = opt.iter().copied().filter(|&h| h > 0);

@@ -193,6 +193,10 @@ fn moves_lines<'m>(
         *s += "Every move loses against perfect play.\n";
         return;
     }
+    if total == 0 {
+        *s += "No move is left: the opponent made the last move and lost.\n";
+        return;
+    }
     let listed = moves.len();
     *s += &format!("Winning moves ({total}):\n");
     for m in moves {
