@@ -241,3 +241,19 @@ fn whole_components_are_checked_as_sj_atoms() {
     assert_eq!(a.outcome, slow.outcome);
     assert_eq!(positions(&a.winning_moves), positions(&slow.winning_moves));
 }
+
+#[test]
+fn large_subtraction_heaps_are_checked_heap_by_heap() {
+    // S = {1,3,4} has values 0 1 0 1 2 3 2 repeating (Winning Ways): 5000 and 7000 both have
+    // value 0, so the first player wins by moving one heap to value 1: 5000 -> 4999 (period
+    // position 1) or 7000 -> 6996 (position 3), and nothing else.
+    let rules = subtraction::Subtraction::finite(vec![1, 3, 4]);
+    let mut c = vec![subtraction::position("sub:1,3,4", rules, vec![5000, 7000])];
+    let a = analyse_misere(&mut c, 10).unwrap();
+    assert_eq!(a.method, MisereMethod::Sj);
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(
+        positions(&a.winning_moves),
+        vec!["[4999,7000]".to_string(), "[5000,6996]".to_string()]
+    );
+}
