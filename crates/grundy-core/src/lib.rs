@@ -9,6 +9,8 @@
 //! - [`Solver`]: the generic memoizing solver, iterative and capped;
 //! - [`HeapRuleset`] and [`HeapGame`]: games played on heaps that may split;
 //! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR.
+//! - [`Graph`] and [`GraphAnalysis`]: games given as explicit graphs, acyclic or loopy (draws,
+//!   remoteness and the generalized Sprague–Grundy function, in [`loopy`]).
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};
@@ -20,7 +22,9 @@
 pub mod component;
 pub mod error;
 pub mod game;
+pub mod graph;
 pub mod heap;
+pub mod loopy;
 pub mod mex;
 pub mod nimber;
 pub mod outcome;
@@ -30,7 +34,9 @@ pub mod value;
 pub use component::{analyse, classify, sum_position, Analysis, Component, MoveReport, SumMove};
 pub use error::SolveError;
 pub use game::{BruteForce, Ruleset};
+pub use graph::Graph;
 pub use heap::{HeapGame, HeapPosition, HeapRuleset};
+pub use loopy::GraphAnalysis;
 pub use mex::{mex, MexSet};
 pub use nimber::Nimber;
 pub use outcome::Outcome;
