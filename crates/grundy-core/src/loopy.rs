@@ -182,6 +182,44 @@ fn generalized_grundy_raw(graph: &Graph, reverse: &Graph) -> Vec<u32> {
     gamma
 }
 
+/// γ of a sum from γ of its parts (Smith): the XOR when every part is finite; ∞(K ⊕ a) when
+/// exactly one part is ∞(K) and the others add up to `a` (its finite options are exactly those
+/// moving in the infinite part to a finite value); ∞(∅) when two or more parts are infinite
+/// (every option still has an infinite part). So [`crate::classify`] of the one value agrees with
+/// Smith's rule on the parts.
+///
+/// ```
+/// use grundy_core::{loopy::sum_value, Nimber, Value};
+/// let inf = Value::Infinite(vec![Nimber(0), Nimber(2)]);
+/// assert_eq!(sum_value(&[Value::Finite(Nimber(3)), Value::Finite(Nimber(1))]), Value::Finite(Nimber(2)));
+/// assert_eq!(sum_value(&[inf.clone(), Value::Finite(Nimber(2))]), Value::Infinite(vec![Nimber(0), Nimber(2)]));
+/// assert_eq!(sum_value(&[inf.clone(), Value::Finite(Nimber(1))]), Value::Infinite(vec![Nimber(1), Nimber(3)]));
+/// assert_eq!(sum_value(&[inf.clone(), inf]), Value::Infinite(vec![]));
+/// ```
+pub fn sum_value<'a>(values: impl IntoIterator<Item = &'a Value>) -> Value {
+    let mut finite = Nimber::ZERO;
+    let mut infinite: Option<&Vec<Nimber>> = None;
+    let mut infinite_parts = 0;
+    for v in values {
+        match v {
+            Value::Finite(g) => finite += *g,
+            Value::Infinite(k) => {
+                infinite_parts += 1;
+                infinite = Some(k);
+            }
+        }
+    }
+    match (infinite_parts, infinite) {
+        (0, _) | (_, None) => Value::Finite(finite),
+        (1, Some(k)) => {
+            let mut shifted: Vec<Nimber> = k.iter().map(|&g| g + finite).collect();
+            shifted.sort_unstable();
+            Value::Infinite(shifted)
+        }
+        _ => Value::Infinite(Vec::new()),
+    }
+}
+
 /// Every vertex of a graph solved: its (generalized) Grundy value and its remoteness.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphAnalysis {
@@ -405,6 +443,19 @@ mod tests {
                 };
                 let got = classify(&[a.value(&g, t[0]), Value::Finite(heap)]);
                 prop_assert_eq!(got, want, "token {} + heap {}", t[0], heap.0);
+            }
+        }
+
+        /// The γ of a sum of tokens, computed on the product graph itself, is `sum_value` of
+        /// the tokens' γ.
+        #[test]
+        fn sum_value_is_gamma_of_the_product_graph(g in loopy_graph(6)) {
+            let a = GraphAnalysis::loopy(&g);
+            let (p, positions) = product(&g, 2);
+            let whole = GraphAnalysis::loopy(&p);
+            for (i, t) in positions.iter().enumerate() {
+                let parts: Vec<Value> = t.iter().map(|&v| a.value(&g, v)).collect();
+                prop_assert_eq!(sum_value(&parts), whole.value(&p, i as u32), "tokens {:?}", t);
             }
         }
 

@@ -5,11 +5,13 @@
 //! [`spec`] module holds the game-spec grammar shared by every command and [`registry`] the list of
 //! games by name.
 
+pub mod graph;
 pub mod nim;
 pub mod registry;
 pub mod spec;
 pub mod staircase;
 pub mod subtraction;
+pub mod tokens;
 
 #[cfg(test)]
 mod testing;

@@ -6,11 +6,17 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{nim, staircase, subtraction};
+use crate::{graph, nim, staircase, subtraction};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
-    [nim::entries(), subtraction::entries(), staircase::entries()].concat()
+    [
+        nim::entries(),
+        subtraction::entries(),
+        staircase::entries(),
+        graph::entries(),
+    ]
+    .concat()
 }
 
 /// The entry for a game name, or a clear error listing the names.
