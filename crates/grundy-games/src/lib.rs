@@ -6,6 +6,7 @@
 //! games by name.
 
 pub mod graph;
+pub mod movers;
 pub mod nim;
 pub mod registry;
 pub mod spec;

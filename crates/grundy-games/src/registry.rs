@@ -6,7 +6,7 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{graph, nim, staircase, subtraction};
+use crate::{graph, movers, nim, staircase, subtraction};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -15,6 +15,7 @@ pub fn all() -> Vec<GameEntry> {
         subtraction::entries(),
         staircase::entries(),
         graph::entries(),
+        movers::entries(),
     ]
     .concat()
 }
