@@ -1,4 +1,6 @@
 //! One module per subcommand.
 
+pub mod board_table;
 pub mod games;
 pub mod solve;
+pub mod table;

@@ -86,6 +86,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// A position in words, shortened when it is long.
 fn show_position(p: &Json) -> String {
     match p {
+        // A list of coordinate pairs (board tokens): written as the input is, `2,5 3,5`.
+        Json::Array(items) if items.iter().all(Json::is_array) => {
+            let inner = |q: &Json| {
+                q.as_array()
+                    .map(|xs| xs.iter().map(show_position).collect::<Vec<_>>().join(","))
+                    .unwrap_or_default()
+            };
+            let shown: Vec<String> = items.iter().take(12).map(inner).collect();
+            if items.len() > 12 {
+                format!("{} … ({} in all)", shown[..8].join(" "), items.len())
+            } else {
+                shown.join(" ")
+            }
+        }
         Json::Array(items) if items.len() > 12 => {
             let head: Vec<String> = items[..8].iter().map(show_position).collect();
             format!("{} … ({} in all)", head.join(" "), items.len())
