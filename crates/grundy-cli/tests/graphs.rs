@@ -92,6 +92,11 @@ fn loopy_graph_draws_and_keeps_them() {
         v["winning_moves"],
         json!([{"description": "token at 2 -> 3", "position": [3, 3]}])
     );
+    assert_eq!(v["components"][0]["value"], "inf(0)");
+    assert_eq!(
+        v["components"][0]["parts"],
+        json!([{"position": 2, "value": "inf(1)"}, {"position": 3, "value": 1}])
+    );
 }
 
 #[test]

@@ -172,6 +172,15 @@ impl Component for TokenPosition {
         Ok(sum_value(&parts))
     }
 
+    fn part_values(&self) -> Option<Vec<(Json, Value)>> {
+        Some(
+            self.tokens
+                .iter()
+                .map(|&t| (self.game.vertex_json(t), self.game.value(t)))
+                .collect(),
+        )
+    }
+
     fn moves_to(
         &mut self,
         target: Nimber,

@@ -46,6 +46,15 @@ struct ComponentReport {
     game: String,
     position: Json,
     value: grundy_core::Value,
+    /// The values of the component's parts (each token of a token game), when it has some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parts: Option<Vec<PartReport>>,
+}
+
+#[derive(Serialize)]
+struct PartReport {
+    position: Json,
+    value: grundy_core::Value,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -73,6 +82,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     game: c.game(),
                     position: c.position(),
                     value: v.clone(),
+                    parts: c.part_values().map(|ps| {
+                        ps.into_iter()
+                            .map(|(position, value)| PartReport { position, value })
+                            .collect()
+                    }),
                 })
                 .collect(),
         };
@@ -125,6 +139,17 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
     match a.grundy {
         Some(g) => s += &format!("Grundy value: {} ({g})\n", g.0),
         None => s += "Grundy value: infinite (a loopy position)\n",
+    }
+    for c in components {
+        if let Some(parts) = c.part_values() {
+            let shown: Vec<String> = parts
+                .iter()
+                .take(12)
+                .map(|(p, v)| format!("{}: {v}", show_position(&Json::Array(vec![p.clone()]))))
+                .collect();
+            let more = if parts.len() > 12 { ", …" } else { "" };
+            s += &format!("Token values: {}{more}\n", shown.join(", "));
+        }
     }
     if components.len() > 1 {
         for (c, v) in components.iter().zip(&a.values) {
