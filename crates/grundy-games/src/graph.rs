@@ -71,25 +71,23 @@ pub fn load(spec: &GameSpec) -> Result<Graph, SpecError> {
 }
 
 /// Parses a graph file; `source` names it in errors (`g.txt line 3 ('1 x'): …`).
-pub fn parse(text: &str, source: &str) -> Result<Graph, SpecError> {
+pub fn parse<'a>(text: &'a str, source: &str) -> Result<Graph, SpecError> {
     let at = |line: usize, content: &str, message: String| SpecError {
         origin: format!("{source} line {line}"),
         text: shorten(content),
         message,
     };
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l, l.split('#').next().unwrap_or("")))
-        .filter(|(_, _, body)| !body.trim().is_empty());
-    let Some((header_line, header, body)) = lines.next() else {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    let body_of = |l: &'a str| l.split('#').next().unwrap_or("");
+    let header = lines.find(|(_, l)| !body_of(l).trim().is_empty());
+    let Some((header_line, header)) = header else {
         return Err(SpecError {
             origin: source.to_string(),
             text: String::new(),
             message: "the graph is empty: its first line must be 'N M' (vertices, edges)".into(),
         });
     };
-    let mut fields = body.split_whitespace();
+    let mut fields = body_of(header).split_whitespace();
     let (Some(n), Some(m), None) = (fields.next(), fields.next(), fields.next()) else {
         return Err(at(
             header_line,
@@ -102,7 +100,23 @@ pub fn parse(text: &str, source: &str) -> Result<Graph, SpecError> {
     let m = parse_number_text(m, "the number of edges", u64::MAX)
         .map_err(|e| at(header_line, header, e))?;
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(m.min(1 << 24) as usize);
-    for (line, content, body) in lines {
+    for (line, content) in lines {
+        // Fast path for a well-formed line; anything else is looked at again below, slowly,
+        // to say exactly what is wrong.
+        match fast_edge(content.as_bytes()) {
+            Some(None) => continue,
+            Some(Some((u, v)))
+                if (1..=n).contains(&u) && (1..=n).contains(&v) && (edges.len() as u64) < m =>
+            {
+                edges.push(((u - 1) as u32, (v - 1) as u32));
+                continue;
+            }
+            _ => {}
+        }
+        let body = body_of(content);
+        if body.trim().is_empty() {
+            continue;
+        }
         if edges.len() as u64 >= m {
             return Err(at(
                 line,
@@ -148,6 +162,38 @@ pub fn parse(text: &str, source: &str) -> Result<Graph, SpecError> {
         ));
     }
     Ok(Graph::from_edges(n as usize, &edges))
+}
+
+/// A line of exactly two whole numbers (and perhaps a comment): `Some(Some((u, v)))`; a blank or
+/// comment line: `Some(None)`; anything else: `None`.
+fn fast_edge(line: &[u8]) -> Option<Option<(u64, u64)>> {
+    let mut numbers = [0u64; 2];
+    let mut count = 0;
+    let mut i = 0;
+    while i < line.len() {
+        match line[i] {
+            b' ' | b'\t' | b'\r' => i += 1,
+            b'#' => break,
+            b'0'..=b'9' => {
+                if count == 2 {
+                    return None;
+                }
+                let mut x: u64 = 0;
+                while i < line.len() && line[i].is_ascii_digit() {
+                    x = x.checked_mul(10)?.checked_add(u64::from(line[i] - b'0'))?;
+                    i += 1;
+                }
+                numbers[count] = x;
+                count += 1;
+            }
+            _ => return None,
+        }
+    }
+    match count {
+        0 => Some(None),
+        2 => Some(Some((numbers[0], numbers[1]))),
+        _ => None,
+    }
 }
 
 /// Whether a `graph:` parameter is an inline edge list such as `1-2,2-3`.
