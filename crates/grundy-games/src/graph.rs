@@ -39,7 +39,8 @@ pub fn entries() -> Vec<GameEntry> {
     vec![GameEntry {
         name: "graph",
         aliases: &[],
-        syntax: "graph:FILE VERTEX...   (graph:- reads the graph from standard input)",
+        syntax:
+            "graph:FILE VERTEX...   (graph:- reads it from standard input; graph:1-2,2-3 inline)",
         rules: "tokens on the vertices of a directed graph (file: 'N M', then M lines 'u v'); \
                 a move slides one token along an edge; loopy graphs may be draws",
         example: "graph:1-2,2-1,2-3 1",

@@ -491,6 +491,10 @@ mod tests {
         assert!(e("movers:1,0@0x5").contains("at least 1"));
         assert!(e("movers:99999999999,0").contains("at most"));
         assert!(e("hyper-knights:8").contains("board size"));
+        assert_eq!(
+            Movers::parse(&spec("hyper-knights:8x6")).unwrap().bounds,
+            Some((8, 6))
+        );
         let c = |t: &str| parse_cell(&Word::new("argument 2", t));
         assert_eq!(c("2,5").unwrap(), (2, 5));
         assert_eq!(
