@@ -49,6 +49,12 @@ pub trait Component {
         Ok(None)
     }
 
+    /// The values of the parts this component adds up, each with its position (e.g. every token of
+    /// a token game), for display; `None` when it has no such parts to show.
+    fn part_values(&self) -> Option<Vec<(Json, Value)>> {
+        None
+    }
+
     /// The outcome of this component on its own, for games decided without a Grundy value (games
     /// that are not sums, such as take-from-either-end). `None` means: derive it from the value.
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {

@@ -32,7 +32,7 @@ use serde_json::Value as Json;
 
 use crate::explore::DEFAULT_GRAPH_CAP;
 use crate::misere::graphs;
-use crate::{Component, Graph, MoveReport, Nimber, Outcome, SolveError, Value};
+use crate::{Component, GameTree, MoveReport, Nimber, Outcome, SolveError, Value};
 
 /// A move of the whole sum under Every-SG: one move in every unfinished component.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -64,7 +64,7 @@ pub struct EveryAnalysis {
 
 /// Memoized steps on one component's graph.
 pub struct Steps<'a> {
-    graph: Graph<'a>,
+    graph: GameTree<'a>,
     memo: FxHashMap<u32, u64>,
 }
 
@@ -78,7 +78,7 @@ struct Frame {
 
 impl<'a> Steps<'a> {
     /// Steps on `graph`.
-    pub fn new(graph: Graph<'a>) -> Self {
+    pub fn new(graph: GameTree<'a>) -> Self {
         Steps {
             graph,
             memo: FxHashMap::default(),
@@ -86,7 +86,7 @@ impl<'a> Steps<'a> {
     }
 
     /// The graph (to intern more positions).
-    pub fn graph(&mut self) -> &mut Graph<'a> {
+    pub fn graph(&mut self) -> &mut GameTree<'a> {
         &mut self.graph
     }
 
@@ -444,7 +444,7 @@ pub fn analyse_every_by_search(
 }
 
 struct EverySearch<'g, 'a> {
-    graphs: &'g mut [Graph<'a>],
+    graphs: &'g mut [GameTree<'a>],
     memo: FxHashMap<Vec<u32>, bool>,
     cap: usize,
 }

@@ -4,7 +4,7 @@
 //! conventions (misère play, Every-SG) are not: in general their outcome needs the game tree
 //! itself. An [`Explore`] position lists its moves (described, for the moves a user is shown) and
 //! names itself by a [`Key`], so searches can memoize positions of any ruleset without knowing
-//! its Rust type. A [`Graph`] interns the positions of one component as small integer ids, so a
+//! its Rust type. A [`GameTree`] interns the positions of one component as small integer ids, so a
 //! search over a sum of components works on tuples of ids.
 
 use rustc_hash::FxHashMap;
@@ -145,7 +145,7 @@ impl<'a, R: Explorable> Explore<'a> for RulesetNode<'a, R> {
     }
 }
 
-/// Default cap on the positions a [`Graph`] (or a search over a sum) stores.
+/// Default cap on the positions a [`GameTree`] (or a search over a sum) stores.
 pub const DEFAULT_GRAPH_CAP: usize = 2_000_000;
 
 struct Node<'a> {
@@ -154,17 +154,17 @@ struct Node<'a> {
 }
 
 /// The positions of one component reachable so far, interned as ids `0, 1, 2, …`.
-pub struct Graph<'a> {
+pub struct GameTree<'a> {
     game: String,
     ids: FxHashMap<Key, u32>,
     nodes: Vec<Node<'a>>,
     cap: usize,
 }
 
-impl<'a> Graph<'a> {
+impl<'a> GameTree<'a> {
     /// An empty graph for positions of `game` (named in errors), holding at most `cap` positions.
     pub fn new(game: impl Into<String>, cap: usize) -> Self {
-        Graph {
+        GameTree {
             game: game.into(),
             ids: FxHashMap::default(),
             nodes: Vec::new(),

@@ -12,6 +12,8 @@
 //! - [`Explore`]: any position's explicit game tree, for the conventions that need one:
 //!   [`misere`] play (Sprague–Grundy–Jones theorem, else search) and [`every`] (Every-SG, by step
 //!   counts).
+//! - [`Graph`] and [`GraphAnalysis`]: games given as explicit graphs, acyclic or loopy (draws,
+//!   remoteness and the generalized Sprague–Grundy function, in [`loopy`]).
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};
@@ -26,7 +28,9 @@ pub mod every;
 pub mod explore;
 pub mod field;
 pub mod game;
+pub mod graph;
 pub mod heap;
+pub mod loopy;
 pub mod mex;
 pub mod misere;
 pub mod nimber;
@@ -36,9 +40,11 @@ pub mod value;
 
 pub use component::{analyse, classify, sum_position, Analysis, Component, MoveReport, SumMove};
 pub use error::SolveError;
-pub use explore::{Explore, Graph, Key};
+pub use explore::{Explore, GameTree, Key};
 pub use game::{BruteForce, Ruleset};
+pub use graph::Graph;
 pub use heap::{HeapGame, HeapPosition, HeapRuleset};
+pub use loopy::GraphAnalysis;
 pub use mex::{mex, MexSet};
 pub use nimber::Nimber;
 pub use outcome::Outcome;

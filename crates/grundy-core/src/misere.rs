@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use crate::component::lift;
 use crate::explore::DEFAULT_GRAPH_CAP;
-use crate::{mex, Component, Graph, MoveReport, Nimber, Outcome, SolveError, SumMove, Value};
+use crate::{mex, Component, GameTree, MoveReport, Nimber, Outcome, SolveError, SumMove, Value};
 
 /// How a misère verdict was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -199,7 +199,7 @@ impl Atoms {
 /// the tree cannot be explored within the cap.
 fn checked_atom(c: &dyn Component, cap: usize) -> Option<(Nimber, Vec<(MoveReport, Nimber)>)> {
     let tree = c.explore()?;
-    let mut graph = Graph::new(c.game(), cap);
+    let mut graph = GameTree::new(c.game(), cap);
     let root = graph.intern(tree).ok()?;
     let values = tree_values(&mut graph, root).ok()?;
     for (&id, &g) in &values {
@@ -219,7 +219,7 @@ fn checked_atom(c: &dyn Component, cap: usize) -> Option<(Nimber, Vec<(MoveRepor
 }
 
 /// The Grundy value of every position reachable from `root`: an iterative mex over the graph.
-fn tree_values(graph: &mut Graph, root: u32) -> Result<FxHashMap<u32, Nimber>, SolveError> {
+fn tree_values(graph: &mut GameTree, root: u32) -> Result<FxHashMap<u32, Nimber>, SolveError> {
     let mut values: FxHashMap<u32, Nimber> = FxHashMap::default();
     let mut on_stack = FxHashSet::default();
     on_stack.insert(root);
@@ -249,7 +249,7 @@ pub(crate) fn graphs<'a>(
     components: &'a [Box<dyn Component>],
     convention: &str,
     cap: usize,
-) -> Result<(Vec<Graph<'a>>, Vec<u32>), SolveError> {
+) -> Result<(Vec<GameTree<'a>>, Vec<u32>), SolveError> {
     let mut graphs = Vec::with_capacity(components.len());
     let mut root = Vec::with_capacity(components.len());
     for c in components {
@@ -260,7 +260,7 @@ pub(crate) fn graphs<'a>(
                 c.game()
             )));
         };
-        let mut g = Graph::new(c.game(), cap);
+        let mut g = GameTree::new(c.game(), cap);
         root.push(g.intern(tree)?);
         graphs.push(g);
     }
@@ -269,7 +269,7 @@ pub(crate) fn graphs<'a>(
 
 /// An exact search of a sum of component graphs under misère play.
 pub(crate) struct MisereSearch<'g, 'a> {
-    graphs: &'g mut [Graph<'a>],
+    graphs: &'g mut [GameTree<'a>],
     memo: FxHashMap<Vec<u32>, bool>,
     cap: usize,
 }
@@ -281,7 +281,7 @@ struct Frame {
 }
 
 impl<'g, 'a> MisereSearch<'g, 'a> {
-    pub(crate) fn new(graphs: &'g mut [Graph<'a>], cap: usize) -> Self {
+    pub(crate) fn new(graphs: &'g mut [GameTree<'a>], cap: usize) -> Self {
         MisereSearch {
             graphs,
             memo: FxHashMap::default(),

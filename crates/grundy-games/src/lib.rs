@@ -7,8 +7,10 @@
 
 pub mod coin_turning;
 pub mod ends;
+pub mod graph;
 pub mod hackenbush;
 pub mod moore;
+pub mod movers;
 pub mod multiplication;
 pub mod nim;
 pub mod northcott;
@@ -20,6 +22,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod take_or_merge;
 pub mod tartan;
+pub mod tokens;
 
 pub mod euclid;
 pub mod fibonacci_nim;

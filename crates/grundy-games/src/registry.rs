@@ -7,8 +7,8 @@ use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
 use crate::{
-    coin_turning, ends, euclid, fibonacci_nim, hackenbush, moore, multiplication, nim, northcott,
-    poker_nim, public_sale, staircase, subtraction, take_or_merge, tartan, wythoff,
+    coin_turning, ends, euclid, fibonacci_nim, graph, hackenbush, moore, movers, multiplication,
+    nim, northcott, poker_nim, public_sale, staircase, subtraction, take_or_merge, tartan, wythoff,
 };
 
 /// Every registered game, in the order `grundy games` lists them.
@@ -30,6 +30,8 @@ pub fn all() -> Vec<GameEntry> {
         northcott::entries(),
         poker_nim::entries(),
         moore::entries(),
+        graph::entries(),
+        movers::entries(),
     ]
     .concat()
 }

@@ -67,6 +67,15 @@ struct ComponentReport {
     /// The Every-SG step count (Winning Ways' suspense number; Every-SG only).
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<u64>,
+    /// The values of the component's parts (each token of a token game), when it has some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parts: Option<Vec<PartReport>>,
+}
+
+#[derive(Serialize)]
+struct PartReport {
+    position: Json,
+    value: grundy_core::Value,
 }
 
 /// The JSON shape of `grundy solve --every --json`: a winning move is a combined move.
@@ -95,6 +104,11 @@ fn component_reports(
             position: c.position(),
             value: values.and_then(|v| v.get(i).cloned()),
             steps: steps.map(|r| r[i]),
+            parts: c.part_values().map(|ps| {
+                ps.into_iter()
+                    .map(|(position, value)| PartReport { position, value })
+                    .collect()
+            }),
         })
         .collect()
 }
@@ -254,6 +268,20 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// A position in words, shortened when it is long.
 fn show_position(p: &Json) -> String {
     match p {
+        // A list of coordinate pairs (board tokens): written as the input is, `2,5 3,5`.
+        Json::Array(items) if items.iter().all(Json::is_array) => {
+            let inner = |q: &Json| {
+                q.as_array()
+                    .map(|xs| xs.iter().map(show_position).collect::<Vec<_>>().join(","))
+                    .unwrap_or_default()
+            };
+            let shown: Vec<String> = items.iter().take(12).map(inner).collect();
+            if items.len() > 12 {
+                format!("{} … ({} in all)", shown[..8].join(" "), items.len())
+            } else {
+                shown.join(" ")
+            }
+        }
         Json::Array(items) if items.len() > 12 => {
             let head: Vec<String> = items[..8].iter().map(show_position).collect();
             format!("{} … ({} in all)", head.join(" "), items.len())
@@ -282,6 +310,17 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
             s += "Grundy value: not computed (only the outcome is known for this position)\n"
         }
         None => s += "Grundy value: infinite (a loopy position)\n",
+    }
+    for c in components {
+        if let Some(parts) = c.part_values() {
+            let shown: Vec<String> = parts
+                .iter()
+                .take(12)
+                .map(|(p, v)| format!("{}: {v}", show_position(&Json::Array(vec![p.clone()]))))
+                .collect();
+            let more = if parts.len() > 12 { ", …" } else { "" };
+            s += &format!("Token values: {}{more}\n", shown.join(", "));
+        }
     }
     if components.len() > 1 {
         for (c, v) in components.iter().zip(&a.values) {
