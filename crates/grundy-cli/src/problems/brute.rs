@@ -184,4 +184,75 @@ proptest! {
         let want = if first_wins(PlainEnds, row.clone()) { "1\n" } else { "0\n" };
         prop_assert_eq!(run("zjoi2009", &format!("1\n{}\n{}\n", row.len(), join(&row))), want);
     }
+
+    #[test]
+    fn dag_token(
+        n in 2u64..7,
+        raw_edges in proptest::collection::vec((0u64..7, 0u64..7), 0..12),
+        tokens in proptest::collection::vec(0u64..7, 1..4),
+    ) {
+        // Edges from a lower to a higher node: acyclic by construction.
+        let mut edges: Vec<(u64, u64)> = raw_edges
+            .into_iter()
+            .map(|(a, b)| (a % n, b % n))
+            .filter(|(a, b)| a < b)
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        // The statement allows at most N tokens.
+        let tokens: Vec<u64> = tokens.into_iter().take(n as usize).map(|t| t % n).collect();
+        let rules = Statement(|p: &[u64]| {
+            let mut out = Vec::new();
+            for i in 0..p.len() {
+                for &(a, b) in &edges {
+                    if a == p[i] {
+                        let mut q = p.to_vec();
+                        q[i] = b;
+                        q.sort_unstable();
+                        out.push(q);
+                    }
+                }
+            }
+            out
+        });
+        let mut start = tokens.clone();
+        start.sort_unstable();
+        let want = if first_wins(rules, start) { "win\n" } else { "lose\n" };
+        let mut input = format!("{n} {} {}\n", edges.len(), tokens.len());
+        for (a, b) in &edges {
+            input += &format!("{} {}\n", a + 1, b + 1);
+        }
+        input += &format!("{}\n", tokens.iter().map(|t| (t + 1).to_string()).collect::<Vec<_>>().join(" "));
+        prop_assert_eq!(run("dag-token", &input), want);
+    }
+
+    #[test]
+    fn lightoj1315(knights in proptest::collection::vec((0u64..7, 0u64..7), 1..3)) {
+        const VECTORS: [(i64, i64); 6] = [(-2, 1), (1, -2), (-2, -1), (-1, -2), (-3, -1), (-1, -3)];
+        // A position is the knights' coordinates, flattened x0 y0 x1 y1 … in sorted pairs.
+        let rules = Statement(|p: &[u64]| {
+            let mut out = Vec::new();
+            for i in 0..p.len() / 2 {
+                for (dx, dy) in VECTORS {
+                    let (x, y) = (p[2 * i] as i64 + dx, p[2 * i + 1] as i64 + dy);
+                    if x >= 0 && y >= 0 {
+                        let mut pairs: Vec<(u64, u64)> = p.chunks(2).map(|c| (c[0], c[1])).collect();
+                        pairs[i] = (x as u64, y as u64);
+                        pairs.sort_unstable();
+                        out.push(pairs.into_iter().flat_map(|(x, y)| [x, y]).collect());
+                    }
+                }
+            }
+            out
+        });
+        let mut sorted = knights.clone();
+        sorted.sort_unstable();
+        let start: Vec<u64> = sorted.into_iter().flat_map(|(x, y)| [x, y]).collect();
+        let want = if first_wins(rules, start) { "Case 1: Alice\n" } else { "Case 1: Bob\n" };
+        let mut input = format!("1\n{}\n", knights.len());
+        for (x, y) in &knights {
+            input += &format!("{x} {y}\n");
+        }
+        prop_assert_eq!(run("lightoj1315", &input), want);
+    }
 }

@@ -12,6 +12,7 @@ mod acwing893;
 #[cfg(test)]
 mod brute;
 mod coin_game_1;
+mod dag_token;
 mod hdu1517;
 mod hdu1536;
 mod hdu1847;
@@ -19,6 +20,7 @@ mod hdu1848;
 mod hdu2149;
 mod hdu4764;
 pub mod input;
+mod lightoj1315;
 mod take_or_merge;
 mod zjoi2009;
 
@@ -90,6 +92,16 @@ pub fn all() -> Vec<Problem> {
             solve: acwing893::solve,
         },
         Problem {
+            id: "dag-token",
+            summary: "tokens on a DAG: slide one token along an edge (sum of token games)",
+            solve: dag_token::solve,
+        },
+        Problem {
+            id: "lightoj1315",
+            summary: "Hyper Knights on the quarter plane (sum of vector-mover games)",
+            solve: lightoj1315::solve,
+        },
+        Problem {
             id: "take-or-merge",
             summary: "take one stone or merge two heaps (not a sum of games)",
             solve: take_or_merge::solve,
@@ -106,6 +118,15 @@ pub fn all() -> Vec<Problem> {
 fn outcome(component: Box<dyn Component>) -> Result<Outcome, InputError> {
     let mut sum = vec![component];
     analyse(&mut sum, 0).map(|a| a.outcome).map_err(solve_error)
+}
+
+/// A game spec the adapter itself wrote was refused (a bug, reported rather than a panic).
+fn spec_error(e: &grundy_games::spec::SpecError) -> InputError {
+    InputError {
+        line: 0,
+        column: 0,
+        message: e.to_string(),
+    }
 }
 
 /// A computation that could not finish, reported like an input error (it has no line).
