@@ -5,11 +5,17 @@
 //! [`spec`] module holds the game-spec grammar shared by every command and [`registry`] the list of
 //! games by name.
 
+pub mod grundys_game;
+pub mod heap_table;
+pub mod lasker;
 pub mod nim;
+pub mod period;
 pub mod registry;
 pub mod spec;
+pub mod split;
 pub mod staircase;
 pub mod subtraction;
+pub mod take_and_break;
 
 #[cfg(test)]
 mod testing;

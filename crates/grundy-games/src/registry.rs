@@ -6,11 +6,20 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{nim, staircase, subtraction};
+use crate::{grundys_game, lasker, nim, split, staircase, subtraction, take_and_break};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
-    [nim::entries(), subtraction::entries(), staircase::entries()].concat()
+    [
+        nim::entries(),
+        subtraction::entries(),
+        staircase::entries(),
+        take_and_break::entries(),
+        grundys_game::entries(),
+        lasker::entries(),
+        split::entries(),
+    ]
+    .concat()
 }
 
 /// The entry for a game name, or a clear error listing the names.
