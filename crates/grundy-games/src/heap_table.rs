@@ -533,7 +533,7 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
 }
 
 /// The naive table of any heap ruleset, from its options: the oracle for every faster method.
-pub fn naive_table(ruleset: &impl grundy_core::HeapRuleset, last: u64) -> Vec<u32> {
+pub fn naive_table<H: grundy_core::HeapRuleset + ?Sized>(ruleset: &H, last: u64) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(last as usize + 1);
     let mut options = Vec::new();
     for n in 0..=last {

@@ -7,6 +7,7 @@
 
 pub mod grundys_game;
 pub mod heap_table;
+pub mod heap_table_game;
 pub mod lasker;
 pub mod nim;
 pub mod period;
