@@ -31,6 +31,8 @@ enum Command {
     Problem(commands::problem::Args),
     /// Arithmetic in the nimber field: `nimber add|mul A B`, `nimber inv A`.
     Nimber(commands::nimber::Args),
+    /// A table of values: every vertex of a graph, or the grid of a board game.
+    Table(commands::table::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Command::Games(args) => commands::games::run(args),
         Command::Problem(args) => commands::problem::run(args),
         Command::Nimber(args) => commands::nimber::run(args),
+        Command::Table(args) => commands::table::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

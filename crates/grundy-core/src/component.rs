@@ -10,7 +10,7 @@
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use crate::{Nimber, Outcome, SolveError, Value};
+use crate::{Explore, Nimber, Outcome, SolveError, Value};
 
 /// One move of a component, as a user sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -49,6 +49,12 @@ pub trait Component {
         Ok(None)
     }
 
+    /// The values of the parts this component adds up, each with its position (e.g. every token of
+    /// a token game), for display; `None` when it has no such parts to show.
+    fn part_values(&self) -> Option<Vec<(Json, Value)>> {
+        None
+    }
+
     /// The outcome of this component on its own, for games decided without a Grundy value (games
     /// that are not sums, such as take-from-either-end). `None` means: derive it from the value.
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
@@ -59,6 +65,33 @@ pub trait Component {
     /// the opponent's reversible moves in Poker Nim). `grundy solve` prints it.
     fn note(&self) -> Option<String> {
         None
+    }
+    /// This position as an explicit game tree, for the play conventions that need one (misère
+    /// play and Every-SG, see [`crate::misere`] and [`crate::every`]). `None` (the default): the
+    /// game cannot list its moves, and those conventions report an error naming it.
+    fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {
+        None
+    }
+
+    /// The values of this position's *SJ atoms*, when the Sprague–Grundy–Jones theorem applies
+    /// (see [`crate::misere`]): the position is a sum of atoms, every move changes exactly one
+    /// atom into one atom (never splitting it), and every reachable atom of value 0 that still
+    /// has a move has a move to an atom of value 1. `None` (the default): unknown or false.
+    fn sj_atoms(&mut self) -> Result<Option<Vec<Nimber>>, SolveError> {
+        Ok(None)
+    }
+
+    /// The moves that change atom `atom` (an index into [`Component::sj_atoms`]) into an atom
+    /// of value `target`: the first `limit` pushed to `out`, all of them counted.
+    fn atom_moves_to(
+        &mut self,
+        atom: usize,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<MoveReport>,
+    ) -> Result<usize, SolveError> {
+        let _ = (atom, target, limit, out);
+        Ok(0)
     }
 }
 
@@ -101,7 +134,8 @@ pub fn sum_position(components: &[Box<dyn Component>]) -> Json {
     }
 }
 
-fn lift(components: &[Box<dyn Component>], i: usize, m: MoveReport) -> SumMove {
+/// A move of component `i` as a move of the whole sum.
+pub(crate) fn lift(components: &[Box<dyn Component>], i: usize, m: MoveReport) -> SumMove {
     if components.len() == 1 {
         return SumMove {
             component: 0,

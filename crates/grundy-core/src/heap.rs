@@ -8,7 +8,8 @@
 
 use serde_json::Value as Json;
 
-use crate::{Component, MoveReport, Nimber, Ruleset, SolveError, Solver, Value};
+use crate::explore::{Move, StepGroup};
+use crate::{Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Solver, Value};
 
 /// Heaps larger than this are never enumerated move by move: a ruleset must supply
 /// [`HeapRuleset::heap_value`] and [`HeapRuleset::heap_moves_to`] for them.
@@ -42,7 +43,35 @@ pub trait HeapRuleset {
     fn describe(&self, heap: usize, from: u64, to: &[u64]) -> String {
         describe_heap_move(heap, from, to)
     }
+
+    /// Whether every heap is an SJ atom for misère play (see [`crate::misere`]): no move splits a
+    /// heap, and every heap of value 0 that has a move has a move to a heap of value 1. `None`
+    /// (the default) means unknown: it is then checked heap by heap when the heaps are small.
+    fn sj_heaps(&self) -> Option<bool> {
+        None
+    }
+
+    /// The Every-SG step count (Winning Ways' suspense number, see [`crate::every`]) of a single
+    /// heap of size `n`, when a theorem gives it; `None` means: search.
+    fn heap_steps(&self, n: u64) -> Option<u64> {
+        let _ = n;
+        None
+    }
+
+    /// The options of a heap of size `n` grouped by their step counts, when a theorem gives them
+    /// without listing every option: `(step count, how many, the first `limit` of them)`.
+    fn heap_step_groups(&self, n: u64, limit: usize) -> Option<Vec<HeapStepGroup>> {
+        let _ = (n, limit);
+        None
+    }
 }
+
+/// The options of a heap that lead to one step count: `(step count, how many, the first few)`.
+pub type HeapStepGroup = (u64, u64, Vec<Vec<u64>>);
+
+/// When a ruleset does not declare whether its heaps are SJ atoms ([`HeapRuleset::sj_heaps`]),
+/// every heap up to the largest is checked, as long as this many options in all suffice.
+pub const SJ_CHECK_BUDGET: usize = 1 << 22;
 
 /// The usual wording of a heap move: `take 2 from heap 1: 3 -> 1`, `take all 5 from heap 2`,
 /// `take 2 from heap 3 (10), leaving heaps 3 and 5`, `split heap 1 (7) into 3 and 4`.
@@ -189,6 +218,48 @@ impl<H: HeapRuleset> HeapPosition<H> {
         Ok(hits)
     }
 
+    /// A move of heap `i` (0-based) to the heaps `opt`, as a report on the whole position.
+    fn report(&self, i: usize, opt: &[u64]) -> MoveReport {
+        MoveReport {
+            description: self.ruleset().describe(i + 1, self.heaps[i], opt),
+            position: Json::from(replace_heap(&self.heaps, i, opt)),
+        }
+    }
+
+    /// Whether every heap reachable from this position is an SJ atom, checked heap by heap (all
+    /// heaps reachable by moves that never split are at most the largest heap).
+    fn check_sj(&mut self) -> Result<bool, SolveError> {
+        let max = self.heaps.iter().copied().max().unwrap_or(0);
+        if max > ENUMERATION_LIMIT {
+            return Ok(false);
+        }
+        let mut options = Vec::new();
+        let mut budget = SJ_CHECK_BUDGET;
+        for m in 1..=max {
+            options.clear();
+            self.ruleset().heap_options(m, &mut options);
+            budget = match budget.checked_sub(options.len()) {
+                Some(b) => b,
+                None => return Ok(false),
+            };
+            let mut reaches_one = false;
+            for opt in &options {
+                let mut left = opt.iter().copied().filter(|&h| h > 0);
+                match (left.next(), left.next()) {
+                    // A split, or a heap that grows (and might escape the heaps checked).
+                    (_, Some(_)) => return Ok(false),
+                    (Some(h), None) if h >= m => return Ok(false),
+                    (Some(h), None) => reaches_one |= self.heap_value(h)? == Nimber(1),
+                    (None, None) => {}
+                }
+            }
+            if !options.is_empty() && !reaches_one && self.heap_value(m)?.is_zero() {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     fn total(&mut self) -> Result<Nimber, SolveError> {
         let mut total = Nimber::ZERO;
         for i in 0..self.heaps.len() {
@@ -228,21 +299,164 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
                 if out.len() >= limit {
                     break;
                 }
-                let mut after: Vec<u64> = self.heaps[..i].to_vec();
-                if opt.is_empty() {
-                    // Keep an emptied heap as 0 so the other heaps keep their numbers.
-                    after.push(0);
-                } else {
-                    after.extend_from_slice(&opt);
-                }
-                after.extend_from_slice(&self.heaps[i + 1..]);
-                out.push(MoveReport {
-                    description: self.ruleset().describe(i + 1, n, &opt),
-                    position: Json::from(after),
-                });
+                out.push(self.report(i, &opt));
             }
         }
         Ok(count)
+    }
+
+    fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {
+        Some(Box::new(HeapNode {
+            rules: self.ruleset(),
+            spec: &self.spec,
+            heaps: self.heaps.clone(),
+        }))
+    }
+
+    fn sj_atoms(&mut self) -> Result<Option<Vec<Nimber>>, SolveError> {
+        let sj = match self.ruleset().sj_heaps() {
+            Some(sj) => sj,
+            None => self.check_sj()?,
+        };
+        if !sj {
+            return Ok(None);
+        }
+        let mut values = Vec::with_capacity(self.heaps.len());
+        for i in 0..self.heaps.len() {
+            values.push(self.heap_value(self.heaps[i])?);
+        }
+        Ok(Some(values))
+    }
+
+    fn atom_moves_to(
+        &mut self,
+        atom: usize,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<MoveReport>,
+    ) -> Result<usize, SolveError> {
+        let hits = self.heap_moves_to(self.heaps[atom], target)?;
+        for opt in hits.iter().take(limit) {
+            out.push(self.report(atom, opt));
+        }
+        Ok(hits.len())
+    }
+}
+
+/// The heaps after heap `i` becomes the heaps `opt`; an emptied heap is kept as 0 so the other
+/// heaps keep their numbers.
+fn replace_heap(heaps: &[u64], i: usize, opt: &[u64]) -> Vec<u64> {
+    let mut after: Vec<u64> = heaps[..i].to_vec();
+    if opt.iter().all(|&h| h == 0) {
+        after.push(0);
+    } else {
+        after.extend(opt.iter().copied().filter(|&h| h > 0));
+    }
+    after.extend_from_slice(&heaps[i + 1..]);
+    after
+}
+
+/// A heap position as an explicit game tree.
+struct HeapNode<'a, H> {
+    rules: &'a H,
+    spec: &'a str,
+    heaps: Vec<u64>,
+}
+
+impl<'a, H: HeapRuleset> HeapNode<'a, H> {
+    fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) -> Result<(), SolveError> {
+        if n > ENUMERATION_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "{}: a heap of {n} is too large to list its moves one by one (limit {ENUMERATION_LIMIT})",
+                self.spec
+            )));
+        }
+        self.rules.heap_options(n, out);
+        Ok(())
+    }
+
+    fn child(&self, heaps: Vec<u64>) -> Box<dyn Explore<'a> + 'a> {
+        Box::new(HeapNode {
+            rules: self.rules,
+            spec: self.spec,
+            heaps,
+        })
+    }
+}
+
+impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
+    fn key(&self) -> Key {
+        HeapGame::<H>::normalize(self.heaps.clone())
+    }
+
+    fn moves(&self) -> Result<Vec<Move<'a>>, SolveError> {
+        let mut moves = Vec::new();
+        let mut options = Vec::new();
+        for (i, &n) in self.heaps.iter().enumerate() {
+            options.clear();
+            self.heap_options(n, &mut options)?;
+            for opt in &options {
+                let after = replace_heap(&self.heaps, i, opt);
+                let report = MoveReport {
+                    description: self.rules.describe(i + 1, n, opt),
+                    position: Json::from(after.clone()),
+                };
+                moves.push((report, self.child(after)));
+            }
+        }
+        Ok(moves)
+    }
+
+    fn options(&self) -> Result<Vec<Box<dyn Explore<'a> + 'a>>, SolveError> {
+        let heaps = self.key();
+        let mut out = Vec::new();
+        let mut options = Vec::new();
+        for (i, &n) in heaps.iter().enumerate() {
+            if i > 0 && heaps[i - 1] == n {
+                continue;
+            }
+            options.clear();
+            self.heap_options(n, &mut options)?;
+            for opt in &options {
+                out.push(self.child(HeapGame::<H>::normalize(replace_heap(&heaps, i, opt))));
+            }
+        }
+        Ok(out)
+    }
+
+    fn moves_by_steps(&self, limit: usize) -> Result<Option<Vec<StepGroup>>, SolveError> {
+        let mut live = self.heaps.iter().enumerate().filter(|(_, &h)| h > 0);
+        let (Some((i, &n)), None) = (live.next(), live.next()) else {
+            return Ok(None);
+        };
+        let Some(groups) = self.rules.heap_step_groups(n, limit) else {
+            return Ok(None);
+        };
+        Ok(Some(
+            groups
+                .into_iter()
+                .map(|(steps, count, options)| StepGroup {
+                    steps,
+                    count,
+                    moves: options
+                        .iter()
+                        .map(|opt| MoveReport {
+                            description: self.rules.describe(i + 1, n, opt),
+                            position: Json::from(replace_heap(&self.heaps, i, opt)),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        ))
+    }
+
+    fn steps(&self) -> Option<u64> {
+        let mut left = self.heaps.iter().copied().filter(|&h| h > 0);
+        match (left.next(), left.next()) {
+            (None, _) => Some(0),
+            (Some(n), None) => self.rules.heap_steps(n),
+            _ => None,
+        }
     }
 }
 

@@ -8,7 +8,12 @@
 //! - [`Ruleset`]: the game trait, with optional hooks for sums and closed forms;
 //! - [`Solver`]: the generic memoizing solver, iterative and capped;
 //! - [`HeapRuleset`] and [`HeapGame`]: games played on heaps that may split;
-//! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR.
+//! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR;
+//! - [`Explore`]: any position's explicit game tree, for the conventions that need one:
+//!   [`misere`] play (Sprague–Grundy–Jones theorem, else search) and [`every`] (Every-SG, by step
+//!   counts).
+//! - [`Graph`] and [`GraphAnalysis`]: games given as explicit graphs, acyclic or loopy (draws,
+//!   remoteness and the generalized Sprague–Grundy function, in [`loopy`]).
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};
@@ -19,10 +24,15 @@
 
 pub mod component;
 pub mod error;
+pub mod every;
+pub mod explore;
 pub mod field;
 pub mod game;
+pub mod graph;
 pub mod heap;
+pub mod loopy;
 pub mod mex;
+pub mod misere;
 pub mod nimber;
 pub mod outcome;
 pub mod solver;
@@ -30,8 +40,11 @@ pub mod value;
 
 pub use component::{analyse, classify, sum_position, Analysis, Component, MoveReport, SumMove};
 pub use error::SolveError;
+pub use explore::{Explore, GameTree, Key};
 pub use game::{BruteForce, Ruleset};
+pub use graph::Graph;
 pub use heap::{HeapGame, HeapPosition, HeapRuleset};
+pub use loopy::GraphAnalysis;
 pub use mex::{mex, MexSet};
 pub use nimber::Nimber;
 pub use outcome::Outcome;

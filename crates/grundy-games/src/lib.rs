@@ -7,8 +7,10 @@
 
 pub mod coin_turning;
 pub mod ends;
+pub mod graph;
 pub mod hackenbush;
 pub mod moore;
+pub mod movers;
 pub mod multiplication;
 pub mod nim;
 pub mod northcott;
@@ -27,6 +29,7 @@ pub mod subtraction;
 pub mod take_or_merge;
 pub mod tartan;
 pub mod take_and_break;
+pub mod tokens;
 
 pub mod euclid;
 pub mod fibonacci_nim;

@@ -18,6 +18,7 @@
 //! assert_eq!(verdict.winning_moves[0].description, "take 2 from heap 1: 3 -> 1");
 //! ```
 
+use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
@@ -41,6 +42,30 @@ impl HeapRuleset for Nim {
         } else {
             Vec::new()
         })
+    }
+
+    /// A heap's only value-0 form is the empty heap, and no move splits: misère Nim is the
+    /// Sprague–Grundy–Jones theorem's case (Bouton's misère rule).
+    fn sj_heaps(&self) -> Option<bool> {
+        Some(true)
+    }
+
+    /// A non-empty heap is won at once by taking it all, its only move to a P-position.
+    fn heap_steps(&self, n: u64) -> Option<u64> {
+        Some(u64::from(n > 0))
+    }
+
+    /// Taking all leaves 0 steps; every other move leaves a non-empty heap, 1 step.
+    fn heap_step_groups(&self, n: u64, limit: usize) -> Option<Vec<HeapStepGroup>> {
+        let mut groups = Vec::new();
+        if n > 0 {
+            groups.push((0, 1, vec![Vec::new()]));
+        }
+        if n > 1 {
+            let listed = (1..n).take(limit).map(|m| vec![m]).collect();
+            groups.push((1, n - 1, listed));
+        }
+        Some(groups)
     }
 }
 

@@ -6,7 +6,7 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{coin_turning, ends, euclid, fibonacci_nim, grundys_game, hackenbush, lasker, moore, multiplication, nim, northcott, poker_nim, public_sale, split, staircase, subtraction, take_and_break, take_or_merge, tartan, wythoff};
+use crate::{coin_turning, ends, euclid, fibonacci_nim, graph, grundys_game, hackenbush, lasker, moore, movers, multiplication, nim, northcott, poker_nim, public_sale, split, staircase, subtraction, take_and_break, take_or_merge, tartan, wythoff};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -31,6 +31,8 @@ pub fn all() -> Vec<GameEntry> {
         grundys_game::entries(),
         lasker::entries(),
         split::entries(),
+        graph::entries(),
+        movers::entries(),
     ]
     .concat()
 }

@@ -19,7 +19,9 @@
 //! assert_eq!(analyse(&mut sum, 100).unwrap().outcome, Outcome::P);
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::explore::{Child, Move};
+use grundy_core::heap::ENUMERATION_LIMIT;
+use grundy_core::{Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Value};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
@@ -117,17 +119,76 @@ impl Component for StaircasePosition {
     ) -> Result<usize, SolveError> {
         let moves = Staircase::moves_to(&self.stairs, target);
         for &(stair, tokens) in moves.iter().take(limit) {
-            let to = if stair == 1 {
-                "the ground".to_string()
-            } else {
-                format!("stair {}", stair - 1)
-            };
             out.push(MoveReport {
-                description: format!("carry {tokens} from stair {stair} down to {to}"),
+                description: describe(stair, tokens),
                 position: Json::from(Staircase::apply(&self.stairs, stair, tokens)),
             });
         }
         Ok(moves.len())
+    }
+
+    fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {
+        Some(Box::new(StaircaseNode(self.stairs.clone())))
+    }
+}
+
+fn describe(stair: usize, tokens: u64) -> String {
+    let to = if stair == 1 {
+        "the ground".to_string()
+    } else {
+        format!("stair {}", stair - 1)
+    };
+    format!("carry {tokens} from stair {stair} down to {to}")
+}
+
+/// A staircase position as an explicit game tree (for misère play and Every-SG).
+struct StaircaseNode(Vec<u64>);
+
+impl<'a> Explore<'a> for StaircaseNode {
+    fn key(&self) -> Key {
+        // Empty top stairs change nothing.
+        let end = self.0.iter().rposition(|&a| a > 0).map_or(0, |i| i + 1);
+        self.0[..end].to_vec()
+    }
+
+    fn moves(&self) -> Result<Vec<Move<'a>>, SolveError> {
+        let mut moves: Vec<Move<'a>> = Vec::new();
+        for (stair, k) in self.carries()? {
+            let after = Staircase::apply(&self.0, stair, k);
+            let report = MoveReport {
+                description: describe(stair, k),
+                position: Json::from(after.clone()),
+            };
+            moves.push((report, Box::new(StaircaseNode(after))));
+        }
+        Ok(moves)
+    }
+
+    fn options(&self) -> Result<Vec<Child<'a>>, SolveError> {
+        Ok(self
+            .carries()?
+            .map(|(stair, k)| {
+                Box::new(StaircaseNode(Staircase::apply(&self.0, stair, k))) as Child<'a>
+            })
+            .collect())
+    }
+}
+
+impl StaircaseNode {
+    /// Every move as `(stair, tokens)`, once the stairs are known to be small enough to list.
+    fn carries(&self) -> Result<impl Iterator<Item = (usize, u64)> + '_, SolveError> {
+        if let Some(i) = self.0.iter().position(|&a| a > ENUMERATION_LIMIT) {
+            return Err(SolveError::TooLarge(format!(
+                "staircase: stair {} holds {} tokens, too many to list its moves one by one (limit {ENUMERATION_LIMIT})",
+                i + 1,
+                self.0[i]
+            )));
+        }
+        Ok(self
+            .0
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &a)| (1..=a).map(move |k| (i + 1, k))))
     }
 }
 

@@ -21,6 +21,7 @@
 
 use std::sync::Arc;
 
+use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use crate::heap_table::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
@@ -183,6 +184,52 @@ impl HeapRuleset for Subtraction {
         } else {
             Vec::new()
         })
+    }
+
+    /// Bash heaps are SJ atoms: no move splits, and a heap `n ≡ 0 mod K+1`, `n > 0`, has the
+    /// move to `n − K`, of value 1. Other sets are checked heap by heap.
+    fn sj_heaps(&self) -> Option<bool> {
+        match self.set {
+            SubtractionSet::UpTo(_) => Some(true),
+            _ => None,
+        }
+    }
+
+    /// Bash: from `n = q(K+1) + r` the only move to a P-position takes `r`, and from a multiple of
+    /// `K+1` every move reaches the same step count; each round of two moves removes `K+1`: `2q`
+    /// moves, plus one if `r > 0`.
+    fn heap_steps(&self, n: u64) -> Option<u64> {
+        let SubtractionSet::UpTo(k) = self.set else {
+            return None;
+        };
+        // 2·⌊n/(K+1)⌋ ≤ n, so this cannot overflow.
+        Some(2 * (n / (k + 1)) + u64::from(!n.is_multiple_of(k + 1)))
+    }
+
+    /// Bash: the options `n−K … n−1` span at most two blocks of `K+1`; in block `q` the multiple
+    /// of `K+1` has step count `2q` and the others `2q+1`.
+    fn heap_step_groups(&self, n: u64, limit: usize) -> Option<Vec<HeapStepGroup>> {
+        let SubtractionSet::UpTo(k) = self.set else {
+            return None;
+        };
+        let mut groups = Vec::new();
+        if n == 0 {
+            return Some(groups);
+        }
+        let (lo, hi) = (n - k.min(n), n - 1);
+        for q in lo / (k + 1)..=hi / (k + 1) {
+            let base = q * (k + 1);
+            let (a, b) = (lo.max(base), hi.min(base.saturating_add(k)));
+            if a == base {
+                groups.push((2 * q, 1, vec![vec![base]]));
+            }
+            let start = a.max(base + 1);
+            if start <= b {
+                let listed = (start..=b).take(limit).map(|m| vec![m]).collect();
+                groups.push((2 * q + 1, b - start + 1, listed));
+            }
+        }
+        Some(groups)
     }
 
     fn max_heap(&self) -> u64 {

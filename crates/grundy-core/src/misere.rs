@@ -1,0 +1,491 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! **Misère Nim (Bouton, 1901).** If every heap has at most one token, the position is a
+//! P-position exactly when the number of heaps of size 1 is odd; otherwise it is a P-position
+//! exactly when the XOR of the heaps is 0, as in normal play.
+//!
+//! **Theorem (Sprague–Grundy–Jones, "SJ"; Jia Zhihao 2009, on anti-SG games).** Let a position be
+//! a sum of atoms with normal-play values `g_1, …, g_k` and XOR `X`, where every move changes one
+//! atom into one atom, and where every reachable atom of value 0 that still has a move has a move
+//! to an atom of value 1. Then under misère play the player to move wins exactly when
+//! (`X ≠ 0` and some `g_i > 1`) or (`X = 0` and every `g_i ≤ 1`).
+//!
+//! *Why the condition.* Jia states the theorem for games that end as soon as every atom has value
+//! 0. The proof only uses that rule once: a position whose atoms all have value 0 must be a win for
+//! the player to move. If every atom is terminal that is the misère rule itself; otherwise some
+//! non-terminal atom of value 0 moves to value 1, leaving `X = 1` with every value at most 1, a
+//! P-position. Every other step (from the claimed N-positions some move reaches a claimed
+//! P-position; from a claimed P-position every move reaches a claimed N-position) holds for any
+//! atoms that do not split, since an option never has its parent's value. Without the condition the
+//! rule fails: the game `{*2}` (one move, to a Nim heap of 2) has value 0 but loses at misère play.
+//! Nim heaps satisfy it (value 0 means empty), so misère Nim is the special case above; so do the
+//! heaps of Bash's game (`n ≡ 0 mod K+1`, `n > 0`, has the move to `n − K`, of value 1), whence
+//! a single Bash heap is a misère P-position exactly when `n ≡ 1 mod (K+1)`.
+//!
+//! Components that declare SJ atoms ([`Component::sj_atoms`]: heaps of Nim, Bash, checked heap
+//! rulesets) are decided by the theorem. A component that declares none is checked as a single
+//! atom: the Grundy values of its whole game tree are computed (at most [`CHECK_CAP`] positions)
+//! and the condition tested at every position; the cost is the sum of the components' trees, not
+//! their product. If some component fails, the sum is decided by an exact search of the whole sum
+//! ([`analyse_misere_by_search`]): a position without moves is a win for the player to move, any
+//! other is a win exactly when some move reaches a loss. The search is iterative, memoized and
+//! capped.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+
+use crate::component::lift;
+use crate::explore::DEFAULT_GRAPH_CAP;
+use crate::{mex, Component, GameTree, MoveReport, Nimber, Outcome, SolveError, SumMove, Value};
+
+/// How a misère verdict was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MisereMethod {
+    /// The Sprague–Grundy–Jones theorem on the atoms' values (misère Nim is a case of it).
+    Sj,
+    /// An exact search of the whole sum.
+    Search,
+}
+
+/// The verdict on a sum under misère play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MisereAnalysis {
+    /// Who wins under misère play.
+    pub outcome: Outcome,
+    /// How it was decided.
+    pub method: MisereMethod,
+    /// Each component's normal-play value, when it could be computed (for information: the
+    /// misère outcome is not a function of the total alone).
+    pub values: Option<Vec<Value>>,
+    /// The XOR of the normal-play values, when all are finite.
+    pub grundy: Option<Nimber>,
+    /// The moves to misère P-positions (at most the limit).
+    pub winning_moves: Vec<SumMove>,
+    /// How many there are in all.
+    pub winning_moves_total: usize,
+}
+
+/// The misère outcome of a sum of SJ atoms with these normal-play values.
+///
+/// ```
+/// use grundy_core::{misere::sj_outcome, Nimber, Outcome};
+/// // Misère Nim: 1 1 1 loses for the player to move (an odd number of ones), 1 1 wins.
+/// assert_eq!(sj_outcome(&[Nimber(1), Nimber(1), Nimber(1)]), Outcome::P);
+/// assert_eq!(sj_outcome(&[Nimber(1), Nimber(1)]), Outcome::N);
+/// // With a heap above 1 it is Bouton's normal rule: 2 2 is P, 2 3 is N.
+/// assert_eq!(sj_outcome(&[Nimber(2), Nimber(2)]), Outcome::P);
+/// assert_eq!(sj_outcome(&[Nimber(2), Nimber(3)]), Outcome::N);
+/// ```
+pub fn sj_outcome(atoms: &[Nimber]) -> Outcome {
+    let x: Nimber = atoms.iter().copied().sum();
+    let big = atoms.iter().any(|g| g.0 > 1);
+    if (x.0 != 0 && big) || (x.0 == 0 && !big) {
+        Outcome::N
+    } else {
+        Outcome::P
+    }
+}
+
+fn normal_values(components: &mut [Box<dyn Component>]) -> (Option<Vec<Value>>, Option<Nimber>) {
+    let mut values = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        match c.value() {
+            Ok(v) => values.push(v),
+            Err(_) => return (None, None),
+        }
+    }
+    let grundy = values.iter().map(Value::finite).sum::<Option<Nimber>>();
+    (Some(values), grundy)
+}
+
+/// Decides a sum under misère play: by the SJ theorem when every component offers SJ atoms,
+/// otherwise by searching the whole sum.
+pub fn analyse_misere(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+) -> Result<MisereAnalysis, SolveError> {
+    let mut declared = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        declared.push(c.sj_atoms()?);
+    }
+    // A component that declares no atoms may still be one SJ atom as a whole: check its tree.
+    let mut atoms: Vec<Atoms> = Vec::with_capacity(components.len());
+    for (c, d) in components.iter().zip(declared) {
+        match d {
+            Some(values) => atoms.push(Atoms::Declared(values)),
+            None => match checked_atom(c.as_ref(), CHECK_CAP) {
+                Some((value, moves)) => atoms.push(Atoms::Checked(value, moves)),
+                None => return analyse_misere_by_search(components, limit, DEFAULT_GRAPH_CAP),
+            },
+        }
+    }
+    let all: Vec<Nimber> = atoms.iter().flat_map(Atoms::values).collect();
+    let outcome = sj_outcome(&all);
+    let x: Nimber = all.iter().copied().sum();
+    let big = all.iter().filter(|g| g.0 > 1).count();
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    if outcome == Outcome::N {
+        let mut reports = Vec::new();
+        for (c, component_atoms) in atoms.iter().enumerate() {
+            for (i, g) in component_atoms.values().enumerate() {
+                // The one value this atom may take to leave a claimed P-position: with another
+                // atom above 1, the normal-play move to XOR 0; otherwise (every other atom at most
+                // 1, so their XOR is 0 or 1) the value that makes the XOR 1.
+                let others = x + g;
+                let others_big = big - usize::from(g.0 > 1);
+                let target = if others_big > 0 {
+                    others
+                } else {
+                    Nimber(others.0 ^ 1)
+                };
+                if target == g {
+                    continue;
+                }
+                reports.clear();
+                let room = limit.saturating_sub(winning_moves.len());
+                match component_atoms {
+                    Atoms::Declared(_) => {
+                        winning_moves_total +=
+                            components[c].atom_moves_to(i, target, room, &mut reports)?;
+                    }
+                    Atoms::Checked(_, moves) => {
+                        let hits = moves.iter().filter(|(_, v)| *v == target);
+                        winning_moves_total += hits.clone().count();
+                        reports.extend(hits.take(room).map(|(m, _)| m.clone()));
+                    }
+                }
+                for m in reports.drain(..) {
+                    winning_moves.push(lift(components, c, m));
+                }
+            }
+        }
+    }
+    let (values, grundy) = normal_values(components);
+    Ok(MisereAnalysis {
+        outcome,
+        method: MisereMethod::Sj,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total,
+    })
+}
+
+/// Positions explored when checking whether a whole component is an SJ atom.
+pub const CHECK_CAP: usize = 200_000;
+
+/// A component's SJ atoms: declared by the component, or the component itself, checked.
+enum Atoms {
+    Declared(Vec<Nimber>),
+    /// The component's value and its moves with the values they lead to.
+    Checked(Nimber, Vec<(MoveReport, Nimber)>),
+}
+
+impl Atoms {
+    fn values(&self) -> impl Iterator<Item = Nimber> + Clone + '_ {
+        let (declared, checked) = match self {
+            Atoms::Declared(v) => (v.as_slice(), None),
+            Atoms::Checked(g, _) => (&[][..], Some(*g)),
+        };
+        declared.iter().copied().chain(checked)
+    }
+}
+
+/// Whether the whole component is an SJ atom (every position of its tree with value 0 and a move
+/// has a move to value 1), found by computing the Grundy values of its whole game tree (at most
+/// `cap` positions); if so, its value and its moves with their values. `None` if it is not, or
+/// the tree cannot be explored within the cap.
+fn checked_atom(c: &dyn Component, cap: usize) -> Option<(Nimber, Vec<(MoveReport, Nimber)>)> {
+    let tree = c.explore()?;
+    let mut graph = GameTree::new(c.game(), cap);
+    let root = graph.intern(tree).ok()?;
+    let values = tree_values(&mut graph, root).ok()?;
+    for (&id, &g) in &values {
+        if g.is_zero() {
+            let children = graph.children(id).ok()?;
+            if !children.is_empty() && !children.iter().any(|q| values[q] == Nimber(1)) {
+                return None;
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    for (report, q) in c.explore()?.moves().ok()? {
+        let id = graph.intern(q).ok()?;
+        moves.push((report, *values.get(&id)?));
+    }
+    Some((values[&root], moves))
+}
+
+/// The Grundy value of every position reachable from `root`: an iterative mex over the graph.
+fn tree_values(graph: &mut GameTree, root: u32) -> Result<FxHashMap<u32, Nimber>, SolveError> {
+    let mut values: FxHashMap<u32, Nimber> = FxHashMap::default();
+    let mut on_stack = FxHashSet::default();
+    on_stack.insert(root);
+    let mut stack = vec![(root, graph.children(root)?.to_vec(), 0usize)];
+    while let Some((id, children, next)) = stack.last_mut() {
+        if let Some(&c) = children[*next..].iter().find(|c| !values.contains_key(c)) {
+            *next = children.iter().position(|&x| x == c).expect("found");
+            if !on_stack.insert(c) {
+                return Err(SolveError::Cycle);
+            }
+            let grandchildren = graph.children(c)?.to_vec();
+            stack.push((c, grandchildren, 0));
+            continue;
+        }
+        let g = mex(children.iter().map(|c| values[c]));
+        let id = *id;
+        on_stack.remove(&id);
+        values.insert(id, g);
+        stack.pop();
+    }
+    Ok(values)
+}
+
+/// The graphs of a sum's components, with an error naming the first game that cannot list its
+/// moves.
+pub(crate) fn graphs<'a>(
+    components: &'a [Box<dyn Component>],
+    convention: &str,
+    cap: usize,
+) -> Result<(Vec<GameTree<'a>>, Vec<u32>), SolveError> {
+    let mut graphs = Vec::with_capacity(components.len());
+    let mut root = Vec::with_capacity(components.len());
+    for c in components {
+        let Some(tree) = c.explore() else {
+            return Err(SolveError::TooLarge(format!(
+                "{} play needs the moves of every component, and the game '{}' cannot list them",
+                convention,
+                c.game()
+            )));
+        };
+        let mut g = GameTree::new(c.game(), cap);
+        root.push(g.intern(tree)?);
+        graphs.push(g);
+    }
+    Ok((graphs, root))
+}
+
+/// An exact search of a sum of component graphs under misère play.
+pub(crate) struct MisereSearch<'g, 'a> {
+    graphs: &'g mut [GameTree<'a>],
+    memo: FxHashMap<Vec<u32>, bool>,
+    cap: usize,
+}
+
+struct Frame {
+    state: Vec<u32>,
+    options: Vec<Vec<u32>>,
+    next: usize,
+}
+
+impl<'g, 'a> MisereSearch<'g, 'a> {
+    pub(crate) fn new(graphs: &'g mut [GameTree<'a>], cap: usize) -> Self {
+        MisereSearch {
+            graphs,
+            memo: FxHashMap::default(),
+            cap,
+        }
+    }
+
+    fn frame(&mut self, state: Vec<u32>) -> Result<Frame, SolveError> {
+        let mut options = Vec::new();
+        for i in 0..state.len() {
+            for &c in self.graphs[i].children(state[i])? {
+                let mut q = state.clone();
+                q[i] = c;
+                options.push(q);
+            }
+        }
+        Ok(Frame {
+            state,
+            options,
+            next: 0,
+        })
+    }
+
+    /// Whether the player to move from `root` wins under misère play.
+    pub(crate) fn wins(&mut self, root: Vec<u32>) -> Result<bool, SolveError> {
+        if let Some(&w) = self.memo.get(&root) {
+            return Ok(w);
+        }
+        let mut on_stack: FxHashSet<Vec<u32>> = FxHashSet::default();
+        on_stack.insert(root.clone());
+        let first = self.frame(root)?;
+        let mut stack = vec![first];
+        loop {
+            let top = stack.last_mut().expect("the root stays until it returns");
+            let mut result = None;
+            let mut pending = None;
+            if top.options.is_empty() {
+                // No move: under misère play the player to move has won.
+                result = Some(true);
+            }
+            while result.is_none() && top.next < top.options.len() {
+                match self.memo.get(&top.options[top.next]) {
+                    Some(false) => result = Some(true),
+                    Some(true) => top.next += 1,
+                    None => {
+                        pending = Some(top.options[top.next].clone());
+                        break;
+                    }
+                }
+            }
+            if result.is_none() && pending.is_none() {
+                result = Some(false);
+            }
+            if let Some(child) = pending {
+                if !on_stack.insert(child.clone()) {
+                    return Err(SolveError::Cycle);
+                }
+                let f = self.frame(child)?;
+                stack.push(f);
+                continue;
+            }
+            let win = result.expect("decided");
+            let done = stack.pop().expect("non-empty");
+            if self.memo.len() >= self.cap {
+                return Err(SolveError::TableFull { cap: self.cap });
+            }
+            on_stack.remove(&done.state);
+            self.memo.insert(done.state, win);
+            if stack.is_empty() {
+                return Ok(win);
+            }
+        }
+    }
+}
+
+/// Decides a sum under misère play by searching the whole sum (no theorem trusted), storing at
+/// most `cap` positions. Every move to a position the player to move then loses is listed.
+pub fn analyse_misere_by_search(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+    cap: usize,
+) -> Result<MisereAnalysis, SolveError> {
+    let (values, grundy) = normal_values(components);
+    let components: &[Box<dyn Component>] = components;
+    let (mut graphs, root) = graphs(components, "misère", cap)?;
+    let mut moves = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let tree = c.explore().expect("checked by graphs()");
+        for (report, q) in tree.moves()? {
+            let mut state = root.clone();
+            state[i] = graphs[i].intern(q)?;
+            moves.push((i, report, state));
+        }
+    }
+    let mut search = MisereSearch::new(&mut graphs, cap);
+    let outcome = if search.wins(root)? {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    for (i, report, state) in moves {
+        if !search.wins(state)? {
+            winning_moves_total += 1;
+            if winning_moves.len() < limit {
+                winning_moves.push(lift(components, i, report));
+            }
+        }
+    }
+    Ok(MisereAnalysis {
+        outcome,
+        method: MisereMethod::Search,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{HeapPosition, HeapRuleset, MoveReport};
+
+    /// Heaps of 1 and 2 play as Nim; a heap of 3 may only become a heap of 2. So a heap of 3 is
+    /// the game `{*2}`: value 0, with a move, but none to value 1.
+    struct Tricky;
+    impl HeapRuleset for Tricky {
+        fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+            match n {
+                3 => out.push(vec![2]),
+                _ => out.extend((0..n).map(|m| vec![m])),
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_0_heap_without_a_move_to_1_is_searched_not_trusted() {
+        let mut sum: Vec<Box<dyn Component>> =
+            vec![Box::new(HeapPosition::new("t", Tricky, vec![3]))];
+        let a = analyse_misere(&mut sum, 10).unwrap();
+        assert_eq!(a.grundy, Some(Nimber(0)));
+        assert_eq!(a.method, MisereMethod::Search);
+        // The SJ rule would say N (every value 0); the only move, to *2, hands the win over.
+        assert_eq!(sj_outcome(&[Nimber(0)]), Outcome::N);
+        assert_eq!(a.outcome, Outcome::P);
+        // With heaps up to 2 the same rules are Nim, and the theorem is used.
+        let mut sum: Vec<Box<dyn Component>> =
+            vec![Box::new(HeapPosition::new("t", Tricky, vec![2, 1]))];
+        assert_eq!(
+            analyse_misere(&mut sum, 10).unwrap().method,
+            MisereMethod::Sj
+        );
+    }
+
+    /// A component that cannot list its moves.
+    struct Opaque;
+    impl Component for Opaque {
+        fn game(&self) -> String {
+            "opaque".into()
+        }
+        fn position(&self) -> serde_json::Value {
+            serde_json::Value::Null
+        }
+        fn value(&mut self) -> Result<Value, SolveError> {
+            Ok(Value::Finite(Nimber(1)))
+        }
+        fn moves_to(
+            &mut self,
+            _: Nimber,
+            _: usize,
+            _: &mut Vec<MoveReport>,
+        ) -> Result<usize, SolveError> {
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn a_game_that_cannot_list_its_moves_is_named_in_the_error() {
+        let mut sum: Vec<Box<dyn Component>> = vec![Box::new(Opaque)];
+        let err = analyse_misere(&mut sum, 10).unwrap_err().to_string();
+        assert!(err.contains("'opaque'"), "{err}");
+        let err = crate::every::analyse_every(&mut sum, 10)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("'opaque'") && err.contains("Every-SG"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_search_cap_stops_with_an_error() {
+        struct Nim;
+        impl HeapRuleset for Nim {
+            fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+                out.extend((0..n).map(|m| vec![m]));
+            }
+        }
+        let mut sum: Vec<Box<dyn Component>> = vec![
+            Box::new(HeapPosition::new("a", Nim, vec![30])),
+            Box::new(HeapPosition::new("b", Nim, vec![30])),
+        ];
+        assert!(analyse_misere_by_search(&mut sum, 10, 100).is_err());
+    }
+}
