@@ -33,6 +33,10 @@ enum Command {
     Nimber(commands::nimber::Args),
     /// A table of values: every vertex of a graph, or the grid of a board game.
     Table(commands::table::Args),
+    /// Check a conjectured formula for a game's values (or P-positions) over a range.
+    Check(commands::check::Args),
+    /// Play a position against the perfect engine (moves read line by line from stdin).
+    Play(commands::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +47,8 @@ fn main() -> ExitCode {
         Command::Problem(args) => commands::problem::run(args),
         Command::Nimber(args) => commands::nimber::run(args),
         Command::Table(args) => commands::table::run(args),
+        Command::Check(args) => commands::check::run(args),
+        Command::Play(args) => commands::play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,7 +6,11 @@
 use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{coin_turning, ends, euclid, fibonacci_nim, graph, grundys_game, hackenbush, lasker, moore, movers, multiplication, nim, northcott, poker_nim, public_sale, split, staircase, subtraction, take_and_break, take_or_merge, tartan, wythoff};
+use crate::{
+    coin_turning, ends, euclid, fibonacci_nim, graph, grundys_game, hackenbush, lasker, moore,
+    movers, multiplication, nim, northcott, poker_nim, public_sale, split, staircase, subtraction,
+    take_and_break, take_or_merge, tartan, wythoff,
+};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
