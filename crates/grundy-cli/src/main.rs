@@ -37,6 +37,8 @@ enum Command {
     Check(commands::check::Args),
     /// Play a position against the perfect engine (moves read line by line from stdin).
     Play(commands::play::Args),
+    /// Draw a game's values: G(n) against n, or a heat map for two-variable games (SVG or PNG).
+    Plot(commands::plot::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Table(args) => commands::table::run(args),
         Command::Check(args) => commands::check::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@ pub mod game_values;
 pub mod games;
 pub mod nimber;
 pub mod play;
+pub mod plot;
 pub mod problem;
 pub mod solve;
 pub mod table;
