@@ -60,4 +60,6 @@ fn q_and_end_of_input_stop_cleanly() {
     assert!(out.contains("End of input"), "{out}");
     let (code, _) = play(&["wythoff", "3", "5"], "");
     assert_eq!(code, 2, "a game that cannot list its moves is bad input");
+    let (code, _) = play(&["nim", "1000000000000000000"], "");
+    assert_eq!(code, 2, "a position too big to list its moves is bad input");
 }

@@ -78,6 +78,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The largest number a position to play may hold: every move is listed each turn, and a heap of
+/// n has about n of them.
+const MAX_PLAYABLE: u64 = 100_000;
+
 /// The words of a component's position (heaps, stairs: a list of numbers).
 fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
     let word = |j: &Json| match j {
@@ -188,6 +192,15 @@ pub fn play(
             })
         })
         .collect::<Result<_, Failure>>()?;
+    if let Some(big) = parts
+        .iter()
+        .flat_map(|p| &p.position)
+        .find(|w| w.parse::<u64>().is_ok_and(|k| k > MAX_PLAYABLE))
+    {
+        return Err(Failure::Input(format!(
+            "the position holds {big}: play lists every move each turn, so numbers up to {MAX_PLAYABLE} only"
+        )));
+    }
     let mut components = build(&parts)?;
     let mut engine_to_move = engine_first;
     let mut line = String::new();
