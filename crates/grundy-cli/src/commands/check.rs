@@ -8,6 +8,8 @@
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
+use grundy_core::Value;
+
 use crate::commands::formula::{Answer, Formula};
 use crate::commands::game_values::{self, GameValues, Sample};
 use crate::failure::Failure;
@@ -59,13 +61,13 @@ struct Counterexample {
 pub fn run(args: Args) -> Result<(), Failure> {
     let words = words::expand(&args.spec)?;
     let values = game_values::compute(&words, args.upto.as_deref())?;
-    let formula = Formula::parse(&args.formula, &values.variables())?;
+    let mut formula = Formula::parse(&args.formula, &values.variables())?;
     let (upto, found) = match &values {
         GameValues::Line { cells, .. } => {
             let mut found = None;
             for (n, cell) in cells.iter().enumerate().skip(args.from as usize) {
                 let at = vec![("n", n as u64)];
-                if let Some(c) = compare(&formula, args.outcome, at, cell)? {
+                if let Some(c) = compare(&mut formula, args.outcome, at, cell)? {
                     found = Some(c);
                     break;
                 }
@@ -84,9 +86,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         continue;
                     }
                     let at = vec![(vars[0], i), (vars[1], j)];
-                    if let Some(c) =
-                        compare(&formula, args.outcome, at, &rows[j as usize][i as usize])?
-                    {
+                    if let Some(c) = compare(
+                        &mut formula,
+                        args.outcome,
+                        at,
+                        &rows[j as usize][i as usize],
+                    )? {
                         found = Some(c);
                         break 'scan;
                     }
@@ -193,7 +198,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
 
 /// The counterexample at `at`, if the formula disagrees with `cell` there.
 fn compare(
-    formula: &Formula,
+    formula: &mut Formula,
     outcome: bool,
     at: Vec<(&'static str, u64)>,
     cell: &Sample,
@@ -210,9 +215,10 @@ fn compare(
     let answer = formula
         .eval(&at)
         .map_err(|e| Failure::Input(format!("--formula at {}: {e}", place())))?;
-    let (expected, actual) = match (answer, outcome) {
-        (Answer::Bool(b), true) => (json!(b), json!(*class == grundy_core::Outcome::P)),
-        (Answer::Int(i), false) => (json!(i), serde_json::to_value(value).expect("serializable")),
+    // Compared natively; JSON is built only for the counterexample.
+    let agrees = match (&answer, outcome) {
+        (Answer::Bool(b), true) => *b == (*class == grundy_core::Outcome::P),
+        (Answer::Int(i), false) => matches!(value, Value::Finite(g) if u64::try_from(*i) == Ok(g.0)),
         (Answer::Int(_), true) => {
             return Err(Failure::Input(format!(
                 "--formula at {}: with --outcome the formula must be true or false (is this a P-position?)",
@@ -226,7 +232,14 @@ fn compare(
             )))
         }
     };
-    Ok((expected != actual).then_some(Counterexample {
+    if agrees {
+        return Ok(None);
+    }
+    let (expected, actual) = match answer {
+        Answer::Bool(b) => (json!(b), json!(*class == grundy_core::Outcome::P)),
+        Answer::Int(i) => (json!(i), serde_json::to_value(value).expect("serializable")),
+    };
+    Ok(Some(Counterexample {
         at,
         expected,
         actual,
