@@ -62,6 +62,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let words = words::expand(&args.spec)?;
     let values = game_values::compute(&words, args.upto.as_deref())?;
     let mut formula = Formula::parse(&args.formula, &values.variables())?;
+    let top = match &values {
+        GameValues::Line { cells, .. } => cells.len().saturating_sub(1) as u64,
+        GameValues::Grid { upto, .. } => upto.0.min(upto.1),
+    };
+    if args.from > top {
+        return Err(Failure::Input(format!(
+            "--from ({}) is beyond --upto ({top}): nothing would be checked",
+            args.from
+        )));
+    }
     let (upto, found) = match &values {
         GameValues::Line { cells, .. } => {
             let mut found = None;

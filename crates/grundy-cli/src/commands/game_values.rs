@@ -229,3 +229,48 @@ fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
         .error("this game's positions are not one or two numbers: check and plot need heap, two-heap or board games")
         .into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(values: GameValues) -> Vec<Sample> {
+        match values {
+            GameValues::Line { cells, .. } => cells,
+            GameValues::Grid { .. } => panic!("a heap game is one-dimensional"),
+        }
+    }
+
+    /// The table engine and the plain way (each position built through the registry and valued
+    /// on its own) agree, values and classes.
+    #[test]
+    fn table_values_match_the_registry_position_by_position() {
+        for name in [
+            "0.77",
+            "0.137",
+            "sub:1,3,4",
+            "lasker",
+            "grundys-game",
+            "bash:3",
+        ] {
+            let word = Word::new("argument 1", name);
+            let table = line(compute(std::slice::from_ref(&word), Some("40")).unwrap());
+            let plain = line(registered(&word, Some("40")).unwrap());
+            assert_eq!(table, plain, "{name}");
+        }
+    }
+
+    #[test]
+    fn two_number_games_are_grids_in_a_and_b() {
+        let word = Word::new("argument 1", "wythoff");
+        let GameValues::Grid { vars, rows, .. } = compute(&[word], Some("4x3")).unwrap() else {
+            panic!("wythoff takes two heaps")
+        };
+        assert_eq!(vars, ["a", "b"]);
+        assert_eq!((rows.len(), rows[0].len()), (4, 5));
+        // (1, 2) and (2, 1) are Wythoff's first P-positions after (0, 0).
+        assert_eq!(rows[2][1].as_ref().map(|c| c.1), Some(Outcome::P));
+        assert_eq!(rows[1][2].as_ref().map(|c| c.1), Some(Outcome::P));
+        assert_eq!(rows[1][1].as_ref().map(|c| c.1), Some(Outcome::N));
+    }
+}
