@@ -33,6 +33,12 @@ enum Command {
     Nimber(commands::nimber::Args),
     /// A table of values: every vertex of a graph, or the grid of a board game.
     Table(commands::table::Args),
+    /// Check a conjectured formula for a game's values (or P-positions) over a range.
+    Check(commands::check::Args),
+    /// Play a position against the perfect engine (moves read line by line from stdin).
+    Play(commands::play::Args),
+    /// Draw a game's values: G(n) against n, or a heat map for two-variable games (SVG or PNG).
+    Plot(commands::plot::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +49,9 @@ fn main() -> ExitCode {
         Command::Problem(args) => commands::problem::run(args),
         Command::Nimber(args) => commands::nimber::run(args),
         Command::Table(args) => commands::table::run(args),
+        Command::Check(args) => commands::check::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,8 +7,9 @@ use grundy_core::Component;
 
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
 use crate::{
-    coin_turning, ends, euclid, fibonacci_nim, graph, hackenbush, moore, movers, multiplication,
-    nim, northcott, poker_nim, public_sale, staircase, subtraction, take_or_merge, tartan, wythoff,
+    coin_turning, ends, euclid, fibonacci_nim, graph, grundys_game, hackenbush, lasker, moore,
+    movers, multiplication, nim, northcott, poker_nim, public_sale, split, staircase, subtraction,
+    take_and_break, take_or_merge, tartan, wythoff,
 };
 
 /// Every registered game, in the order `grundy games` lists them.
@@ -30,6 +31,10 @@ pub fn all() -> Vec<GameEntry> {
         northcott::entries(),
         poker_nim::entries(),
         moore::entries(),
+        take_and_break::entries(),
+        grundys_game::entries(),
+        lasker::entries(),
+        split::entries(),
         graph::entries(),
         movers::entries(),
     ]

@@ -6,8 +6,12 @@
 //!
 //! **Theorem.** In Bash's game a heap of `n` has value `n mod (K+1)`: from a multiple of `K+1`
 //! every move leaves a non-multiple, and from a non-multiple taking `n mod (K+1)` returns to one.
-//! For a finite `S` the values are eventually periodic (a window of `max S` repeated values
-//! repeats forever), and are found by the generic solver.
+//! For a finite `S` the values are eventually periodic, and a window of `max S` consecutive values
+//! that repeats proves the period (the next value depends only on the previous `max S`); they are
+//! tabulated until that happens, so every heap size works. With `S` the powers of two
+//! (`sub:pow2`) a heap of `n` has value `n mod 3`: no power of two is a multiple of 3, and from
+//! `n mod 3 = r > 0` taking `r` (1 or 2) reaches a multiple of 3. With `S` the Fibonacci numbers
+//! (`sub:fib`) no theorem is known; values are tabulated.
 //!
 //! ```
 //! use grundy_core::{HeapRuleset, Nimber};
@@ -15,10 +19,15 @@
 //! assert_eq!(Subtraction::bash(3).heap_value(10), Some(Nimber(2)));
 //! ```
 
+use std::sync::Arc;
+
 use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
+use crate::heap_table::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
+use crate::period::Period;
 use crate::spec::{parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::take_and_break::{Amounts, TakeBreakRules};
 
 /// Which amounts may be subtracted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +36,10 @@ pub enum SubtractionSet {
     UpTo(u64),
     /// A finite set, sorted, without repeats.
     Finite(Vec<u64>),
+    /// The powers of two 1, 2, 4, 8, …
+    PowersOfTwo,
+    /// The Fibonacci numbers 1, 2, 3, 5, 8, …
+    Fibonacci,
 }
 
 impl SubtractionSet {
@@ -34,6 +47,17 @@ impl SubtractionSet {
         match self {
             SubtractionSet::UpTo(k) => Box::new(1..=(*k).min(n)),
             SubtractionSet::Finite(s) => Box::new(s.iter().copied().take_while(move |&s| s <= n)),
+            SubtractionSet::PowersOfTwo => Box::new(Amounts::PowersOfTwo.upto(n).into_iter()),
+            SubtractionSet::Fibonacci => Box::new(Amounts::Fibonacci.upto(n).into_iter()),
+        }
+    }
+
+    fn as_amounts(&self) -> Amounts {
+        match self {
+            SubtractionSet::UpTo(k) => Amounts::Finite((1..=*k).collect()),
+            SubtractionSet::Finite(s) => Amounts::Finite(s.clone()),
+            SubtractionSet::PowersOfTwo => Amounts::PowersOfTwo,
+            SubtractionSet::Fibonacci => Amounts::Fibonacci,
         }
     }
 }
@@ -42,6 +66,7 @@ impl SubtractionSet {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subtraction {
     set: SubtractionSet,
+    known: Option<Arc<KnownValues>>,
 }
 
 /// Largest heap for a subtraction game without a closed form (searched by the generic solver).
@@ -52,6 +77,7 @@ impl Subtraction {
     pub fn bash(k: u64) -> Self {
         Subtraction {
             set: SubtractionSet::UpTo(k),
+            known: None,
         }
     }
 
@@ -62,7 +88,70 @@ impl Subtraction {
         s.dedup();
         Subtraction {
             set: SubtractionSet::Finite(s),
+            known: None,
         }
+    }
+
+    /// `sub:pow2`: take a power of two.
+    pub fn powers_of_two() -> Self {
+        Subtraction {
+            set: SubtractionSet::PowersOfTwo,
+            known: None,
+        }
+    }
+
+    /// `sub:fib`: take a Fibonacci number.
+    pub fn fibonacci() -> Self {
+        Subtraction {
+            set: SubtractionSet::Fibonacci,
+            known: None,
+        }
+    }
+
+    /// The game as take-and-break rules: remove `s` leaving zero or one heap.
+    pub fn rules(&self) -> TakeBreakRules {
+        let mut r = TakeBreakRules::empty();
+        r.by_parts[0] = self.set.as_amounts();
+        r.by_parts[1] = self.set.as_amounts();
+        r
+    }
+
+    /// The value of every heap, when a theorem gives it.
+    pub fn formula(&self) -> Option<fn(u64, u64) -> u64> {
+        match self.set {
+            SubtractionSet::UpTo(_) => Some(|k, n| n % (k + 1)),
+            SubtractionSet::PowersOfTwo => Some(|_, n| n % 3),
+            _ => None,
+        }
+    }
+
+    /// The period a theorem proves, if any (checked up to `upto`).
+    pub fn theorem_period(&self, upto: u64) -> Option<Period> {
+        let period = match self.set {
+            SubtractionSet::UpTo(k) => k.checked_add(1)?,
+            SubtractionSet::PowersOfTwo => 3,
+            _ => return None,
+        };
+        Some(Period {
+            preperiod: 0,
+            period,
+            saltus: 0,
+            proved: true,
+            checked_upto: upto,
+        })
+    }
+
+    /// The same game with values tabulated for heaps up to `need` (and beyond once a period is
+    /// proved, computing at most [`SOLVE_TABLE_LIMIT`] values).
+    pub fn with_values_for(mut self, need: u64) -> Self {
+        if self.formula().is_none() {
+            self.known = Some(Arc::new(known_values(
+                &self.rules(),
+                need,
+                SOLVE_TABLE_LIMIT,
+            )));
+        }
+        self
     }
 
     /// The subtraction set.
@@ -79,7 +168,8 @@ impl HeapRuleset for Subtraction {
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         match self.set {
             SubtractionSet::UpTo(k) => Some(Nimber(n % (k + 1))),
-            SubtractionSet::Finite(_) => None,
+            SubtractionSet::PowersOfTwo => Some(Nimber(n % 3)),
+            _ => self.known.as_ref()?.value(n).map(Nimber),
         }
     }
 
@@ -101,7 +191,7 @@ impl HeapRuleset for Subtraction {
     fn sj_heaps(&self) -> Option<bool> {
         match self.set {
             SubtractionSet::UpTo(_) => Some(true),
-            SubtractionSet::Finite(_) => None,
+            _ => None,
         }
     }
 
@@ -144,8 +234,8 @@ impl HeapRuleset for Subtraction {
 
     fn max_heap(&self) -> u64 {
         match self.set {
-            SubtractionSet::UpTo(_) => u64::MAX,
-            SubtractionSet::Finite(_) => MAX_SEARCHED_HEAP,
+            SubtractionSet::Fibonacci => MAX_SEARCHED_HEAP,
+            _ => u64::MAX,
         }
     }
 }
@@ -170,7 +260,7 @@ pub fn entries() -> Vec<GameEntry> {
         GameEntry {
             name: "sub",
             aliases: &["subtraction"],
-            syntax: "sub:S1,S2,... HEAP...",
+            syntax: "sub:S1,S2,... HEAP...   (also sub:pow2, sub:fib)",
             rules:
                 "take s tokens from one heap, s in the subtraction set; whoever cannot move loses",
             example: "sub:1,3,4 10 12",
@@ -197,6 +287,24 @@ fn build_bash(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, Spe
 
 fn build_finite(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
     let params = spec.require_params("sub:S1,S2,...")?;
+    let rules = match params {
+        "pow2" => Subtraction::powers_of_two(),
+        "fib" => Subtraction::fibonacci(),
+        _ => Subtraction::finite(parse_set(spec, params)?),
+    };
+    let heaps = parse_heaps(spec, words, rules.max_heap())?;
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    let rules = rules.with_values_for(max);
+    if rules.heap_value(max).is_none() {
+        return Err(spec.error(format!(
+            "a heap of {max} is too large: no period of this game was proved within {SOLVE_TABLE_LIMIT} heaps"
+        )));
+    }
+    Ok(position(&spec.word.text, rules, heaps))
+}
+
+/// Parses the amounts of a finite subtraction set.
+pub fn parse_set(spec: &GameSpec, params: &str) -> Result<Vec<u64>, SpecError> {
     let set = params
         .split(',')
         .map(|t| parse_number_text(t, "each amount", MAX_SEARCHED_HEAP))
@@ -205,9 +313,7 @@ fn build_finite(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, S
     if set.iter().all(|&s| s == 0) {
         return Err(spec.error("the subtraction set needs a positive amount"));
     }
-    let rules = Subtraction::finite(set);
-    let heaps = parse_heaps(spec, words, rules.max_heap())?;
-    Ok(position(&spec.word.text, rules, heaps))
+    Ok(set)
 }
 
 #[cfg(test)]
@@ -226,6 +332,32 @@ mod tests {
         }
     }
 
+    proptest! {
+        #[test]
+        fn pow2_fib_and_finite_sets_match_the_solver(
+            which in 0usize..3,
+            set in proptest::collection::vec(1u64..7, 1..4),
+            heaps in proptest::collection::vec(0u64..40, 1..3),
+        ) {
+            let max = heaps.iter().copied().max().unwrap_or(0);
+            let game = match which {
+                0 => Subtraction::powers_of_two(),
+                1 => Subtraction::fibonacci(),
+                _ => Subtraction::finite(set),
+            };
+            assert_heap_fast_path_matches_solver(&game.with_values_for(max), &heaps)?;
+        }
+    }
+
+    #[test]
+    fn finite_sets_work_for_huge_heaps_by_their_proved_period() {
+        let g = Subtraction::finite(vec![1, 3, 4]).with_values_for(u64::MAX);
+        assert_eq!(
+            g.heap_value(u64::MAX),
+            Some(Nimber([0, 1, 0, 1, 2, 3, 2][(u64::MAX % 7) as usize]))
+        );
+    }
+
     #[test]
     fn bash_at_the_top_of_the_range() {
         let b = Subtraction::bash(1_000_000_000_000_000_000);
@@ -241,7 +373,8 @@ mod tests {
     #[test]
     fn subtraction_1_3_4_has_period_7() {
         // Winning Ways: S = {1,3,4} has values 0 1 0 1 2 3 2, repeating with period 7.
-        let mut p = HeapPosition::new("sub:1,3,4", Subtraction::finite(vec![4, 1, 3]), vec![]);
+        let game = Subtraction::finite(vec![4, 1, 3]).with_values_for(30);
+        let mut p = HeapPosition::new("sub:1,3,4", game, vec![]);
         let values: Vec<u64> = (0..21).map(|n| p.heap_value(n).unwrap().0).collect();
         let period = [0, 1, 0, 1, 2, 3, 2];
         for (n, v) in values.iter().enumerate() {

@@ -1,0 +1,685 @@
+//! Tables of heap values for take-and-break games: the naive mex and the sparse-space method.
+//!
+//! `G(n)` is the mex of the values of the options of a heap of `n`. Options that leave one heap
+//! are few; options that leave two heaps `a + b = n − k` are many (about `n/2` for each `k`), and
+//! computing them all makes a table of `N` values cost `O(N²)`: that is the **naive** method, kept
+//! as the oracle.
+//!
+//! The **sparse-space** method (Winning Ways ch. 16; Gangolli & Plambeck 1989; Flammenkamp)
+//! splits the values with a bit mask `W` into *common* values, `popcount(v & W)` odd, and *rare*
+//! ones, `popcount(v & W)` even. A good `W` makes rare values rare in the sequence. Since
+//! `common ⊕ common` and `rare ⊕ rare` are rare and `rare ⊕ common` is common, every common
+//! option value comes from a pair with a rare heap: scanning the few rare heaps `a` (and `b = n −
+//! k − a`) finds them all, and so the least common value `c` that no option reaches. `G(n)` is then
+//! `c` unless some rare value below `c` is unreachable; those are usually reached by one of the
+//! first few common–common pairs, so a short scan, stopped as soon as every rare value below `c`
+//! is seen, settles it. Only when `G(n)` itself is rare does the scan run to the end. The mask is
+//! re-chosen from the values seen so far (the one making the fewest rare heaps) at doubling
+//! sizes; any mask gives the same values, only the speed changes.
+//!
+//! Values are stored as `u8` while they fit, then `u16`, then `u32` (see [`Values`]).
+
+use crate::period::{self, Period, PeriodicityBound};
+use crate::take_and_break::TakeBreakRules;
+
+/// The largest table `grundy solve` computes for a heap (larger heaps need a proved period).
+pub const SOLVE_TABLE_LIMIT: u64 = 1 << 22;
+
+/// How to compute a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Every option, every time.
+    Naive,
+    /// The rare/common sparse-space method (two-heap moves only; three-heap moves are naive).
+    #[default]
+    Sparse,
+}
+
+/// A compact table of values: one byte per heap while every value is below 256.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Every value below 2^8.
+    U8(Vec<u8>),
+    /// Every value below 2^16.
+    U16(Vec<u16>),
+    /// Any value.
+    U32(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::U8(Vec::new())
+    }
+}
+
+impl Values {
+    /// A table from plain values, in the narrowest storage that holds them.
+    pub fn from_u32(v: &[u32]) -> Self {
+        let max = v.iter().copied().max().unwrap_or(0);
+        if max <= u8::MAX as u32 {
+            Values::U8(v.iter().map(|&x| x as u8).collect())
+        } else if max <= u16::MAX as u32 {
+            Values::U16(v.iter().map(|&x| x as u16).collect())
+        } else {
+            Values::U32(v.to_vec())
+        }
+    }
+
+    /// How many values.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::U8(v) => v.len(),
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)`, if tabulated.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        match self {
+            Values::U8(v) => v.get(n).map(|&x| x as u32),
+            Values::U16(v) => v.get(n).map(|&x| x as u32),
+            Values::U32(v) => v.get(n).copied(),
+        }
+    }
+
+    /// Every value, widened.
+    pub fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Values::U8(v) => v.iter().map(|&x| x as u32).collect(),
+            Values::U16(v) => v.iter().map(|&x| x as u32).collect(),
+            Values::U32(v) => v.clone(),
+        }
+    }
+
+    /// Bytes per stored value.
+    pub fn width(&self) -> usize {
+        match self {
+            Values::U8(_) => 1,
+            Values::U16(_) => 2,
+            Values::U32(_) => 4,
+        }
+    }
+
+    fn truncate(&mut self, n: usize) {
+        match self {
+            Values::U8(v) => v.truncate(n),
+            Values::U16(v) => v.truncate(n),
+            Values::U32(v) => v.truncate(n),
+        }
+    }
+
+    /// The same values in storage wide enough for `v`.
+    fn widened_for(self, v: u32) -> Values {
+        let all = self.to_vec();
+        if v <= u16::MAX as u32 {
+            Values::U16(all.iter().map(|&x| x as u16).collect())
+        } else {
+            Values::U32(all)
+        }
+    }
+}
+
+/// A storage cell of a table.
+trait Cell: Copy + Send + Sync + 'static {
+    const MAX: u32;
+    fn get(self) -> u32;
+    fn make(v: u32) -> Self;
+}
+
+macro_rules! cell {
+    ($t:ty) => {
+        impl Cell for $t {
+            const MAX: u32 = <$t>::MAX as u32;
+            #[inline(always)]
+            fn get(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
+            fn make(v: u32) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+cell!(u8);
+cell!(u16);
+cell!(u32);
+
+/// What the table computation needs besides the values: the moves, the marks of one mex and the
+/// rare/common split.
+#[derive(Clone, Debug)]
+struct Ctx {
+    /// `sets[m]`: amounts leaving `m` heaps, as heap offsets, up to `sets_upto`.
+    sets: [Vec<usize>; 4],
+    sets_upto: usize,
+    distinct: bool,
+    sparse: bool,
+    /// Values are below `1 << bits` (bits >= 6), so every XOR of them is too.
+    bits: u32,
+    marks: Vec<u64>,
+    /// Bit `v` set when `v` is common under `mask`.
+    common: Vec<u64>,
+    mask: u32,
+    /// Heaps (>= 1) whose value is rare, in increasing order.
+    rare: Vec<u32>,
+    next_review: usize,
+}
+
+/// An incremental table computation for one take-and-break ruleset.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    rules: TakeBreakRules,
+    values: Values,
+    ctx: Ctx,
+    max_value: u32,
+}
+
+/// The computation was stopped before the table was complete (what was computed is kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+impl Engine {
+    /// A new, empty table for `rules`.
+    pub fn new(rules: TakeBreakRules, method: Method) -> Self {
+        let ctx = Ctx {
+            sets: Default::default(),
+            sets_upto: 0,
+            distinct: rules.distinct_parts,
+            sparse: method == Method::Sparse,
+            bits: 6,
+            marks: vec![0; 1],
+            common: vec![0; 1],
+            mask: 0,
+            rare: Vec::new(),
+            next_review: 1 << 10,
+        };
+        Engine {
+            rules,
+            values: Values::default(),
+            ctx,
+            max_value: 0,
+        }
+    }
+
+    /// Resumes a table from values computed earlier (e.g. a checkpoint).
+    pub fn resume(rules: TakeBreakRules, method: Method, values: &[u32]) -> Self {
+        let mut e = Engine::new(rules, method);
+        e.values = Values::from_u32(values);
+        e.max_value = values.iter().copied().max().unwrap_or(0);
+        e.ctx.grow_bits(e.max_value);
+        e.ctx.next_review = (1usize << 10).max(values.len().next_power_of_two());
+        let all = e.values.to_vec();
+        e.ctx.review(&all);
+        e
+    }
+
+    /// The values computed so far.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The largest value so far.
+    pub fn max_value(&self) -> u32 {
+        self.max_value
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &TakeBreakRules {
+        &self.rules
+    }
+
+    /// How many heaps are rare under the current mask, and the mask.
+    pub fn rare_split(&self) -> (usize, u32) {
+        (self.ctx.rare.len(), self.ctx.mask)
+    }
+
+    /// Computes values until `G(0..=last)` are known. `tick` is called every few thousand values
+    /// with the engine; returning `false` stops the computation.
+    pub fn extend_to(
+        &mut self,
+        last: usize,
+        tick: &mut dyn FnMut(&Engine) -> bool,
+    ) -> Result<(), Interrupted> {
+        let want = last + 1;
+        if self.ctx.sets_upto < want {
+            let upto = want.max(2 * self.ctx.sets_upto);
+            for (m, s) in self.ctx.sets.iter_mut().enumerate() {
+                *s = self.rules.by_parts[m]
+                    .upto(upto as u64)
+                    .into_iter()
+                    .map(|k| k as usize)
+                    .collect();
+            }
+            self.ctx.sets_upto = upto;
+        }
+        while self.values.len() < want {
+            let chunk_end = want.min(self.values.len() + (1 << 14));
+            let mut values = std::mem::take(&mut self.values);
+            let overflow = match &mut values {
+                Values::U8(v) => run(&mut self.ctx, v, chunk_end),
+                Values::U16(v) => run(&mut self.ctx, v, chunk_end),
+                Values::U32(v) => run(&mut self.ctx, v, chunk_end),
+            };
+            self.values = match overflow {
+                Ok(max) => {
+                    self.max_value = self.max_value.max(max);
+                    values
+                }
+                Err(v) => {
+                    self.max_value = self.max_value.max(v);
+                    self.ctx.grow_bits(v);
+                    let mut wide = values.widened_for(v);
+                    match &mut wide {
+                        Values::U16(w) => w.push(v as u16),
+                        Values::U32(w) => w.push(v),
+                        Values::U8(_) => unreachable!("widening never gives bytes"),
+                    }
+                    if self.ctx.sparse && self.ctx.class(v) == 0 {
+                        self.ctx.rare.push((wide.len() - 1) as u32);
+                    }
+                    wide
+                }
+            };
+            if !tick(self) {
+                return Err(Interrupted);
+            }
+        }
+        Ok(())
+    }
+
+    /// Drops every value past `G(last)`.
+    pub fn truncate(&mut self, last: usize) {
+        self.values.truncate(last + 1);
+        let keep = self.values.len() as u32;
+        self.ctx.rare.retain(|&a| a < keep);
+    }
+}
+
+impl Ctx {
+    #[inline(always)]
+    fn class(&self, v: u32) -> u32 {
+        (v & self.mask).count_ones() & 1
+    }
+
+    fn grow_bits(&mut self, v: u32) {
+        let need = (32 - v.leading_zeros()).max(6);
+        if need > self.bits {
+            self.bits = need;
+            let words = 1usize << (need - 6);
+            self.marks = vec![0; words];
+            self.rebuild_common();
+        }
+    }
+
+    fn rebuild_common(&mut self) {
+        let words = 1usize << (self.bits - 6);
+        self.common = vec![0; words];
+        for v in 0..(1u32 << self.bits) {
+            if self.class(v) == 1 {
+                self.common[(v >> 6) as usize] |= 1 << (v & 63);
+            }
+        }
+    }
+
+    /// Chooses the mask making the fewest heaps rare, and lists them.
+    fn review(&mut self, values: &[u32]) {
+        if !self.sparse || values.len() < 2 {
+            return;
+        }
+        let range = 1usize << self.bits.min(12);
+        let mut hist = vec![0u64; 1 << self.bits];
+        for &v in &values[1..] {
+            hist[v as usize] += 1;
+        }
+        let present: Vec<(u32, u64)> = hist
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, &c)| (v as u32, c))
+            .collect();
+        let rare_count = |w: u32| -> u64 {
+            present
+                .iter()
+                .filter(|(v, _)| (v & w).count_ones() & 1 == 0)
+                .map(|(_, c)| c)
+                .sum()
+        };
+        let mut best = (rare_count(self.mask), self.mask);
+        for w in 1..range as u32 {
+            let c = rare_count(w);
+            if c < best.0 {
+                best = (c, w);
+            }
+        }
+        if best.1 != self.mask || self.rare.is_empty() {
+            self.mask = best.1;
+            self.rebuild_common();
+            self.rare = (1..values.len())
+                .filter(|&a| self.class(values[a]) == 0)
+                .map(|a| a as u32)
+                .collect();
+        }
+    }
+}
+
+/// Pushes values until `g.len() == until`; returns the largest value pushed, or the first value
+/// that does not fit in `T` (not pushed).
+fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32> {
+    let mut max = 0;
+    g.reserve(until.saturating_sub(g.len()));
+    while g.len() < until {
+        let n = g.len();
+        if ctx.sparse && n >= ctx.next_review {
+            let all: Vec<u32> = g.iter().map(|x| x.get()).collect();
+            ctx.review(&all);
+            ctx.next_review *= 2;
+        }
+        let v = value_at(ctx, g, n);
+        if v > T::MAX {
+            return Err(v);
+        }
+        g.push(T::make(v));
+        max = max.max(v);
+        if v >> ctx.bits != 0 {
+            ctx.grow_bits(v);
+        }
+        if ctx.sparse && n > 0 && ctx.class(v) == 0 {
+            ctx.rare.push(n as u32);
+        }
+    }
+    Ok(max)
+}
+
+/// `G(n)` from `G(0..n)`.
+#[inline]
+fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
+    let Ctx {
+        sets,
+        distinct,
+        sparse,
+        marks,
+        common,
+        rare,
+        ..
+    } = ctx;
+    let distinct = *distinct;
+    for w in marks.iter_mut() {
+        *w = 0;
+    }
+    macro_rules! mark {
+        ($x:expr) => {{
+            let x = $x as usize;
+            marks[x >> 6] |= 1u64 << (x & 63);
+        }};
+    }
+    if n > 0 && sets[0].binary_search(&n).is_ok() {
+        mark!(0);
+    }
+    for &k in &sets[1] {
+        if k >= n {
+            break;
+        }
+        mark!(g[n - k].get());
+    }
+    // Three-heap moves first: the sparse step below needs every other option marked.
+    for &k in &sets[3] {
+        if k + 3 > n {
+            break;
+        }
+        let r = n - k;
+        for a in 1..=r / 3 {
+            let ga = g[a].get();
+            for b in a..=(r - a) / 2 {
+                mark!(ga ^ g[b].get() ^ g[r - a - b].get());
+            }
+        }
+    }
+    // Before the first mask is chosen the mask is 0 and every heap is rare: still correct.
+    if *sparse {
+        for &k in &sets[2] {
+            if k + 2 > n {
+                break;
+            }
+            let r = n - k;
+            for &a in rare.iter() {
+                let a = a as usize;
+                if a >= r {
+                    break;
+                }
+                let b = r - a;
+                if distinct && a == b {
+                    continue;
+                }
+                mark!(g[a].get() ^ g[b].get());
+            }
+        }
+        // The least common value not reached: nothing else can reach it.
+        let mut c = marks.len() * 64;
+        for (w, (&m, &cm)) in marks.iter().zip(common.iter()).enumerate() {
+            let free = !m & cm;
+            if free != 0 {
+                c = w * 64 + free.trailing_zeros() as usize;
+                break;
+            }
+        }
+        // Rare values below c still unseen.
+        let mut need = 0u32;
+        for (w, &m) in marks.iter().enumerate() {
+            let lo = w * 64;
+            if lo >= c {
+                break;
+            }
+            let free = if c - lo >= 64 {
+                !m
+            } else {
+                !m & ((1u64 << (c - lo)) - 1)
+            };
+            need += free.count_ones();
+        }
+        if need > 0 {
+            let two = &sets[2];
+            'scan: for a in 1..n {
+                let mut active = false;
+                for &k in two.iter() {
+                    if n < k + 2 * a {
+                        break;
+                    }
+                    active = true;
+                    let b = n - k - a;
+                    if distinct && a == b {
+                        continue;
+                    }
+                    let x = (g[a].get() ^ g[b].get()) as usize;
+                    if x < c && marks[x >> 6] & (1u64 << (x & 63)) == 0 {
+                        marks[x >> 6] |= 1u64 << (x & 63);
+                        need -= 1;
+                        if need == 0 {
+                            break 'scan;
+                        }
+                    }
+                }
+                if !active {
+                    break;
+                }
+            }
+        }
+    } else {
+        for &k in &sets[2] {
+            if k + 2 > n {
+                break;
+            }
+            let r = n - k;
+            for a in 1..=r / 2 {
+                let b = r - a;
+                if distinct && a == b {
+                    continue;
+                }
+                mark!(g[a].get() ^ g[b].get());
+            }
+        }
+    }
+    for (w, &m) in marks.iter().enumerate() {
+        if m != u64::MAX {
+            return (w * 64) as u32 + (!m).trailing_zeros();
+        }
+    }
+    (marks.len() * 64) as u32
+}
+
+/// The naive table of any heap ruleset, from its options: the oracle for every faster method.
+pub fn naive_table<H: grundy_core::HeapRuleset + ?Sized>(ruleset: &H, last: u64) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(last as usize + 1);
+    let mut options = Vec::new();
+    for n in 0..=last {
+        options.clear();
+        ruleset.heap_options(n, &mut options);
+        let v = grundy_core::mex(options.iter().map(|o| {
+            grundy_core::Nimber(
+                o.iter()
+                    .map(|&h| g[h as usize] as u64)
+                    .fold(0, |x, y| x ^ y),
+            )
+        }));
+        g.push(v.0 as u32);
+    }
+    g
+}
+
+/// Values known for a ruleset: a table and, when one was proved, a period extending it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownValues {
+    values: Values,
+    period: Option<Period>,
+}
+
+impl KnownValues {
+    /// Known values from a table and what is known of its period.
+    pub fn new(values: Values, period: Option<Period>) -> Self {
+        KnownValues { values, period }
+    }
+
+    /// How many values are tabulated.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether nothing is tabulated.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The period, if one was found (proved or not).
+    pub fn period(&self) -> Option<&Period> {
+        self.period.as_ref()
+    }
+
+    /// `G(n)`, if tabulated or given by a proved period.
+    pub fn value(&self, n: u64) -> Option<u64> {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(v as u64);
+        }
+        let p = self.period.filter(|p| p.proved)?;
+        p.extend(|i| self.values.get(i as usize).unwrap_or(0) as u64, n)
+    }
+}
+
+/// The periodicity theorem's bound for a take-and-break ruleset, if it applies (finite removals,
+/// no constraint tying the two heaps together).
+pub fn periodicity_bound(rules: &TakeBreakRules) -> Option<PeriodicityBound> {
+    if rules.distinct_parts {
+        return None;
+    }
+    Some(PeriodicityBound {
+        parts: rules.max_parts(),
+        max_removal: rules.max_removal()?,
+    })
+}
+
+/// Values for heaps up to `need`. When `need` is beyond `limit` (and `limit > 0`), tables of
+/// doubling size up to `limit` are computed until a period is proved, which then gives every value.
+pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValues {
+    let bound = periodicity_bound(rules);
+    let mut engine = Engine::new(rules.clone(), Method::Sparse);
+    let mut last = if limit == 0 || need <= limit {
+        need
+    } else {
+        1023
+    };
+    loop {
+        let _ = engine.extend_to(last as usize, &mut |_| true);
+        let all = engine.values().to_vec();
+        let period = period::find(&all, bound, false);
+        let proved = period.is_some_and(|p| p.proved);
+        if proved || last >= need || limit == 0 || last >= limit {
+            return KnownValues::new(engine.values().clone(), period);
+        }
+        last = (2 * last + 1).min(limit).min(need);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::take_and_break::TakeAndBreak;
+    use proptest::prelude::*;
+
+    fn code() -> impl Strategy<Value = String> {
+        (
+            prop_oneof![Just(0u32), Just(4)],
+            proptest::collection::vec(0u32..8, 1..5),
+        )
+            .prop_map(|(d0, ds)| {
+                let tail: String = ds
+                    .iter()
+                    .map(|d| char::from_digit(*d, 8).unwrap())
+                    .collect();
+                format!("{d0}.{tail}")
+            })
+    }
+
+    fn engine_table(rules: &TakeBreakRules, method: Method, last: usize) -> Vec<u32> {
+        let mut e = Engine::new(rules.clone(), method);
+        // Force early and frequent mask reviews so the sparse path is exercised on small tables.
+        e.ctx.next_review = 16;
+        e.extend_to(last, &mut |_| true).unwrap();
+        e.values().to_vec()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn sparse_equals_naive_equals_options(code in code(), last in 0usize..400) {
+            let rules = TakeBreakRules::from_code(&code).unwrap();
+            let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
+            prop_assert_eq!(&engine_table(&rules, Method::Naive, last), &oracle);
+            prop_assert_eq!(&engine_table(&rules, Method::Sparse, last), &oracle);
+        }
+
+        #[test]
+        fn hexadecimal_codes_match_the_options(d in 8u32..16, e in 0u32..16, last in 0usize..60) {
+            let code = format!("0.{}{}", char::from_digit(d, 16).unwrap(), char::from_digit(e, 16).unwrap());
+            let rules = TakeBreakRules::from_code(&code).unwrap();
+            let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
+            prop_assert_eq!(&engine_table(&rules, Method::Sparse, last), &oracle);
+        }
+    }
+
+    #[test]
+    fn tables_widen_when_values_grow() {
+        // 4.0 (split into two heaps) has values growing without bound.
+        let mut rules = TakeBreakRules::from_code("0.6").unwrap();
+        rules.by_parts[1] = crate::take_and_break::Amounts::All;
+        let oracle = naive_table(&TakeAndBreak::new(rules.clone()), 600);
+        let got = engine_table(&rules, Method::Sparse, 600);
+        assert_eq!(got, oracle);
+        let mut e = Engine::new(rules, Method::Sparse);
+        e.extend_to(600, &mut |_| true).unwrap();
+        assert!(e.values().width() >= 2);
+    }
+}

@@ -1,0 +1,150 @@
+//! Periods of Grundy sequences, found in a table of values and proved where a theorem allows.
+//!
+//! A sequence is *(arithmetically) periodic* with preperiod `n0`, period `p` and saltus `s` when
+//! `G(n + p) = G(n) + s` for every `n >= n0`. A finite table can only show that this holds up to its
+//! end; it holds *forever* when a theorem turns a long enough window into a proof:
+//!
+//! - take-and-break games leaving at most `m` heaps and removing at most `t` tokens (octal games:
+//!   `m = 2`; subtraction games with a finite set: `m = 1`, `t = max S`): a window
+//!   `n0 <= n < m·n0 + (m−1)·p + t` suffices (see [`crate::take_and_break`]);
+//! - other games prove their own periods (Lasker's Nim: period 4, saltus 4, by its theorem).
+
+use serde::Serialize;
+
+/// A period of a Grundy sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Period {
+    /// The least `n0` with `G(n + p) = G(n) + s` for all checked `n >= n0`.
+    pub preperiod: u64,
+    /// The period `p`.
+    pub period: u64,
+    /// The saltus `s` (0 for plain periodicity).
+    pub saltus: u64,
+    /// Whether a theorem extends the period to every heap size.
+    pub proved: bool,
+    /// The largest heap size whose value was computed.
+    pub checked_upto: u64,
+}
+
+impl Period {
+    /// `G(n)` for any `n`, from the first `preperiod + period` values.
+    pub fn extend(&self, head: impl Fn(u64) -> u64, n: u64) -> Option<u64> {
+        if n < self.preperiod + self.period {
+            return Some(head(n));
+        }
+        let cycles = (n - self.preperiod) / self.period;
+        let base = n - cycles * self.period;
+        head(base).checked_add(cycles.checked_mul(self.saltus)?)
+    }
+}
+
+/// How a window of repeated values proves a period: the game leaves at most `parts` heaps and
+/// removes at most `max_removal` tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodicityBound {
+    /// The most heaps a move leaves (at least 1).
+    pub parts: u64,
+    /// The most tokens a move removes.
+    pub max_removal: u64,
+}
+
+impl PeriodicityBound {
+    /// Whether `G(n + p) = G(n)` for `n0 <= n` with `n + p <= last` proves the period: the window
+    /// `n0 <= n < m·n0 + (m−1)·p + t` must fit in the table.
+    pub fn proves(&self, preperiod: u64, period: u64, last: u64) -> bool {
+        let m = self.parts.max(1);
+        let end = m
+            .checked_mul(preperiod)
+            .and_then(|x| x.checked_add((m - 1).checked_mul(period)?))
+            .and_then(|x| x.checked_add(self.max_removal));
+        // Every n < end must have n + p <= last.
+        matches!(end, Some(end) if end.saturating_sub(1).checked_add(period).is_some_and(|e| e <= last))
+    }
+}
+
+/// The period of `values` (G(0), …, G(N)): the smallest period a `bound` proves, or else the
+/// smallest one that has repeated at least three times at the end of the table (not proved).
+/// With `arithmetic`, a positive saltus is looked for too (never proved here).
+pub fn find(values: &[u32], bound: Option<PeriodicityBound>, arithmetic: bool) -> Option<Period> {
+    let len = values.len();
+    if len < 2 {
+        return None;
+    }
+    let last = (len - 1) as u64;
+    let mut candidate: Option<Period> = None;
+    for p in 1..len {
+        let s = values[len - 1] as i64 - values[len - 1 - p] as i64;
+        if s < 0 || (s > 0 && !arithmetic) {
+            continue;
+        }
+        // Walk back from the end while G(n + p) = G(n) + s.
+        let mut n0 = len - p;
+        while n0 > 0 && values[n0 - 1 + p] as i64 - values[n0 - 1] as i64 == s {
+            n0 -= 1;
+        }
+        let period = Period {
+            preperiod: n0 as u64,
+            period: p as u64,
+            saltus: s as u64,
+            proved: false,
+            checked_upto: last,
+        };
+        if s == 0 && bound.is_some_and(|b| b.proves(n0 as u64, p as u64, last)) {
+            return Some(Period {
+                proved: true,
+                ..period
+            });
+        }
+        if candidate.is_none() && (len - n0) >= 3 * p && len - n0 >= p + 8 {
+            candidate = Some(period);
+            if bound.is_none() {
+                return candidate;
+            }
+        }
+        // A proved period p' >= p must repeat over the window, which needs room.
+        if bound.is_some_and(|b| !b.proves(0, p as u64, last)) {
+            break;
+        }
+    }
+    candidate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_periodic_tail_is_found_with_its_preperiod() {
+        // 5 7 | 0 1 2 0 1 2 ...
+        let mut v = vec![5, 7];
+        v.extend((0..60).map(|i| i % 3));
+        let b = PeriodicityBound {
+            parts: 1,
+            max_removal: 3,
+        };
+        let p = find(&v, Some(b), false).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (2, 3, 0, true));
+        assert_eq!(
+            p.extend(|n| v[n as usize] as u64, 1000),
+            Some((998 % 3) as u64)
+        );
+    }
+
+    #[test]
+    fn arithmetic_periods_are_found_but_not_proved_here() {
+        let v: Vec<u32> = (0..50).map(|n| 2 * (n / 2) + (n % 2) * 5).collect();
+        let p = find(&v, None, true).unwrap();
+        assert_eq!((p.period, p.saltus, p.proved), (2, 2, false));
+    }
+
+    #[test]
+    fn the_proof_window_must_fit() {
+        let b = PeriodicityBound {
+            parts: 2,
+            max_removal: 2,
+        };
+        // Kayles: 2·71 + 12 + 2 = 156, so n up to 155 and n + 12 up to 167.
+        assert!(b.proves(71, 12, 167));
+        assert!(!b.proves(71, 12, 166));
+    }
+}
