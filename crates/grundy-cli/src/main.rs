@@ -26,6 +26,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// List every game grundy knows, with its syntax, rules and an example.
     Games(commands::games::Args),
+    /// The values G(0..N) of a heap game as a grid, JSON or CSV, with its period.
+    Table(commands::table::Args),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +35,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Games(args) => commands::games::run(args),
+        Command::Table(args) => commands::table::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
