@@ -536,9 +536,29 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 let len = hi - a;
                 let low = &g[a..hi];
                 let high = &g[r + 1 - hi..=r - a];
-                for i in 0..len {
-                    let v = (low[i].get() ^ high[len - 1 - i].get()) as usize;
-                    marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
+                if needed.len() <= 4 {
+                    // The usual tail: a few values left to find. Comparing against them
+                    // vectorizes, marking every value does not. (u32::MAX matches nothing.)
+                    let mut want = [u32::MAX; 4];
+                    want[..needed.len()].copy_from_slice(needed);
+                    let mut hit = [false; 4];
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        let v = x.get() ^ y.get();
+                        for j in 0..4 {
+                            hit[j] |= v == want[j];
+                        }
+                    }
+                    for j in 0..needed.len() {
+                        if hit[j] {
+                            let v = want[j];
+                            marks[(v >> 6) as usize] |= 1u64 << (v & 63);
+                        }
+                    }
+                } else {
+                    for i in 0..len {
+                        let v = (low[i].get() ^ high[len - 1 - i].get()) as usize;
+                        marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
+                    }
                 }
             }
             *scan_steps += 1;
