@@ -240,6 +240,11 @@ impl Engine {
         &self.rules
     }
 
+    /// How many heaps needed a common–common scan, and how many blocks of pairs it read.
+    pub fn scan_stats(&self) -> (u64, u64) {
+        (self.ctx.needy, self.ctx.scan_steps)
+    }
+
     /// How many heaps are rare under the current mask, and the mask.
     pub fn rare_split(&self) -> (usize, u32) {
         (self.ctx.rare.len(), self.ctx.mask)
@@ -294,17 +299,6 @@ impl Engine {
             };
             if !tick(self) {
                 return Err(Interrupted);
-            }
-            if std::env::var_os("GRUNDY_STATS").is_some() {
-                eprintln!(
-                    "n={} rare={} mask={:#x} bits={} scan={} needy={}",
-                    self.values.len(),
-                    self.ctx.rare.len(),
-                    self.ctx.mask,
-                    self.ctx.bits,
-                    self.ctx.scan_steps,
-                    self.ctx.needy
-                );
             }
         }
         Ok(())
