@@ -149,9 +149,9 @@ fn an_interrupted_table_resumes_to_the_same_result() {
     let ckpt_s = ckpt.to_str().unwrap();
     let args = [
         "table",
-        "0.167",
+        "0.6",
         "--upto",
-        "120000",
+        "70000",
         "--json",
         "--checkpoint",
         ckpt_s,
