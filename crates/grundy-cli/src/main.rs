@@ -31,7 +31,8 @@ enum Command {
     Problem(commands::problem::Args),
     /// Arithmetic in the nimber field: `nimber add|mul A B`, `nimber inv A`.
     Nimber(commands::nimber::Args),
-    /// A table of values: every vertex of a graph, or the grid of a board game.
+    /// A table of values: G(0..N) of a heap game (grid, JSON or CSV, with its period), every
+    /// vertex of a graph, or the grid of a board game.
     Table(commands::table::Args),
     /// Check a conjectured formula for a game's values (or P-positions) over a range.
     Check(commands::check::Args),

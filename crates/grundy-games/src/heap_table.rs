@@ -169,6 +169,9 @@ struct Ctx {
     /// Heaps (>= 1) whose value is rare, in increasing order.
     rare: Vec<u32>,
     next_review: usize,
+    scan_steps: u64,
+    needy: u64,
+    needed: Vec<u32>,
 }
 
 /// An incremental table computation for one take-and-break ruleset.
@@ -198,6 +201,9 @@ impl Engine {
             mask: 0,
             rare: Vec::new(),
             next_review: 1 << 10,
+            scan_steps: 0,
+            needy: 0,
+            needed: Vec::new(),
         };
         Engine {
             rules,
@@ -232,6 +238,11 @@ impl Engine {
     /// The rules.
     pub fn rules(&self) -> &TakeBreakRules {
         &self.rules
+    }
+
+    /// How many heaps needed a common–common scan, and how many blocks of pairs it read.
+    pub fn scan_stats(&self) -> (u64, u64) {
+        (self.ctx.needy, self.ctx.scan_steps)
     }
 
     /// How many heaps are rare under the current mask, and the mask.
@@ -406,6 +417,9 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         marks,
         common,
         rare,
+        scan_steps,
+        needy,
+        needed,
         ..
     } = ctx;
     let distinct = *distinct;
@@ -447,16 +461,16 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 break;
             }
             let r = n - k;
-            for &a in rare.iter() {
+            // Rare heaps a < r (b = r - a >= 1); with distinct parts, not a = r/2.
+            let upto = rare.partition_point(|&a| (a as usize) < r);
+            let word_mask = marks.len() - 1;
+            for &a in &rare[..upto] {
                 let a = a as usize;
-                if a >= r {
-                    break;
-                }
-                let b = r - a;
-                if distinct && a == b {
+                if distinct && 2 * a == r {
                     continue;
                 }
-                mark!(g[a].get() ^ g[b].get());
+                let v = (g[a].get() ^ g[r - a].get()) as usize;
+                marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
             }
         }
         // The least common value not reached: nothing else can reach it.
@@ -468,46 +482,89 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 break;
             }
         }
-        // Rare values below c still unseen.
-        let mut need = 0u32;
+        // Rare values below c still unseen, in increasing order.
+        needed.clear();
         for (w, &m) in marks.iter().enumerate() {
             let lo = w * 64;
             if lo >= c {
                 break;
             }
-            let free = if c - lo >= 64 {
+            let mut free = if c - lo >= 64 {
                 !m
             } else {
                 !m & ((1u64 << (c - lo)) - 1)
             };
-            need += free.count_ones();
+            while free != 0 {
+                needed.push((lo + free.trailing_zeros() as usize) as u32);
+                free &= free - 1;
+            }
         }
-        if need > 0 {
-            let two = &sets[2];
-            'scan: for a in 1..n {
-                let mut active = false;
-                for &k in two.iter() {
-                    if n < k + 2 * a {
-                        break;
-                    }
-                    active = true;
-                    let b = n - k - a;
-                    if distinct && a == b {
-                        continue;
-                    }
-                    let x = (g[a].get() ^ g[b].get()) as usize;
-                    if x < c && marks[x >> 6] & (1u64 << (x & 63)) == 0 {
-                        marks[x >> 6] |= 1u64 << (x & 63);
-                        need -= 1;
-                        if need == 0 {
-                            break 'scan;
-                        }
-                    }
-                }
-                if !active {
+        if needed.is_empty() {
+            return c as u32;
+        }
+        *needy += 1;
+        // Common–common pairs, a block of heaps `a` at a time, until every needed value is seen.
+        // No branch inside a block.
+        const BLOCK: usize = 32;
+        let word_mask = marks.len() - 1;
+        // From the smallest heaps up: the values near the end of the table vary the most.
+        let mut a = 1;
+        loop {
+            let mut active = false;
+            for &k in sets[2].iter() {
+                if n < k + 2 * a {
                     break;
                 }
+                let r = n - k;
+                // Pairs a..top with a <= b = r - a (a < b with distinct parts).
+                let top = if distinct && r.is_multiple_of(2) {
+                    r / 2
+                } else {
+                    r / 2 + 1
+                };
+                if a >= top {
+                    break;
+                }
+                active = true;
+                let hi = (a + BLOCK).min(top);
+                let len = hi - a;
+                let low = &g[a..hi];
+                let high = &g[r + 1 - hi..=r - a];
+                if needed.len() <= 4 {
+                    // The usual tail: a few values left to find. Comparing against them
+                    // vectorizes, marking every value does not. (u32::MAX matches nothing.)
+                    let mut want = [u32::MAX; 4];
+                    want[..needed.len()].copy_from_slice(needed);
+                    let mut hit = [false; 4];
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        let v = x.get() ^ y.get();
+                        for j in 0..4 {
+                            hit[j] |= v == want[j];
+                        }
+                    }
+                    for j in 0..needed.len() {
+                        if hit[j] {
+                            let v = want[j];
+                            marks[(v >> 6) as usize] |= 1u64 << (v & 63);
+                        }
+                    }
+                } else {
+                    for i in 0..len {
+                        let v = (low[i].get() ^ high[len - 1 - i].get()) as usize;
+                        marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
+                    }
+                }
             }
+            *scan_steps += 1;
+            needed.retain(|&v| marks[(v >> 6) as usize] & (1u64 << (v & 63)) == 0);
+            if needed.is_empty() {
+                return c as u32;
+            }
+            if !active {
+                // Every pair was seen: the least needed value is reached by none.
+                return needed[0];
+            }
+            a += BLOCK;
         }
     } else {
         for &k in &sets[2] {

@@ -174,6 +174,17 @@ impl HeapRuleset for Subtraction {
     }
 
     fn heap_moves_to(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        if self.set == SubtractionSet::PowersOfTwo {
+            // O(log n) options, each of known value.
+            return Some(
+                Amounts::PowersOfTwo
+                    .upto(n)
+                    .into_iter()
+                    .filter(|&s| (n - s) % 3 == target.0)
+                    .map(|s| vec![n - s])
+                    .collect(),
+            );
+        }
         let SubtractionSet::UpTo(k) = self.set else {
             return None;
         };

@@ -1,33 +1,404 @@
-//! `grundy table`: values of many positions at once.
+//! `grundy table`: the values G(0..N) of a game, with the period found (and proved when a
+//! theorem allows).
 //!
-//! Graph and board games are tabulated by [`super::board_table`]; heap games come with their own
-//! table (issue 3), dispatched here.
+//! Heap games are handled here; graph and board games (`graph:FILE`, `hyper-knights`, `movers:`)
+//! are dispatched by [`run`] to [`super::board_table`].
+
+use std::io::{BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy_games::heap_table::{Engine, Method, Values};
+use grundy_games::heap_table_game::TableGame;
+use grundy_games::period::Period;
+use grundy_games::spec::{parse_number_text, GameSpec, Word};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
 
 use crate::commands::board_table;
 use crate::failure::Failure;
-use crate::words;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodArg {
+    /// Every option of every heap (the oracle).
+    Naive,
+    /// The rare/common sparse-space method.
+    Sparse,
+}
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Print JSON: graphs {game, vertices, edges, acyclic, table: [{vertex, value, outcome,
-    /// remoteness}]}; boards {game, upto, rows, outcomes} with rows[y][x].
-    #[arg(long)]
-    json: bool,
-    /// How far: `N` for a graph (vertices 1..=N), `XxY` for a board (0 <= x <= X, 0 <= y <= Y).
+    /// The game, e.g. 0.77, 0.07, 4.07, grundys-game, lasker, split, sub:1,3,4; or a graph or
+    /// board game: graph:FILE, hyper-knights, movers:...
+    game: String,
+    /// How far: the last heap size N for heap games; N (vertices 1..=N) for a graph; XxY
+    /// (0 <= x <= X, 0 <= y <= Y) for a board.
     #[arg(long)]
     upto: Option<String>,
-    /// The game, e.g. `graph:g.txt` or `hyper-knights`.
-    #[arg(required = true, allow_negative_numbers = true, value_name = "GAME")]
-    spec: Vec<String>,
+    /// Report the period: preperiod, period, saltus, and whether it is proved. Without --upto,
+    /// compute until a period is proved or --max is reached.
+    #[arg(long)]
+    period: bool,
+    /// The largest heap size to compute when --upto is not given.
+    #[arg(long, default_value_t = 1 << 20)]
+    max: u64,
+    /// How to compute the values.
+    #[arg(long, value_enum, default_value_t = MethodArg::Sparse)]
+    method: MethodArg,
+    /// Print JSON: heap games {"game", "values", "period"?}; graphs {game, vertices, edges,
+    /// acyclic, table: [{vertex, value, outcome, remoteness}]}; boards {game, upto, rows,
+    /// outcomes} with rows[y][x].
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV: a header `n,value` and one line per heap.
+    #[arg(long)]
+    csv: bool,
+    /// Print only the period and summary, not the values.
+    #[arg(long)]
+    no_values: bool,
+    /// Continue an interrupted run from its checkpoint file.
+    #[arg(long)]
+    resume: bool,
+    /// The checkpoint file (default: grundy-table-GAME.ckpt in the current directory).
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+}
+
+/// The JSON shape of `grundy table --json`.
+#[derive(Serialize)]
+struct Report<'a> {
+    game: &'a str,
+    values: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<PeriodReport>,
+}
+
+#[derive(Serialize)]
+struct PeriodReport {
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    saltus: Option<u64>,
+    proved: bool,
+    checked_upto: u64,
+}
+
+impl PeriodReport {
+    fn new(p: Option<Period>, checked_upto: u64) -> Self {
+        PeriodReport {
+            preperiod: p.map(|p| p.preperiod),
+            period: p.map(|p| p.period),
+            saltus: p.map(|p| p.saltus),
+            proved: p.is_some_and(|p| p.proved),
+            checked_upto,
+        }
+    }
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let words = words::expand(&args.spec)?;
-    if board_table::handles(&words) {
-        return board_table::run(&words, args.upto.as_deref(), args.json);
+    let word = Word::new("argument 1", args.game.as_str());
+    let spec = GameSpec::parse(&word);
+    match TableGame::from_spec(&spec) {
+        Some(game) => run_heap_game(&args, game?),
+        None if board_table::handles(std::slice::from_ref(&word)) => {
+            if args.csv || args.period || args.resume {
+                return Err(Failure::Input(format!(
+                    "argument 1 ('{}'): --csv, --period and --resume are for heap games",
+                    args.game
+                )));
+            }
+            board_table::run(&[word], args.upto.as_deref(), args.json)
+        }
+        None => Err(Failure::Input(format!(
+            "argument 1 ('{}'): no table for this game (heap games: 0.77, grundys-game, lasker, \
+             split, sub:1,3,4, bash:3, ...; graphs: graph:FILE; boards: hyper-knights, \
+             movers:...; see `grundy games`)",
+            args.game
+        ))),
     }
-    Err(Failure::Input(format!(
-        "argument 1 ('{}'): grundy table knows graph:FILE, hyper-knights and movers: games here",
-        args.spec[0]
-    )))
+}
+
+fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
+    let method = match args.method {
+        MethodArg::Naive => Method::Naive,
+        MethodArg::Sparse => Method::Sparse,
+    };
+    let upto = match &args.upto {
+        Some(text) => Some(
+            parse_number_text(text, "--upto", u32::MAX as u64 - 1)
+                .map_err(|m| Failure::Input(format!("--upto ('{text}'): {m}")))?,
+        ),
+        None if args.period => None,
+        None => {
+            return Err(Failure::Input(
+                "give --upto N (or --period to compute until a period is proved)".into(),
+            ))
+        }
+    };
+    let start = Instant::now();
+    let (values, period) = match upto {
+        Some(last) => {
+            let values = compute(args, &game, method, last)?;
+            let all = values.to_vec();
+            let period = args.period.then(|| game.period(&all)).flatten();
+            (values, period)
+        }
+        None => {
+            let mut last = 1023.min(args.max);
+            loop {
+                let values = compute(args, &game, method, last)?;
+                let period = game.period(&values.to_vec());
+                if period.is_some_and(|p| p.proved) || last >= args.max {
+                    break (values, period);
+                }
+                last = (2 * last + 1).min(args.max);
+            }
+        }
+    };
+    let elapsed = start.elapsed();
+    let checked_upto = values.len().saturating_sub(1) as u64;
+    let out = std::io::stdout();
+    let mut out = BufWriter::new(out.lock());
+    let period_report = args.period.then(|| PeriodReport::new(period, checked_upto));
+    if args.json {
+        let report = Report {
+            game: game.name(),
+            values: (!args.no_values).then(|| values.to_vec()),
+            period: period_report,
+        };
+        serde_json::to_writer(&mut out, &report).map_err(|e| Failure::Compute(e.to_string()))?;
+        writeln!(out)?;
+    } else if args.csv {
+        if !args.no_values {
+            writeln!(out, "n,value")?;
+            for n in 0..values.len() {
+                writeln!(out, "{n},{}", values.get(n).unwrap_or(0))?;
+            }
+        }
+    } else {
+        if !args.no_values {
+            write_grid(&mut out, &values)?;
+        }
+        writeln!(
+            out,
+            "{}: {} values (0..={checked_upto}), largest {}, {:.2} s, {} byte(s) per value",
+            game.name(),
+            values.len(),
+            values.to_vec().iter().max().copied().unwrap_or(0),
+            elapsed.as_secs_f64(),
+            values.width()
+        )?;
+        if args.period {
+            writeln!(out, "{}", describe_period(period, checked_upto))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn describe_period(p: Option<Period>, checked_upto: u64) -> String {
+    match p {
+        None => format!("No period found up to {checked_upto}."),
+        Some(p) => {
+            let saltus = if p.saltus > 0 {
+                format!(", saltus {}", p.saltus)
+            } else {
+                String::new()
+            };
+            let status = if p.proved {
+                "proved".to_string()
+            } else {
+                format!("not proved up to {checked_upto}")
+            };
+            format!(
+                "Period {} from preperiod {}{saltus}: {status}.",
+                p.period, p.preperiod
+            )
+        }
+    }
+}
+
+/// Rows of ten values with the heap size of each row and column.
+fn write_grid(out: &mut impl Write, values: &Values) -> std::io::Result<()> {
+    let len = values.len();
+    let widest = values
+        .to_vec()
+        .iter()
+        .max()
+        .copied()
+        .unwrap_or(0)
+        .to_string()
+        .len();
+    let label = len.saturating_sub(1).to_string().len().max(1);
+    let w = widest.max(1);
+    write!(out, "{:>label$} |", "")?;
+    for c in 0..10 {
+        write!(out, " {c:>w$}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}-+{}", "-".repeat(label), "-".repeat(10 * (w + 1)))?;
+    for row in (0..len).step_by(10) {
+        write!(out, "{row:>label$} |")?;
+        for n in row..(row + 10).min(len) {
+            write!(out, " {:>w$}", values.get(n).unwrap_or(0))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// The checkpoint file of a run.
+fn checkpoint_path(args: &Args, game: &TableGame) -> PathBuf {
+    args.checkpoint.clone().unwrap_or_else(|| {
+        let safe: String = game
+            .name()
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        PathBuf::from(format!("grundy-table-{safe}.ckpt"))
+    })
+}
+
+const MAGIC: &str = "grundy-table-checkpoint 1";
+
+fn save_checkpoint(path: &PathBuf, game: &TableGame, e: &Engine) -> std::io::Result<()> {
+    let tmp = path.with_extension("ckpt.tmp");
+    {
+        let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
+        writeln!(f, "{MAGIC}\n{}\n{}", game.name(), e.values().len())?;
+        for v in e.values().to_vec() {
+            f.write_all(&v.to_le_bytes())?;
+        }
+        f.flush()?;
+    }
+    std::fs::rename(tmp, path)
+}
+
+fn load_checkpoint(path: &PathBuf, game: &TableGame) -> Result<Vec<u32>, Failure> {
+    let bad = |why: &str| Failure::Input(format!("checkpoint {}: {why}", path.display()));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .map_err(|e| bad(&e.to_string()))?;
+    let mut parts = bytes.splitn(4, |&b| b == b'\n');
+    let magic = parts.next().unwrap_or_default();
+    let name = parts.next().unwrap_or_default();
+    let count = parts.next().unwrap_or_default();
+    let data = parts.next().unwrap_or_default();
+    if magic != MAGIC.as_bytes() {
+        return Err(bad("not a grundy table checkpoint"));
+    }
+    if name != game.name().as_bytes() {
+        return Err(bad(&format!(
+            "it is for the game '{}', not '{}'",
+            String::from_utf8_lossy(name),
+            game.name()
+        )));
+    }
+    let count: usize = std::str::from_utf8(count)
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| bad("bad value count"))?;
+    if data.len() != count * 4 {
+        return Err(bad("truncated"));
+    }
+    Ok(data
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect())
+}
+
+/// The flag Ctrl-C sets; installed once.
+fn interrupted() -> Arc<AtomicBool> {
+    static FLAG: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
+        let _ = ctrlc::set_handler(move || f.store(true, Ordering::SeqCst));
+        flag
+    })
+    .clone()
+}
+
+fn compute(args: &Args, game: &TableGame, method: Method, last: u64) -> Result<Values, Failure> {
+    if !game.is_computed() {
+        return Ok(game
+            .compute(last, method, &mut |_| true)
+            .expect("formulas are not interrupted"));
+    }
+    let path = checkpoint_path(args, game);
+    let mut engine = if args.resume && path.exists() {
+        let values = load_checkpoint(&path, game)?;
+        game.resume(method, &values).expect("computed game")
+    } else {
+        game.engine(method).expect("computed game")
+    };
+    if engine.values().len() as u64 > last + 1 {
+        engine.truncate(last as usize);
+    }
+    // Small tables are instant: no bar, no checkpoint.
+    let long = last >= 1 << 16;
+    let bar = if long {
+        let bar = ProgressBar::new(last + 1);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{spinner} {pos}/{len} values ({per_sec}, eta {eta}) {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_position(engine.values().len() as u64);
+        Some(bar)
+    } else {
+        None
+    };
+    let flag = if long { Some(interrupted()) } else { None };
+    let mut last_save = Instant::now();
+    let mut save_error = None;
+    let result = engine.extend_to(last as usize, &mut |e| {
+        if let Some(bar) = &bar {
+            bar.set_position(e.values().len() as u64);
+            bar.set_message(format!("max value {}", e.max_value()));
+        }
+        if long && last_save.elapsed() > Duration::from_secs(10) {
+            if let Err(err) = save_checkpoint(&path, game, e) {
+                save_error = Some(err);
+            }
+            last_save = Instant::now();
+        }
+        !flag.as_ref().is_some_and(|f| f.load(Ordering::SeqCst))
+    });
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    if let Some(err) = save_error {
+        eprintln!(
+            "grundy: warning: could not write checkpoint {}: {err}",
+            path.display()
+        );
+    }
+    match result {
+        Ok(()) => {
+            if long && path.exists() && args.checkpoint.is_none() {
+                let _ = std::fs::remove_file(&path);
+            }
+            Ok(engine.values().clone())
+        }
+        Err(_) => {
+            save_checkpoint(&path, game, &engine)?;
+            Err(Failure::Compute(format!(
+                "interrupted after {} values; checkpoint written to {} (rerun with --resume to \
+                 continue)",
+                engine.values().len(),
+                path.display()
+            )))
+        }
+    }
 }

@@ -1,0 +1,178 @@
+//! `grundy table` and the heap games in `grundy solve`, run as a user runs them.
+
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+#[test]
+fn kayles_table_and_proved_period() {
+    let v = json(&["table", "0.77", "--upto", "200", "--period", "--json"]);
+    assert_eq!(v["game"], "0.77");
+    assert_eq!(v["values"].as_array().unwrap().len(), 201);
+    assert_eq!(v["values"][10], 2);
+    let p = &v["period"];
+    assert_eq!(
+        (p["preperiod"].as_u64(), p["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    assert_eq!(p["saltus"], 0);
+    assert_eq!(p["proved"], true);
+    assert_eq!(p["checked_upto"], 200);
+}
+
+#[test]
+fn without_upto_the_period_is_computed_until_proved() {
+    let v = json(&["table", "0.07", "--period", "--json", "--no-values"]);
+    assert_eq!(v["period"]["preperiod"], 53);
+    assert_eq!(v["period"]["period"], 34);
+    assert_eq!(v["period"]["proved"], true);
+    let text =
+        String::from_utf8(grundy(&["table", "0.77", "--upto", "200", "--period"]).stdout).unwrap();
+    assert!(
+        text.contains("Period 12 from preperiod 71: proved."),
+        "{text}"
+    );
+    let text =
+        String::from_utf8(grundy(&["table", "grundys-game", "--upto", "300", "--period"]).stdout)
+            .unwrap();
+    assert!(
+        text.contains("not proved") || text.contains("No period"),
+        "{text}"
+    );
+}
+
+#[test]
+fn lasker_is_arithmetically_periodic() {
+    let v = json(&["table", "lasker", "--upto", "12", "--period", "--json"]);
+    assert_eq!(
+        v["values"],
+        serde_json::json!([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11])
+    );
+    assert_eq!(v["period"]["period"], 4);
+    assert_eq!(v["period"]["saltus"], 4);
+    assert_eq!(v["period"]["proved"], true);
+}
+
+#[test]
+fn naive_and_sparse_tables_agree_and_csv_and_grid_print() {
+    for game in ["0.6", "4.07", "grundys-game", "sub:fib", "split"] {
+        let a = json(&["table", game, "--upto", "300", "--json"]);
+        let b = json(&[
+            "table", game, "--upto", "300", "--json", "--method", "naive",
+        ]);
+        assert_eq!(a, b, "{game}");
+    }
+    let csv = String::from_utf8(grundy(&["table", "0.77", "--upto", "3", "--csv"]).stdout).unwrap();
+    assert_eq!(csv, "n,value\n0,0\n1,1\n2,2\n3,3\n");
+    let grid = String::from_utf8(grundy(&["table", "0.77", "--upto", "12"]).stdout).unwrap();
+    assert!(grid.contains("10 | 2 6 4"), "{grid}");
+}
+
+#[test]
+fn bad_input_is_exit_2() {
+    for args in [
+        &["table", "0.77", "--upto", "20x20"][..],
+        &["table", "1.07", "--upto", "5"],
+        &["table", "chess", "--upto", "5"],
+        &["table", "0.77"],
+        &["solve", "0.6", "99999999999999999999999"],
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn heap_games_in_solve_describe_splits() {
+    let v = json(&["solve", "--json", "0.07", "10"]);
+    assert_eq!(v["outcome"], "N");
+    let moves: Vec<String> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["description"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        moves.iter().any(|m| m.contains("leaving heaps")),
+        "{moves:?}"
+    );
+    let v = json(&["solve", "--json", "grundys-game", "8"]);
+    assert!(v["winning_moves"][0]["description"]
+        .as_str()
+        .unwrap()
+        .starts_with("split heap 1 (8)"));
+    // Huge heaps: values by theorem or proved period (a P-position needs no move list).
+    let v = json(&["solve", "--json", "lasker", "3", "7", "1000000"]);
+    assert_eq!(v["grundy"], 4 ^ 8 ^ 999_999);
+    let v = json(&[
+        "solve",
+        "--json",
+        "lasker",
+        "1000000000000000",
+        "1000000000000000",
+    ]);
+    assert_eq!(v["grundy"], 0);
+    let v = json(&["solve", "--json", "sub:pow2", "1000000000000"]);
+    assert_eq!(v["grundy"], 1_000_000_000_000u64 % 3);
+    let v = json(&["solve", "--json", "0.77", "100000000000", "100000000000"]);
+    assert_eq!(v["grundy"], 0);
+}
+
+#[test]
+fn an_interrupted_table_resumes_to_the_same_result() {
+    let dir = std::env::temp_dir().join(format!("grundy-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("t.ckpt");
+    let ckpt_s = ckpt.to_str().unwrap();
+    let args = [
+        "table",
+        "0.6",
+        "--upto",
+        "70000",
+        "--json",
+        "--checkpoint",
+        ckpt_s,
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    let mut resume_args = args.to_vec();
+    resume_args.push("--resume");
+    let resumed = json(&resume_args);
+    let direct = json(&["table", "0.6", "--upto", "70000", "--json"]);
+    assert_eq!(resumed, direct);
+    // The run was interrupted (exit 1, checkpoint written) unless it had already finished.
+    assert!(status.code() == Some(1) || status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
