@@ -255,4 +255,28 @@ proptest! {
         }
         prop_assert_eq!(run("lightoj1315", &input), want);
     }
+
+    #[test]
+    fn acwing894(heaps in proptest::collection::vec(1u64..6, 1..3)) {
+        // The statement: remove a heap of a, put down heaps i, j with 0 <= i, j < a.
+        let rules = Statement(|p: &[u64]| {
+            let mut out = Vec::new();
+            for k in 0..p.len() {
+                for i in 0..p[k] {
+                    for j in 0..p[k] {
+                        let mut q = p.to_vec();
+                        q.remove(k);
+                        q.extend([i, j].into_iter().filter(|&h| h > 0));
+                        q.sort_unstable();
+                        out.push(q);
+                    }
+                }
+            }
+            out
+        });
+        let mut start = heaps.clone();
+        start.sort_unstable();
+        let want = if first_wins(rules, start) { "Yes\n" } else { "No\n" };
+        prop_assert_eq!(run("acwing894", &format!("{}\n{}\n", heaps.len(), join(&heaps))), want);
+    }
 }

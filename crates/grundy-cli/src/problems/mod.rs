@@ -9,6 +9,7 @@
 mod acwing891;
 mod acwing892;
 mod acwing893;
+mod acwing894;
 #[cfg(test)]
 mod brute;
 mod coin_game_1;
@@ -100,6 +101,11 @@ pub fn all() -> Vec<Problem> {
             id: "lightoj1315",
             summary: "Hyper Knights on the quarter plane (sum of vector-mover games)",
             solve: lightoj1315::solve,
+        },
+        Problem {
+            id: "acwing894",
+            summary: "split Nim: replace a heap by two smaller heaps (a take-and-break game)",
+            solve: acwing894::solve,
         },
         Problem {
             id: "take-or-merge",
