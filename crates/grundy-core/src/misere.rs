@@ -494,4 +494,24 @@ mod tests {
         ];
         assert!(analyse_misere_by_search(&mut sum, 10, 100).is_err());
     }
+
+    #[test]
+    fn the_search_cap_also_bounds_the_moves_generated() {
+        // Few positions, each with a great many moves: a cap on positions alone lets the work grow
+        // with the number of moves (`--every nim 1000 1000 1000` ran for minutes).
+        struct Wide;
+        impl HeapRuleset for Wide {
+            fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+                if n > 0 {
+                    out.extend(std::iter::repeat_n(vec![n - 1], 1000));
+                }
+            }
+        }
+        let mut sum: Vec<Box<dyn Component>> =
+            vec![Box::new(HeapPosition::new("w", Wide, vec![50]))];
+        let err = analyse_misere_by_search(&mut sum, 10, 100)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("moves, the search limit"), "{err}");
+    }
 }
