@@ -159,7 +159,12 @@ pub struct GameTree<'a> {
     ids: FxHashMap<Key, u32>,
     nodes: Vec<Node<'a>>,
     cap: usize,
+    /// Moves generated so far: the work grows with them, not with the positions alone.
+    moves: usize,
 }
+
+/// Moves a [`GameTree`] may generate per position of its cap, on average.
+pub const MOVES_PER_POSITION: usize = 16;
 
 impl<'a> GameTree<'a> {
     /// An empty graph for positions of `game` (named in errors), holding at most `cap` positions.
@@ -169,6 +174,7 @@ impl<'a> GameTree<'a> {
             ids: FxHashMap::default(),
             nodes: Vec::new(),
             cap,
+            moves: 0,
         }
     }
 
@@ -199,6 +205,14 @@ impl<'a> GameTree<'a> {
         let i = id as usize;
         if self.nodes[i].children.is_none() {
             let options = self.nodes[i].position.options()?;
+            self.moves += options.len();
+            let max_moves = self.cap.saturating_mul(MOVES_PER_POSITION);
+            if self.moves > max_moves {
+                return Err(SolveError::TooLarge(format!(
+                    "{}: the game tree has more than {max_moves} moves, the search limit",
+                    self.game
+                )));
+            }
             let mut ids = Vec::with_capacity(options.len());
             for q in options {
                 ids.push(self.intern(q)?);

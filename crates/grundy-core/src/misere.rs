@@ -225,8 +225,14 @@ fn tree_values(graph: &mut GameTree, root: u32) -> Result<FxHashMap<u32, Nimber>
     on_stack.insert(root);
     let mut stack = vec![(root, graph.children(root)?.to_vec(), 0usize)];
     while let Some((id, children, next)) = stack.last_mut() {
-        if let Some(&c) = children[*next..].iter().find(|c| !values.contains_key(c)) {
-            *next = children.iter().position(|&x| x == c).expect("found");
+        // Resume the scan where it stopped: restarting it from the first child would make a
+        // position with k moves cost O(k²) (a staircase of 3000 tokens took seconds).
+        if let Some(skip) = children[*next..]
+            .iter()
+            .position(|c| !values.contains_key(c))
+        {
+            *next += skip;
+            let c = children[*next];
             if !on_stack.insert(c) {
                 return Err(SolveError::Cycle);
             }
@@ -487,5 +493,25 @@ mod tests {
             Box::new(HeapPosition::new("b", Nim, vec![30])),
         ];
         assert!(analyse_misere_by_search(&mut sum, 10, 100).is_err());
+    }
+
+    #[test]
+    fn the_search_cap_also_bounds_the_moves_generated() {
+        // Few positions, each with a great many moves: a cap on positions alone lets the work grow
+        // with the number of moves (`--every nim 1000 1000 1000` ran for minutes).
+        struct Wide;
+        impl HeapRuleset for Wide {
+            fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+                if n > 0 {
+                    out.extend(std::iter::repeat_n(vec![n - 1], 1000));
+                }
+            }
+        }
+        let mut sum: Vec<Box<dyn Component>> =
+            vec![Box::new(HeapPosition::new("w", Wide, vec![50]))];
+        let err = analyse_misere_by_search(&mut sum, 10, 100)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("moves, the search limit"), "{err}");
     }
 }

@@ -62,8 +62,17 @@ pub fn load(spec: &GameSpec) -> Result<Graph, SpecError> {
             .map_err(|e| spec.error(format!("cannot read the graph from standard input: {e}")))?;
         (bytes, "standard input".to_string())
     } else {
-        let bytes = std::fs::read(path)
-            .map_err(|e| spec.error(format!("cannot read the graph file '{path}': {e}")))?;
+        let bytes = std::fs::read(path).map_err(|e| {
+            // `1-2,,2-3` is a mistyped inline list, not the name of a file that is missing.
+            if e.kind() == std::io::ErrorKind::NotFound && looks_inline(path) {
+                spec.error(format!(
+                    "'{path}' is not an inline edge list (write edges u-v separated by \
+                     commas, e.g. 1-2,2-3) nor a graph file"
+                ))
+            } else {
+                spec.error(format!("cannot read the graph file '{path}': {e}"))
+            }
+        })?;
         (bytes, path.to_string())
     };
     let text = String::from_utf8(bytes)
@@ -206,6 +215,14 @@ fn is_inline(param: &str) -> bool {
         })
 }
 
+/// Whether a parameter is made of the characters of an inline edge list, with at least one `-`.
+fn looks_inline(param: &str) -> bool {
+    param.contains('-')
+        && param
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'-' || b == b',')
+}
+
 fn is_digits(t: &str) -> bool {
     !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
 }
@@ -334,6 +351,17 @@ mod tests {
         assert_eq!(g.followers(1), &[0, 2]);
         let e = load(&GameSpec::parse(&Word::new("a", "graph:0-1"))).unwrap_err();
         assert!(e.to_string().contains("numbered from 1"));
+    }
+
+    #[test]
+    fn a_malformed_inline_graph_is_not_reported_as_a_missing_file() {
+        for bad in ["graph:1-2,,2-3", "graph:1-2,", "graph:1-", "graph:1-2-3"] {
+            let e = load(&GameSpec::parse(&Word::new("argument 1", bad)))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("not an inline edge list"), "{bad}: {e}");
+            assert!(e.starts_with(&format!("argument 1 ('{bad}')")), "{e}");
+        }
     }
 
     #[test]
