@@ -48,6 +48,13 @@ for _ in range(200):
     cases.append("1000")
     cases += [f"{random.randint(0, 499)} {random.randint(0, 499)}" for _ in range(1000)]
 w("lightoj1315", "\n".join(cases) + "\n")
+# coin-game-1: 200 cases, x up to 10^4, k = 100 amounts.
+cases = []
+for _ in range(200):
+    cases += [f"{random.randint(1, 10000)} 100", " ".join(str(random.randint(1, 10000)) for _ in range(100))]
+w("coin-game-1", "\n".join(cases) + "\n")
+# hdu1847: 10^5 lines, n up to 1000.
+w("hdu1847", "\n".join(str(random.randint(1, 1000)) for _ in range(100000)) + "\n")
 PY
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -63,7 +70,7 @@ time_it() { # command input
 base=$(for _ in 1 2 3 4 5; do s=$(date +%s.%N); "$bin" problem list > /dev/null; e=$(date +%s.%N); echo "$e - $s" | bc; done | median)
 printf '%-14s %10s %8s\n' problem seconds "x start-up"
 printf '%-14s %10.4f %8s\n' "(start-up)" "$base" 1
-for id in hdu1536 zjoi2009 acwing891 take-or-merge hdu1517 dag-token lightoj1315; do
+for id in hdu1536 coin-game-1 hdu1847 zjoi2009 acwing891 take-or-merge hdu1517 dag-token lightoj1315; do
   if "$bin" problem list | grep -q "^$id "; then
     t=$(time_it "$id" "$work/$id")
     printf '%-14s %10.4f %8.1f\n' "$id" "$t" "$(echo "$t / $base" | bc -l)"

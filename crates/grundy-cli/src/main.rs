@@ -43,6 +43,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
@@ -60,5 +61,16 @@ fn main() -> ExitCode {
             eprintln!("grundy: error: {failure}");
             ExitCode::from(failure.exit_code())
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so `println!` panics when the reader goes away (`grundy games | head`).
+/// Like other Unix filters, grundy should simply stop: restore the default action.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists; SIG_DFL is a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

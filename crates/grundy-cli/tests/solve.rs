@@ -142,3 +142,24 @@ fn games_lists_every_ruleset() {
         assert!(names.contains(&n), "{names:?}");
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_a_panic() {
+    // `grundy games | head -0`: the reader closes its end before grundy has started writing.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["games"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_ne!(
+        out.status.code(),
+        Some(101),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}

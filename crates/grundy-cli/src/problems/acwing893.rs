@@ -11,7 +11,8 @@ pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
     let n = input.number("n (the number of heaps)", 1, 100)?;
     let heaps = input.numbers(n as usize, "a heap size", 1, 10_000)?;
     input.end()?;
-    let game = subtraction::position("sub", Subtraction::finite(set), heaps);
+    let need = heaps.iter().copied().max().unwrap_or(0);
+    let game = subtraction::position("sub", Subtraction::finite(set).with_values_for(need), heaps);
     out.push_str(if outcome(game)? == Outcome::N {
         "Yes\n"
     } else {

@@ -13,7 +13,8 @@ pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
         }
         let set = input.numbers(k as usize, "an element of S", 1, 10_000)?;
         // One position object per set, so heap values are computed once for all its positions.
-        let mut values = HeapPosition::new("sub", Subtraction::finite(set), Vec::new());
+        let rules = Subtraction::finite(set).with_values_for(10_000);
+        let mut values = HeapPosition::new("sub", rules, Vec::new());
         let m = input.number("m (the number of positions)", 1, 100)?;
         for _ in 0..m {
             let l = input.number("l (the number of heaps)", 1, 100)?;

@@ -8,8 +8,7 @@ use super::{outcome, Input, InputError};
 pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
     while !input.is_done() {
         let n = input.number("n", 1, 1000)?;
-        let powers_of_two = (0..10).map(|e| 1u64 << e).collect();
-        let game = subtraction::position("sub", Subtraction::finite(powers_of_two), vec![n]);
+        let game = subtraction::position("sub:pow2", Subtraction::powers_of_two(), vec![n]);
         out.push_str(if outcome(game)? == Outcome::N {
             "Kiki\n"
         } else {

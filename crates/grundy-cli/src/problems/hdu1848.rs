@@ -16,11 +16,8 @@ pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
         if m == 0 || n == 0 || p == 0 {
             return Err(at.error("m, n and p must be positive (the line 0 0 0 ends the input)"));
         }
-        let mut fibonacci = vec![1u64, 2];
-        while fibonacci[fibonacci.len() - 1] <= 1000 {
-            fibonacci.push(fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2]);
-        }
-        let game = subtraction::position("sub", Subtraction::finite(fibonacci), vec![m, n, p]);
+        let rules = Subtraction::fibonacci().with_values_for(m.max(n).max(p));
+        let game = subtraction::position("sub:fib", rules, vec![m, n, p]);
         out.push_str(if outcome(game)? == Outcome::N {
             "Fibo\n"
         } else {
