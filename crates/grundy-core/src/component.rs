@@ -121,7 +121,10 @@ pub struct Analysis {
     pub winning_moves: Vec<SumMove>,
     /// How many moves to a P-position there are in all.
     pub winning_moves_total: usize,
-    /// In a drawn sum, the moves that keep a draw available (to positions that are not N).
+    /// In a drawn sum, the moves that keep a draw available (to positions that are not N), in the
+    /// components that list their moves with values ([`Component::moves_with_values`]: the loopy
+    /// ones). Moves in components with a finite value are not listed: whether one keeps the draw
+    /// depends only on the value it reaches, but such a component cannot enumerate its moves.
     pub drawing_moves: Vec<SumMove>,
 }
 

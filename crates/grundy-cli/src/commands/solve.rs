@@ -342,7 +342,12 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
             }
         }
         Outcome::D => {
-            s += &format!("Moves that keep the draw ({}):\n", a.drawing_moves.len());
+            // Only loopy components can list every move with its value; moves in the other
+            // components of a drawn sum are not listed (see `Analysis::drawing_moves`).
+            s += &format!(
+                "Moves in the loopy components that keep the draw ({}):\n",
+                a.drawing_moves.len()
+            );
             for m in &a.drawing_moves {
                 s += &format!("  {}\n", m.description);
             }
