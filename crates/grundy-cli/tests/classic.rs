@@ -1,15 +1,14 @@
 //! The classic families (Wythoff, Fibonacci Nim, Moore's Nim, Euclid, Northcott, Poker Nim) run
 //! as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
 
 use serde_json::{json, Value};
 
 fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    common::run(args, b"")
 }
 
 fn solve_text(args: &[&str]) -> String {
@@ -24,17 +23,7 @@ fn solve_text(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-fn solve_json(args: &[&str]) -> Value {
-    let mut all = vec!["solve", "--json"];
-    all.extend_from_slice(args);
-    let out = grundy(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use common::solve_json;
 
 fn stderr_of_failure(args: &[&str], code: i32) -> String {
     let out = grundy(args);

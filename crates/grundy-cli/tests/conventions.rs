@@ -1,27 +1,16 @@
 //! `grundy solve --misere` and `--every`, run as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
-use serde_json::{json, Value};
+use std::process::Output;
+
+use serde_json::json;
 
 fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    common::run(args, b"")
 }
 
-fn solve_json(args: &[&str]) -> Value {
-    let mut all = vec!["solve", "--json"];
-    all.extend_from_slice(args);
-    let out = grundy(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use common::solve_json;
 
 #[test]
 fn normal_play_reports_its_convention() {

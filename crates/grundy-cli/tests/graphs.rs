@@ -1,37 +1,19 @@
 //! Graph and board games from the command line: `graph:FILE`, `graph:-`, `hyper-knights`,
 //! `movers:` and `grundy table` on them.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::{json, Value};
 
 fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::run(args, stdin.as_bytes())
 }
 
 fn json_of(args: &[&str], stdin: &str) -> Value {
-    let out = grundy(args, stdin);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    common::success_json(args, stdin.as_bytes())
 }
 
 /// A graph file in the temporary directory, named after the test.

@@ -1,38 +1,16 @@
 //! The `grundy solve` and `grundy games` commands, run as a user runs them.
 
-use std::io::Write;
+mod common;
+
 use std::process::{Command, Output, Stdio};
 
 use serde_json::{json, Value};
 
 fn grundy(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::run(args, stdin.as_bytes())
 }
 
-fn solve_json(args: &[&str]) -> Value {
-    let mut all = vec!["solve", "--json"];
-    all.extend_from_slice(args);
-    let out = grundy(&all, "");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use common::solve_json;
 
 #[test]
 fn nim_3_4_5_has_exactly_one_winning_move() {

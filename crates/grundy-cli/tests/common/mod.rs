@@ -1,0 +1,41 @@
+//! Running the `grundy` binary as a user runs it, shared by the integration tests.
+
+// Each test file compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// Runs `grundy ARGS` with `stdin` as its standard input.
+pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A command that exits without reading its input closes the pipe: not an error here.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs `grundy ARGS`, asserts success and parses standard output as JSON.
+pub fn success_json(args: &[&str], stdin: &[u8]) -> Value {
+    let out = run(args, stdin);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+/// `grundy solve --json ARGS`, asserted to succeed.
+pub fn solve_json(args: &[&str]) -> Value {
+    let mut all = vec!["solve", "--json"];
+    all.extend_from_slice(args);
+    success_json(&all, b"")
+}
