@@ -308,6 +308,22 @@ pub fn classify(values: &[Value]) -> Outcome {
     }
 }
 
+/// The normal-play values of a sum, reported for information under the other conventions
+/// (misère, Every-SG): `None` when some component has none (the convention still decides).
+pub(crate) fn normal_values(
+    components: &mut [Box<dyn Component>],
+) -> (Option<Vec<Value>>, Option<Nimber>) {
+    let mut values = Vec::with_capacity(components.len());
+    for c in components.iter_mut() {
+        match c.value() {
+            Ok(v) => values.push(v),
+            Err(_) => return (None, None),
+        }
+    }
+    let grundy = values.iter().map(Value::finite).sum::<Option<Nimber>>();
+    (Some(values), grundy)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

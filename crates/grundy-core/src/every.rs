@@ -162,18 +162,6 @@ impl<'a> Steps<'a> {
     }
 }
 
-fn normal_values(components: &mut [Box<dyn Component>]) -> (Option<Vec<Value>>, Option<Nimber>) {
-    let mut values = Vec::with_capacity(components.len());
-    for c in components.iter_mut() {
-        match c.value() {
-            Ok(v) => values.push(v),
-            Err(_) => return (None, None),
-        }
-    }
-    let grundy = values.iter().map(Value::finite).sum::<Option<Nimber>>();
-    (Some(values), grundy)
-}
-
 /// One component's choices for a combined move: its moves (or "stay", if finished) with a score
 /// (steps after the move, or for the oracle anything that orders them).
 type Choices = Vec<(Option<MoveReport>, u64)>;
@@ -228,7 +216,7 @@ pub fn analyse_every(
     components: &mut [Box<dyn Component>],
     limit: usize,
 ) -> Result<EveryAnalysis, SolveError> {
-    let (values, grundy) = normal_values(components);
+    let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
     let (graphs, roots) = graphs(components, "Every-SG", DEFAULT_GRAPH_CAP)?;
     let mut counts: Vec<Steps> = graphs.into_iter().map(Steps::new).collect();
@@ -374,7 +362,7 @@ pub fn analyse_every_by_search(
     limit: usize,
     cap: usize,
 ) -> Result<EveryAnalysis, SolveError> {
-    let (values, grundy) = normal_values(components);
+    let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
     let (mut graphs, root) = graphs(components, "Every-SG", cap)?;
     let mut search = EverySearch {

@@ -87,18 +87,6 @@ pub fn sj_outcome(atoms: &[Nimber]) -> Outcome {
     }
 }
 
-fn normal_values(components: &mut [Box<dyn Component>]) -> (Option<Vec<Value>>, Option<Nimber>) {
-    let mut values = Vec::with_capacity(components.len());
-    for c in components.iter_mut() {
-        match c.value() {
-            Ok(v) => values.push(v),
-            Err(_) => return (None, None),
-        }
-    }
-    let grundy = values.iter().map(Value::finite).sum::<Option<Nimber>>();
-    (Some(values), grundy)
-}
-
 /// Decides a sum under misère play: by the SJ theorem when every component offers SJ atoms,
 /// otherwise by searching the whole sum.
 pub fn analyse_misere(
@@ -162,7 +150,7 @@ pub fn analyse_misere(
             }
         }
     }
-    let (values, grundy) = normal_values(components);
+    let (values, grundy) = crate::component::normal_values(components);
     Ok(MisereAnalysis {
         outcome,
         method: MisereMethod::Sj,
@@ -370,7 +358,7 @@ pub fn analyse_misere_by_search(
     limit: usize,
     cap: usize,
 ) -> Result<MisereAnalysis, SolveError> {
-    let (values, grundy) = normal_values(components);
+    let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
     let (mut graphs, root) = graphs(components, "misère", cap)?;
     let mut moves = Vec::new();
