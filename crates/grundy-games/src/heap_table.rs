@@ -162,7 +162,11 @@ struct Ctx {
     sparse: bool,
     /// Values are below `1 << bits` (bits >= 6), so every XOR of them is too.
     bits: u32,
-    marks: Vec<u64>,
+    /// `seen[v] == stamp` when value `v` is an option of the current heap: storing a stamp is
+    /// a plain write (no read-modify-write chain on a shared word as with a bitset) and needs no
+    /// clearing between heaps.
+    seen: Vec<u32>,
+    stamp: u32,
     /// Bit `v` set when `v` is common under `mask`.
     common: Vec<u64>,
     mask: u32,
@@ -196,7 +200,8 @@ impl Engine {
             distinct: rules.distinct_parts,
             sparse: method == Method::Sparse,
             bits: 6,
-            marks: vec![0; 1],
+            seen: vec![0; 64],
+            stamp: 0,
             common: vec![0; 1],
             mask: 0,
             rare: Vec::new(),
@@ -322,8 +327,7 @@ impl Ctx {
         let need = (32 - v.leading_zeros()).max(6);
         if need > self.bits {
             self.bits = need;
-            let words = 1usize << (need - 6);
-            self.marks = vec![0; words];
+            self.seen = vec![0; 1 << need];
             self.rebuild_common();
         }
     }
@@ -410,11 +414,17 @@ fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32>
 /// `G(n)` from `G(0..n)`.
 #[inline]
 fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
+    ctx.stamp = ctx.stamp.wrapping_add(1);
+    if ctx.stamp == 0 {
+        ctx.seen.fill(0);
+        ctx.stamp = 1;
+    }
     let Ctx {
         sets,
         distinct,
         sparse,
-        marks,
+        seen,
+        stamp,
         common,
         rare,
         scan_steps,
@@ -423,13 +433,16 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         ..
     } = ctx;
     let distinct = *distinct;
-    for w in marks.iter_mut() {
-        *w = 0;
-    }
+    let stamp = *stamp;
+    // Every value and every XOR of values is below `seen.len()`, a power of two: masking the
+    // index lets the compiler drop the bounds check without changing it.
+    let seen: &mut [u32] = &mut seen[..];
+    let common: &[u64] = &common[..];
+    let top_mask = seen.len() - 1;
     macro_rules! mark {
         ($x:expr) => {{
             let x = $x as usize;
-            marks[x >> 6] |= 1u64 << (x & 63);
+            seen[x & top_mask] = stamp;
         }};
     }
     if n > 0 && sets[0].binary_search(&n).is_ok() {
@@ -462,41 +475,35 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
             }
             let r = n - k;
             // Rare heaps a < r (b = r - a >= 1); with distinct parts, not a = r/2.
-            let upto = rare.partition_point(|&a| (a as usize) < r);
-            let word_mask = marks.len() - 1;
-            for &a in &rare[..upto] {
-                let a = a as usize;
-                if distinct && 2 * a == r {
-                    continue;
-                }
-                let v = (g[a].get() ^ g[r - a].get()) as usize;
-                marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
-            }
-        }
-        // The least common value not reached: nothing else can reach it.
-        let mut c = marks.len() * 64;
-        for (w, (&m, &cm)) in marks.iter().zip(common.iter()).enumerate() {
-            let free = !m & cm;
-            if free != 0 {
-                c = w * 64 + free.trailing_zeros() as usize;
-                break;
-            }
-        }
-        // Rare values below c still unseen, in increasing order.
-        needed.clear();
-        for (w, &m) in marks.iter().enumerate() {
-            let lo = w * 64;
-            if lo >= c {
-                break;
-            }
-            let mut free = if c - lo >= 64 {
-                !m
+            let rs = &rare[..rare.partition_point(|&a| (a as usize) < r)];
+            let (below, above) = if distinct && r.is_multiple_of(2) {
+                let h = (r / 2) as u32;
+                let i = rs.partition_point(|&a| a < h);
+                let j = if rs.get(i) == Some(&h) { i + 1 } else { i };
+                (&rs[..i], &rs[j..])
             } else {
-                !m & ((1u64 << (c - lo)) - 1)
+                (rs, &rs[..0])
             };
-            while free != 0 {
-                needed.push((lo + free.trailing_zeros() as usize) as u32);
-                free &= free - 1;
+            let g = &g[..r];
+            for part in [below, above] {
+                for &a in part {
+                    let a = a as usize;
+                    mark!(g[a].get() ^ g[r - a].get());
+                }
+            }
+        }
+        let is_common = |v: usize| common[v >> 6] >> (v & 63) & 1 == 1;
+        // The least common value not reached (nothing else can reach it), and the rare values
+        // below it still unseen, in increasing order.
+        needed.clear();
+        let mut c = seen.len();
+        for (v, &s) in seen.iter().enumerate() {
+            if s != stamp {
+                if is_common(v) {
+                    c = v;
+                    break;
+                }
+                needed.push(v as u32);
             }
         }
         if needed.is_empty() {
@@ -506,7 +513,6 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         // Common–common pairs, a block of heaps `a` at a time, until every needed value is seen.
         // No branch inside a block.
         const BLOCK: usize = 32;
-        let word_mask = marks.len() - 1;
         // From the smallest heaps up: the values near the end of the table vary the most.
         let mut a = 1;
         loop {
@@ -527,7 +533,6 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 }
                 active = true;
                 let hi = (a + BLOCK).min(top);
-                let len = hi - a;
                 let low = &g[a..hi];
                 let high = &g[r + 1 - hi..=r - a];
                 if needed.len() <= 4 {
@@ -535,28 +540,34 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                     // vectorizes, marking every value does not. (u32::MAX matches nothing.)
                     let mut want = [u32::MAX; 4];
                     want[..needed.len()].copy_from_slice(needed);
-                    let mut hit = [false; 4];
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        let v = x.get() ^ y.get();
-                        for j in 0..4 {
-                            hit[j] |= v == want[j];
+                    // `dist[j]` is 0 once some pair gives `want[j]`: a min reduction vectorizes
+                    // well, and a full block has a fixed trip count.
+                    let mut dist = [u32::MAX; 4];
+                    let mut scan = |low: &[T], high: &[T]| {
+                        for (x, y) in low.iter().zip(high.iter().rev()) {
+                            let v = x.get() ^ y.get();
+                            for j in 0..4 {
+                                dist[j] = dist[j].min(v ^ want[j]);
+                            }
                         }
+                    };
+                    match (<&[T; BLOCK]>::try_from(low), <&[T; BLOCK]>::try_from(high)) {
+                        (Ok(low), Ok(high)) => scan(low, high),
+                        _ => scan(low, high),
                     }
                     for j in 0..needed.len() {
-                        if hit[j] {
-                            let v = want[j];
-                            marks[(v >> 6) as usize] |= 1u64 << (v & 63);
+                        if dist[j] == 0 {
+                            mark!(want[j]);
                         }
                     }
                 } else {
-                    for i in 0..len {
-                        let v = (low[i].get() ^ high[len - 1 - i].get()) as usize;
-                        marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        mark!(x.get() ^ y.get());
                     }
                 }
             }
             *scan_steps += 1;
-            needed.retain(|&v| marks[(v >> 6) as usize] & (1u64 << (v & 63)) == 0);
+            needed.retain(|&v| seen[v as usize] != stamp);
             if needed.is_empty() {
                 return c as u32;
             }
@@ -581,12 +592,7 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
             }
         }
     }
-    for (w, &m) in marks.iter().enumerate() {
-        if m != u64::MAX {
-            return (w * 64) as u32 + (!m).trailing_zeros();
-        }
-    }
-    (marks.len() * 64) as u32
+    seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u32
 }
 
 /// The naive table of any heap ruleset, from its options: the oracle for every faster method.
