@@ -513,6 +513,7 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         // Common–common pairs, a block of heaps `a` at a time, until every needed value is seen.
         // No branch inside a block.
         const BLOCK: usize = 32;
+        const WANTS: usize = 8;
         // From the smallest heaps up: the values near the end of the table vary the most.
         let mut a = 1;
         loop {
@@ -535,28 +536,27 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 let hi = (a + BLOCK).min(top);
                 let low = &g[a..hi];
                 let high = &g[r + 1 - hi..=r - a];
-                if needed.len() <= 4 {
+                if needed.len() <= WANTS {
                     // The usual tail: a few values left to find. Comparing against them
                     // vectorizes, marking every value does not. (u32::MAX matches nothing.)
-                    let mut want = [u32::MAX; 4];
+                    let mut want = [u32::MAX; WANTS];
                     want[..needed.len()].copy_from_slice(needed);
-                    // `dist[j]` is 0 once some pair gives `want[j]`: a min reduction vectorizes
-                    // well, and a full block has a fixed trip count.
-                    let mut dist = [u32::MAX; 4];
+                    let mut hit = [0u32; WANTS];
                     let mut scan = |low: &[T], high: &[T]| {
                         for (x, y) in low.iter().zip(high.iter().rev()) {
                             let v = x.get() ^ y.get();
-                            for j in 0..4 {
-                                dist[j] = dist[j].min(v ^ want[j]);
+                            for j in 0..WANTS {
+                                hit[j] |= (v == want[j]) as u32;
                             }
                         }
                     };
+                    // A full block has a fixed trip count.
                     match (<&[T; BLOCK]>::try_from(low), <&[T; BLOCK]>::try_from(high)) {
                         (Ok(low), Ok(high)) => scan(low, high),
                         _ => scan(low, high),
                     }
                     for j in 0..needed.len() {
-                        if dist[j] == 0 {
+                        if hit[j] != 0 {
                             mark!(want[j]);
                         }
                     }
