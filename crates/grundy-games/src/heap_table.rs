@@ -172,6 +172,9 @@ struct Ctx {
     mask: u32,
     /// Heaps (>= 1) whose value is rare, in increasing order.
     rare: Vec<u32>,
+    /// `rare_values[i]` is the value of heap `rare[i]`: the scan reads them in order instead of
+    /// gathering them from the table.
+    rare_values: Vec<u32>,
     next_review: usize,
     scan_steps: u64,
     needy: u64,
@@ -205,6 +208,7 @@ impl Engine {
             common: vec![0; 1],
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
             next_review: 1 << 10,
             scan_steps: 0,
             needy: 0,
@@ -298,6 +302,7 @@ impl Engine {
                     }
                     if self.ctx.sparse && self.ctx.class(v) == 0 {
                         self.ctx.rare.push((wide.len() - 1) as u32);
+                        self.ctx.rare_values.push(v);
                     }
                     wide
                 }
@@ -313,7 +318,9 @@ impl Engine {
     pub fn truncate(&mut self, last: usize) {
         self.values.truncate(last + 1);
         let keep = self.values.len() as u32;
-        self.ctx.rare.retain(|&a| a < keep);
+        let kept = self.ctx.rare.partition_point(|&a| a < keep);
+        self.ctx.rare.truncate(kept);
+        self.ctx.rare_values.truncate(kept);
     }
 }
 
@@ -379,6 +386,7 @@ impl Ctx {
                 .filter(|&a| self.class(values[a]) == 0)
                 .map(|a| a as u32)
                 .collect();
+            self.rare_values = self.rare.iter().map(|&a| values[a as usize]).collect();
         }
     }
 }
@@ -406,6 +414,7 @@ fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32>
         }
         if ctx.sparse && n > 0 && ctx.class(v) == 0 {
             ctx.rare.push(n as u32);
+            ctx.rare_values.push(v);
         }
     }
     Ok(max)
@@ -427,6 +436,7 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         stamp,
         common,
         rare,
+        rare_values,
         scan_steps,
         needy,
         needed,
@@ -475,20 +485,20 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
             }
             let r = n - k;
             // Rare heaps a < r (b = r - a >= 1); with distinct parts, not a = r/2.
-            let rs = &rare[..rare.partition_point(|&a| (a as usize) < r)];
+            let upto = rare.partition_point(|&a| (a as usize) < r);
+            let (rs, rv) = (&rare[..upto], &rare_values[..upto]);
             let (below, above) = if distinct && r.is_multiple_of(2) {
                 let h = (r / 2) as u32;
                 let i = rs.partition_point(|&a| a < h);
                 let j = if rs.get(i) == Some(&h) { i + 1 } else { i };
-                (&rs[..i], &rs[j..])
+                ((&rs[..i], &rv[..i]), (&rs[j..], &rv[j..]))
             } else {
-                (rs, &rs[..0])
+                ((rs, rv), (&rs[..0], &rv[..0]))
             };
             let g = &g[..r];
-            for part in [below, above] {
-                for &a in part {
-                    let a = a as usize;
-                    mark!(g[a].get() ^ g[r - a].get());
+            for (heaps, values) in [below, above] {
+                for (&a, &va) in heaps.iter().zip(values) {
+                    mark!(va ^ g[r - a as usize].get());
                 }
             }
         }
