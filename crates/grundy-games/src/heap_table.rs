@@ -521,9 +521,11 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         }
         *needy += 1;
         // Common–common pairs, a block of heaps `a` at a time, until every needed value is seen.
-        // No branch inside a block.
-        const BLOCK: usize = 32;
-        const WANTS: usize = 8;
+        // Blocks grow: the values are usually found in the first one, but when `G(n)` is rare
+        // the scan runs to the end and short blocks would cost a check each.
+        const FIRST_BLOCK: usize = 32;
+        const LAST_BLOCK: usize = 1 << 12;
+        let mut block = FIRST_BLOCK;
         // From the smallest heaps up: the values near the end of the table vary the most.
         let mut a = 1;
         loop {
@@ -543,36 +545,26 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                     break;
                 }
                 active = true;
-                let hi = (a + BLOCK).min(top);
+                let hi = (a + block).min(top);
                 let low = &g[a..hi];
                 let high = &g[r + 1 - hi..=r - a];
-                if needed.len() <= WANTS {
-                    // The usual tail: a few values left to find. Comparing against them
-                    // vectorizes, marking every value does not. (u32::MAX matches nothing.)
-                    let mut want = [u32::MAX; WANTS];
-                    want[..needed.len()].copy_from_slice(needed);
-                    let mut hit = [0u32; WANTS];
-                    let mut scan = |low: &[T], high: &[T]| {
+                // The usual tail: a few values left to find. Comparing against them vectorizes,
+                // marking every value does not; as few comparisons as values left.
+                let hit = match needed.len() {
+                    1 => find_any::<T, 1>(low, high, needed),
+                    2 => find_any::<T, 2>(low, high, needed),
+                    3 | 4 => find_any::<T, 4>(low, high, needed),
+                    5..=8 => find_any::<T, 8>(low, high, needed),
+                    _ => {
                         for (x, y) in low.iter().zip(high.iter().rev()) {
-                            let v = x.get() ^ y.get();
-                            for j in 0..WANTS {
-                                hit[j] |= (v == want[j]) as u32;
-                            }
+                            mark!(x.get() ^ y.get());
                         }
-                    };
-                    // A full block has a fixed trip count.
-                    match (<&[T; BLOCK]>::try_from(low), <&[T; BLOCK]>::try_from(high)) {
-                        (Ok(low), Ok(high)) => scan(low, high),
-                        _ => scan(low, high),
+                        0
                     }
-                    for j in 0..needed.len() {
-                        if hit[j] != 0 {
-                            mark!(want[j]);
-                        }
-                    }
-                } else {
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        mark!(x.get() ^ y.get());
+                };
+                for (j, &v) in needed.iter().enumerate().take(8) {
+                    if hit >> j & 1 == 1 {
+                        mark!(v);
                     }
                 }
             }
@@ -585,7 +577,8 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 // Every pair was seen: the least needed value is reached by none.
                 return needed[0];
             }
-            a += BLOCK;
+            a += block;
+            block = (2 * block).min(LAST_BLOCK);
         }
     } else {
         for &k in &sets[2] {
@@ -603,6 +596,44 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         }
     }
     seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u32
+}
+
+/// Which of the first `W` values of `wanted` some pair `low[i] ^ high[len - 1 - i]` gives, as
+/// bits.
+#[inline(always)]
+fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u32 {
+    // u32::MAX matches nothing: every value is far smaller.
+    let mut want = [u32::MAX; W];
+    let k = wanted.len().min(W);
+    want[..k].copy_from_slice(&wanted[..k]);
+    let mut hit = [0u32; W];
+    const CHUNK: usize = 32;
+    let scan = |low: &[T], high: &[T], hit: &mut [u32; W]| {
+        for (x, y) in low.iter().zip(high.iter().rev()) {
+            let v = x.get() ^ y.get();
+            for j in 0..W {
+                hit[j] |= (v == want[j]) as u32;
+            }
+        }
+    };
+    // Fixed-length chunks vectorize without a remainder loop each; `high` is read backwards.
+    let len = low.len().min(high.len());
+    let (low, high) = (&low[..len], &high[high.len() - len..]);
+    let full = len / CHUNK * CHUNK;
+    for (lo, hi) in low[..full]
+        .chunks_exact(CHUNK)
+        .zip(high[len - full..].rchunks_exact(CHUNK))
+    {
+        let lo: &[T; CHUNK] = lo.try_into().expect("chunk");
+        let hi: &[T; CHUNK] = hi.try_into().expect("chunk");
+        scan(lo, hi, &mut hit);
+    }
+    scan(&low[full..], &high[..len - full], &mut hit);
+    let mut bits = 0;
+    for (j, &h) in hit.iter().enumerate() {
+        bits |= ((h != 0) as u32) << j;
+    }
+    bits
 }
 
 /// The naive table of any heap ruleset, from its options: the oracle for every faster method.
