@@ -162,12 +162,19 @@ struct Ctx {
     sparse: bool,
     /// Values are below `1 << bits` (bits >= 6), so every XOR of them is too.
     bits: u32,
-    marks: Vec<u64>,
+    /// `seen[v] == stamp` when value `v` is an option of the current heap: storing a stamp is
+    /// a plain write (no read-modify-write chain on a shared word as with a bitset) and needs no
+    /// clearing between heaps.
+    seen: Vec<u32>,
+    stamp: u32,
     /// Bit `v` set when `v` is common under `mask`.
     common: Vec<u64>,
     mask: u32,
     /// Heaps (>= 1) whose value is rare, in increasing order.
     rare: Vec<u32>,
+    /// `rare_values[i]` is the value of heap `rare[i]`: the scan reads them in order instead of
+    /// gathering them from the table.
+    rare_values: Vec<u32>,
     next_review: usize,
     scan_steps: u64,
     needy: u64,
@@ -196,10 +203,12 @@ impl Engine {
             distinct: rules.distinct_parts,
             sparse: method == Method::Sparse,
             bits: 6,
-            marks: vec![0; 1],
+            seen: vec![0; 64],
+            stamp: 0,
             common: vec![0; 1],
             mask: 0,
             rare: Vec::new(),
+            rare_values: Vec::new(),
             next_review: 1 << 10,
             scan_steps: 0,
             needy: 0,
@@ -293,6 +302,7 @@ impl Engine {
                     }
                     if self.ctx.sparse && self.ctx.class(v) == 0 {
                         self.ctx.rare.push((wide.len() - 1) as u32);
+                        self.ctx.rare_values.push(v);
                     }
                     wide
                 }
@@ -308,7 +318,9 @@ impl Engine {
     pub fn truncate(&mut self, last: usize) {
         self.values.truncate(last + 1);
         let keep = self.values.len() as u32;
-        self.ctx.rare.retain(|&a| a < keep);
+        let kept = self.ctx.rare.partition_point(|&a| a < keep);
+        self.ctx.rare.truncate(kept);
+        self.ctx.rare_values.truncate(kept);
     }
 }
 
@@ -322,8 +334,7 @@ impl Ctx {
         let need = (32 - v.leading_zeros()).max(6);
         if need > self.bits {
             self.bits = need;
-            let words = 1usize << (need - 6);
-            self.marks = vec![0; words];
+            self.seen = vec![0; 1 << need];
             self.rebuild_common();
         }
     }
@@ -375,6 +386,7 @@ impl Ctx {
                 .filter(|&a| self.class(values[a]) == 0)
                 .map(|a| a as u32)
                 .collect();
+            self.rare_values = self.rare.iter().map(|&a| values[a as usize]).collect();
         }
     }
 }
@@ -402,6 +414,7 @@ fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32>
         }
         if ctx.sparse && n > 0 && ctx.class(v) == 0 {
             ctx.rare.push(n as u32);
+            ctx.rare_values.push(v);
         }
     }
     Ok(max)
@@ -410,26 +423,36 @@ fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32>
 /// `G(n)` from `G(0..n)`.
 #[inline]
 fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
+    ctx.stamp = ctx.stamp.wrapping_add(1);
+    if ctx.stamp == 0 {
+        ctx.seen.fill(0);
+        ctx.stamp = 1;
+    }
     let Ctx {
         sets,
         distinct,
         sparse,
-        marks,
+        seen,
+        stamp,
         common,
         rare,
+        rare_values,
         scan_steps,
         needy,
         needed,
         ..
     } = ctx;
     let distinct = *distinct;
-    for w in marks.iter_mut() {
-        *w = 0;
-    }
+    let stamp = *stamp;
+    // Every value and every XOR of values is below `seen.len()`, a power of two: masking the
+    // index lets the compiler drop the bounds check without changing it.
+    let seen: &mut [u32] = &mut seen[..];
+    let common: &[u64] = &common[..];
+    let top_mask = seen.len() - 1;
     macro_rules! mark {
         ($x:expr) => {{
             let x = $x as usize;
-            marks[x >> 6] |= 1u64 << (x & 63);
+            seen[x & top_mask] = stamp;
         }};
     }
     if n > 0 && sets[0].binary_search(&n).is_ok() {
@@ -463,40 +486,34 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
             let r = n - k;
             // Rare heaps a < r (b = r - a >= 1); with distinct parts, not a = r/2.
             let upto = rare.partition_point(|&a| (a as usize) < r);
-            let word_mask = marks.len() - 1;
-            for &a in &rare[..upto] {
-                let a = a as usize;
-                if distinct && 2 * a == r {
-                    continue;
-                }
-                let v = (g[a].get() ^ g[r - a].get()) as usize;
-                marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
-            }
-        }
-        // The least common value not reached: nothing else can reach it.
-        let mut c = marks.len() * 64;
-        for (w, (&m, &cm)) in marks.iter().zip(common.iter()).enumerate() {
-            let free = !m & cm;
-            if free != 0 {
-                c = w * 64 + free.trailing_zeros() as usize;
-                break;
-            }
-        }
-        // Rare values below c still unseen, in increasing order.
-        needed.clear();
-        for (w, &m) in marks.iter().enumerate() {
-            let lo = w * 64;
-            if lo >= c {
-                break;
-            }
-            let mut free = if c - lo >= 64 {
-                !m
+            let (rs, rv) = (&rare[..upto], &rare_values[..upto]);
+            let (below, above) = if distinct && r.is_multiple_of(2) {
+                let h = (r / 2) as u32;
+                let i = rs.partition_point(|&a| a < h);
+                let j = if rs.get(i) == Some(&h) { i + 1 } else { i };
+                ((&rs[..i], &rv[..i]), (&rs[j..], &rv[j..]))
             } else {
-                !m & ((1u64 << (c - lo)) - 1)
+                ((rs, rv), (&rs[..0], &rv[..0]))
             };
-            while free != 0 {
-                needed.push((lo + free.trailing_zeros() as usize) as u32);
-                free &= free - 1;
+            let g = &g[..r];
+            for (heaps, values) in [below, above] {
+                for (&a, &va) in heaps.iter().zip(values) {
+                    mark!(va ^ g[r - a as usize].get());
+                }
+            }
+        }
+        let is_common = |v: usize| common[v >> 6] >> (v & 63) & 1 == 1;
+        // The least common value not reached (nothing else can reach it), and the rare values
+        // below it still unseen, in increasing order.
+        needed.clear();
+        let mut c = seen.len();
+        for (v, &s) in seen.iter().enumerate() {
+            if s != stamp {
+                if is_common(v) {
+                    c = v;
+                    break;
+                }
+                needed.push(v as u32);
             }
         }
         if needed.is_empty() {
@@ -504,9 +521,11 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         }
         *needy += 1;
         // Common–common pairs, a block of heaps `a` at a time, until every needed value is seen.
-        // No branch inside a block.
-        const BLOCK: usize = 32;
-        let word_mask = marks.len() - 1;
+        // Blocks grow: the values are usually found in the first one, but when `G(n)` is rare
+        // the scan runs to the end and short blocks would cost a check each.
+        const FIRST_BLOCK: usize = 32;
+        const LAST_BLOCK: usize = 1 << 12;
+        let mut block = FIRST_BLOCK;
         // From the smallest heaps up: the values near the end of the table vary the most.
         let mut a = 1;
         loop {
@@ -526,37 +545,31 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                     break;
                 }
                 active = true;
-                let hi = (a + BLOCK).min(top);
-                let len = hi - a;
+                let hi = (a + block).min(top);
                 let low = &g[a..hi];
                 let high = &g[r + 1 - hi..=r - a];
-                if needed.len() <= 4 {
-                    // The usual tail: a few values left to find. Comparing against them
-                    // vectorizes, marking every value does not. (u32::MAX matches nothing.)
-                    let mut want = [u32::MAX; 4];
-                    want[..needed.len()].copy_from_slice(needed);
-                    let mut hit = [false; 4];
-                    for (x, y) in low.iter().zip(high.iter().rev()) {
-                        let v = x.get() ^ y.get();
-                        for j in 0..4 {
-                            hit[j] |= v == want[j];
+                // The usual tail: a few values left to find. Comparing against them vectorizes,
+                // marking every value does not; as few comparisons as values left.
+                let hit = match needed.len() {
+                    1 => find_any::<T, 1>(low, high, needed),
+                    2 => find_any::<T, 2>(low, high, needed),
+                    3 | 4 => find_any::<T, 4>(low, high, needed),
+                    5..=8 => find_any::<T, 8>(low, high, needed),
+                    _ => {
+                        for (x, y) in low.iter().zip(high.iter().rev()) {
+                            mark!(x.get() ^ y.get());
                         }
+                        0
                     }
-                    for j in 0..needed.len() {
-                        if hit[j] {
-                            let v = want[j];
-                            marks[(v >> 6) as usize] |= 1u64 << (v & 63);
-                        }
-                    }
-                } else {
-                    for i in 0..len {
-                        let v = (low[i].get() ^ high[len - 1 - i].get()) as usize;
-                        marks[(v >> 6) & word_mask] |= 1u64 << (v & 63);
+                };
+                for (j, &v) in needed.iter().enumerate().take(8) {
+                    if hit >> j & 1 == 1 {
+                        mark!(v);
                     }
                 }
             }
             *scan_steps += 1;
-            needed.retain(|&v| marks[(v >> 6) as usize] & (1u64 << (v & 63)) == 0);
+            needed.retain(|&v| seen[v as usize] != stamp);
             if needed.is_empty() {
                 return c as u32;
             }
@@ -564,7 +577,8 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 // Every pair was seen: the least needed value is reached by none.
                 return needed[0];
             }
-            a += BLOCK;
+            a += block;
+            block = (2 * block).min(LAST_BLOCK);
         }
     } else {
         for &k in &sets[2] {
@@ -581,12 +595,45 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
             }
         }
     }
-    for (w, &m) in marks.iter().enumerate() {
-        if m != u64::MAX {
-            return (w * 64) as u32 + (!m).trailing_zeros();
+    seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u32
+}
+
+/// Which of the first `W` values of `wanted` some pair `low[i] ^ high[len - 1 - i]` gives, as
+/// bits.
+#[inline(always)]
+fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u32 {
+    // u32::MAX matches nothing: every value is far smaller.
+    let mut want = [u32::MAX; W];
+    let k = wanted.len().min(W);
+    want[..k].copy_from_slice(&wanted[..k]);
+    let mut hit = [0u32; W];
+    const CHUNK: usize = 32;
+    let scan = |low: &[T], high: &[T], hit: &mut [u32; W]| {
+        for (x, y) in low.iter().zip(high.iter().rev()) {
+            let v = x.get() ^ y.get();
+            for j in 0..W {
+                hit[j] |= (v == want[j]) as u32;
+            }
         }
+    };
+    // Fixed-length chunks vectorize without a remainder loop each; `high` is read backwards.
+    let len = low.len().min(high.len());
+    let (low, high) = (&low[..len], &high[high.len() - len..]);
+    let full = len / CHUNK * CHUNK;
+    for (lo, hi) in low[..full]
+        .chunks_exact(CHUNK)
+        .zip(high[len - full..].rchunks_exact(CHUNK))
+    {
+        let lo: &[T; CHUNK] = lo.try_into().expect("chunk");
+        let hi: &[T; CHUNK] = hi.try_into().expect("chunk");
+        scan(lo, hi, &mut hit);
     }
-    (marks.len() * 64) as u32
+    scan(&low[full..], &high[..len - full], &mut hit);
+    let mut bits = 0;
+    for (j, &h) in hit.iter().enumerate() {
+        bits |= ((h != 0) as u32) << j;
+    }
+    bits
 }
 
 /// The naive table of any heap ruleset, from its options: the oracle for every faster method.
