@@ -218,6 +218,40 @@ impl Graph {
         }
         Some((gamma, remoteness))
     }
+
+    /// `tokens` tokens on this graph played as a sum, as one explicit graph: vertex `i` is the
+    /// tuple `positions[i]` of token vertices, and a move slides one token. No theory of sums is
+    /// used, so this is the brute-force oracle that Smith's rule is tested against. It has
+    /// `vertices^tokens` vertices: small graphs only.
+    pub fn token_product(&self, tokens: usize) -> (Graph, Vec<Vec<u32>>) {
+        let g = self;
+        let n = g.vertices();
+        let count = n.pow(tokens as u32);
+        let decode = |mut i: usize| -> Vec<u32> {
+            (0..tokens)
+                .map(|_| {
+                    let t = (i % n) as u32;
+                    i /= n;
+                    t
+                })
+                .collect()
+        };
+        let encode = |t: &[u32]| -> u32 { t.iter().rev().fold(0, |a, &x| a * n as u32 + x) };
+        let mut edges = Vec::new();
+        let mut positions = Vec::with_capacity(count);
+        for i in 0..count {
+            let t = decode(i);
+            for k in 0..tokens {
+                for &w in g.followers(t[k]) {
+                    let mut after = t.clone();
+                    after[k] = w;
+                    edges.push((i as u32, encode(&after)));
+                }
+            }
+            positions.push(t);
+        }
+        (Graph::from_edges(count, &edges), positions)
+    }
 }
 
 #[cfg(test)]

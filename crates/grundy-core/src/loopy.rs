@@ -354,36 +354,6 @@ mod tests {
         rem
     }
 
-    /// Tokens on the vertices of `g`, played as a sum: the product graph, explicitly.
-    fn product(g: &Graph, tokens: usize) -> (Graph, Vec<Vec<u32>>) {
-        let n = g.vertices();
-        let count = n.pow(tokens as u32);
-        let decode = |mut i: usize| -> Vec<u32> {
-            (0..tokens)
-                .map(|_| {
-                    let t = (i % n) as u32;
-                    i /= n;
-                    t
-                })
-                .collect()
-        };
-        let encode = |t: &[u32]| -> u32 { t.iter().rev().fold(0, |a, &x| a * n as u32 + x) };
-        let mut edges = Vec::new();
-        let mut positions = Vec::with_capacity(count);
-        for i in 0..count {
-            let t = decode(i);
-            for k in 0..tokens {
-                for &w in g.followers(t[k]) {
-                    let mut after = t.clone();
-                    after[k] = w;
-                    edges.push((i as u32, encode(&after)));
-                }
-            }
-            positions.push(t);
-        }
-        (Graph::from_edges(count, &edges), positions)
-    }
-
     /// Nim heaps 0..m as extra vertices after the graph's own: heap h moves to every smaller heap.
     fn with_heaps(g: &Graph, m: u32) -> Graph {
         let n = g.vertices() as u32;
@@ -428,7 +398,7 @@ mod tests {
             let m = 5u32;
             let h = with_heaps(&g, m);
             let a = GraphAnalysis::loopy(&g);
-            let (p, positions) = product(&h, 2);
+            let (p, positions) = h.token_product(2);
             let rem = retrograde(&p, &p.reversed());
             let n = g.vertices() as u32;
             for (i, t) in positions.iter().enumerate() {
@@ -451,7 +421,7 @@ mod tests {
         #[test]
         fn sum_value_is_gamma_of_the_product_graph(g in loopy_graph(6)) {
             let a = GraphAnalysis::loopy(&g);
-            let (p, positions) = product(&g, 2);
+            let (p, positions) = g.token_product(2);
             let whole = GraphAnalysis::loopy(&p);
             for (i, t) in positions.iter().enumerate() {
                 let parts: Vec<Value> = t.iter().map(|&v| a.value(&g, v)).collect();
@@ -463,7 +433,7 @@ mod tests {
         fn smiths_rule_against_the_product_graph(g in loopy_graph(7), tokens in 2usize..4) {
             prop_assume!(g.vertices().pow(tokens as u32) <= 350);
             let a = GraphAnalysis::loopy(&g);
-            let (p, positions) = product(&g, tokens);
+            let (p, positions) = g.token_product(tokens);
             let rem = retrograde(&p, &p.reversed());
             for (i, t) in positions.iter().enumerate() {
                 let values: Vec<Value> = t.iter().map(|&v| a.value(&g, v)).collect();

@@ -255,30 +255,8 @@ mod tests {
     /// The outcome of every multiset of tokens, by retrograde analysis of the explicit product
     /// graph (ordered tuples of tokens), with no theory of sums at all.
     fn product_outcomes(g: &Graph, tokens: usize) -> (Vec<Vec<u32>>, Vec<Outcome>) {
-        let n = g.vertices();
-        let count = n.pow(tokens as u32);
-        let decode = |mut i: usize| -> Vec<u32> {
-            (0..tokens)
-                .map(|_| {
-                    let t = (i % n) as u32;
-                    i /= n;
-                    t
-                })
-                .collect()
-        };
-        let encode = |t: &[u32]| -> u32 { t.iter().rev().fold(0, |a, &x| a * n as u32 + x) };
-        let mut edges = Vec::new();
-        let positions: Vec<Vec<u32>> = (0..count).map(decode).collect();
-        for (i, t) in positions.iter().enumerate() {
-            for k in 0..tokens {
-                for &w in g.followers(t[k]) {
-                    let mut after = t.clone();
-                    after[k] = w;
-                    edges.push((i as u32, encode(&after)));
-                }
-            }
-        }
-        let p = Graph::from_edges(count, &edges);
+        let (p, positions) = g.token_product(tokens);
+        let count = positions.len();
         let a = GraphAnalysis::loopy(&p);
         let outcomes = (0..count as u32).map(|i| a.outcome(i)).collect();
         (positions, outcomes)
