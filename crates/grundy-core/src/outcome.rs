@@ -37,6 +37,22 @@ impl Outcome {
         }
     }
 
+    /// P if `lost` (the player to move loses), else N: for games decided by a theorem that says
+    /// which positions are lost rather than by a value.
+    ///
+    /// ```
+    /// use grundy_core::Outcome;
+    /// assert_eq!(Outcome::p_if(true), Outcome::P);
+    /// assert_eq!(Outcome::p_if(false), Outcome::N);
+    /// ```
+    pub fn p_if(lost: bool) -> Outcome {
+        if lost {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+
     /// Who wins, in words.
     pub fn winner(self) -> &'static str {
         match self {

@@ -230,11 +230,7 @@ impl Component for EndsPosition {
     }
 
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(if self.tables.first_player_wins() {
-            Outcome::N
-        } else {
-            Outcome::P
-        }))
+        Ok(Some(Outcome::p_if(!self.tables.first_player_wins())))
     }
 }
 

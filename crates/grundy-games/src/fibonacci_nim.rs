@@ -182,11 +182,7 @@ impl Component for DynamicPosition {
     }
 
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(if self.theory.is_p(self.heap, self.cap()) {
-            Outcome::P
-        } else {
-            Outcome::N
-        }))
+        Ok(Some(Outcome::p_if(self.theory.is_p(self.heap, self.cap()))))
     }
 
     fn moves_to(

@@ -342,11 +342,7 @@ impl Component for MoorePosition {
     }
 
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(if is_p(self.k, &self.heaps) {
-            Outcome::P
-        } else {
-            Outcome::N
-        }))
+        Ok(Some(Outcome::p_if(is_p(self.k, &self.heaps))))
     }
 
     fn moves_to(

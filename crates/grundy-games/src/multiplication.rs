@@ -149,11 +149,7 @@ impl Component for MultiplicationPosition {
     }
 
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(if self.game.is_p(self.p) {
-            Outcome::P
-        } else {
-            Outcome::N
-        }))
+        Ok(Some(Outcome::p_if(self.game.is_p(self.p))))
     }
 }
 

@@ -271,11 +271,7 @@ impl Component for TakeOrMergePosition {
     }
 
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(if self.table.wins(&self.heaps) {
-            Outcome::N
-        } else {
-            Outcome::P
-        }))
+        Ok(Some(Outcome::p_if(!self.table.wins(&self.heaps))))
     }
 }
 

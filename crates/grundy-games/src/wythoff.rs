@@ -207,7 +207,7 @@ impl Component for WythoffPosition {
 
     fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
         let (x, y) = self.heaps;
-        Ok(Some(if is_p(x, y) { Outcome::P } else { Outcome::N }))
+        Ok(Some(Outcome::p_if(is_p(x, y))))
     }
 
     fn moves_to(
