@@ -62,3 +62,11 @@ pub fn brute_force_winning_moves<R: Ruleset>(
     let w = s.winning_moves(position).unwrap();
     (g, w)
 }
+
+/// The set of positions in `moves`, sorted and without repeats: how two lists of moves (a fast
+/// path's and the brute force's) are compared when order and duplicates do not matter.
+pub fn position_set<T: Ord>(mut moves: Vec<T>) -> Vec<T> {
+    moves.sort();
+    moves.dedup();
+    moves
+}
