@@ -126,7 +126,15 @@ impl Values {
 }
 
 /// A storage cell of a table.
-trait Cell: Copy + Send + Sync + 'static {
+trait Cell:
+    Copy
+    + PartialEq
+    + std::ops::BitXor<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
     const MAX: u32;
     fn get(self) -> u32;
     fn make(v: u32) -> Self;
@@ -163,10 +171,11 @@ struct Ctx {
     /// Values are below `1 << bits` (bits >= 6), so every XOR of them is too.
     bits: u32,
     /// `seen[v] == stamp` when value `v` is an option of the current heap: storing a stamp is
-    /// a plain write (no read-modify-write chain on a shared word as with a bitset) and needs no
-    /// clearing between heaps.
-    seen: Vec<u32>,
-    stamp: u32,
+    /// a plain write (no read-modify-write chain on a shared word as with a bitset) and needs
+    /// clearing only when the stamp wraps. Byte stamps: marking runs measurably faster than with
+    /// wider ones, and a clear every 255 heaps costs nothing.
+    seen: Vec<u8>,
+    stamp: u8,
     /// Bit `v` set when `v` is common under `mask`.
     common: Vec<u64>,
     mask: u32,
@@ -186,6 +195,9 @@ struct Ctx {
 pub struct Engine {
     rules: TakeBreakRules,
     values: Values,
+    /// The values backwards, `mirror[len - 1 - n] = G(n)`, in the same storage as `values`: the
+    /// pairs `(a, r − a)` then read both heaps forwards, which vectorizes without shuffles.
+    mirror: Values,
     ctx: Ctx,
     max_value: u32,
 }
@@ -217,6 +229,7 @@ impl Engine {
         Engine {
             rules,
             values: Values::default(),
+            mirror: Values::default(),
             ctx,
             max_value: 0,
         }
@@ -280,11 +293,20 @@ impl Engine {
         }
         while self.values.len() < want {
             let chunk_end = want.min(self.values.len() + (1 << 14));
+            if self.mirror.len() < want || self.mirror.width() != self.values.width() {
+                let cap = want.max(2 * self.mirror.len());
+                self.mirror = match &self.values {
+                    Values::U8(v) => Values::U8(mirrored(v, cap)),
+                    Values::U16(v) => Values::U16(mirrored(v, cap)),
+                    Values::U32(v) => Values::U32(mirrored(v, cap)),
+                };
+            }
             let mut values = std::mem::take(&mut self.values);
-            let overflow = match &mut values {
-                Values::U8(v) => run(&mut self.ctx, v, chunk_end),
-                Values::U16(v) => run(&mut self.ctx, v, chunk_end),
-                Values::U32(v) => run(&mut self.ctx, v, chunk_end),
+            let overflow = match (&mut values, &mut self.mirror) {
+                (Values::U8(v), Values::U8(m)) => run(&mut self.ctx, v, m, chunk_end),
+                (Values::U16(v), Values::U16(m)) => run(&mut self.ctx, v, m, chunk_end),
+                (Values::U32(v), Values::U32(m)) => run(&mut self.ctx, v, m, chunk_end),
+                _ => unreachable!("the mirror has the table's width"),
             };
             self.values = match overflow {
                 Ok(max) => {
@@ -391,9 +413,18 @@ impl Ctx {
     }
 }
 
-/// Pushes values until `g.len() == until`; returns the largest value pushed, or the first value
-/// that does not fit in `T` (not pushed).
-fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32> {
+/// `g` backwards in `cap` cells: `m[cap - 1 - n] = g[n]`.
+fn mirrored<T: Cell>(g: &[T], cap: usize) -> Vec<T> {
+    let mut m = vec![T::make(0); cap];
+    for (slot, &x) in m[cap - g.len()..].iter_mut().rev().zip(g) {
+        *slot = x;
+    }
+    m
+}
+
+/// Pushes values until `g.len() == until`, writing each into `mirror` too; returns the largest
+/// value pushed, or the first value that does not fit in `T` (not pushed).
+fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, mirror: &mut [T], until: usize) -> Result<u32, u32> {
     let mut max = 0;
     g.reserve(until.saturating_sub(g.len()));
     while g.len() < until {
@@ -403,11 +434,12 @@ fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32>
             ctx.review(&all);
             ctx.next_review *= 2;
         }
-        let v = value_at(ctx, g, n);
+        let v = value_at(ctx, g, mirror, n);
         if v > T::MAX {
             return Err(v);
         }
         g.push(T::make(v));
+        mirror[mirror.len() - 1 - n] = T::make(v);
         max = max.max(v);
         if v >> ctx.bits != 0 {
             ctx.grow_bits(v);
@@ -422,7 +454,7 @@ fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32>
 
 /// `G(n)` from `G(0..n)`.
 #[inline]
-fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
+fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
     ctx.stamp = ctx.stamp.wrapping_add(1);
     if ctx.stamp == 0 {
         ctx.seen.fill(0);
@@ -446,7 +478,7 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
     let stamp = *stamp;
     // Every value and every XOR of values is below `seen.len()`, a power of two: masking the
     // index lets the compiler drop the bounds check without changing it.
-    let seen: &mut [u32] = &mut seen[..];
+    let seen: &mut [u8] = &mut seen[..];
     let common: &[u64] = &common[..];
     let top_mask = seen.len() - 1;
     macro_rules! mark {
@@ -495,11 +527,8 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
             } else {
                 ((rs, rv), (&rs[..0], &rv[..0]))
             };
-            let g = &g[..r];
             for (heaps, values) in [below, above] {
-                for (&a, &va) in heaps.iter().zip(values) {
-                    mark!(va ^ g[r - a as usize].get());
-                }
+                mark_rare(seen, stamp, &g[..r], heaps, values);
             }
         }
         let is_common = |v: usize| common[v >> 6] >> (v & 63) & 1 == 1;
@@ -547,7 +576,8 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                 active = true;
                 let hi = (a + block).min(top);
                 let low = &g[a..hi];
-                let high = &g[r + 1 - hi..=r - a];
+                // G(r − a), G(r − a − 1), ..., G(r − hi + 1).
+                let high = &mirror[mirror.len() - 1 - r + a..mirror.len() - 1 - r + hi];
                 // The usual tail: a few values left to find. Comparing against them vectorizes,
                 // marking every value does not; as few comparisons as values left.
                 let hit = match needed.len() {
@@ -556,9 +586,7 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
                     3 | 4 => find_any::<T, 4>(low, high, needed),
                     5..=8 => find_any::<T, 8>(low, high, needed),
                     _ => {
-                        for (x, y) in low.iter().zip(high.iter().rev()) {
-                            mark!(x.get() ^ y.get());
-                        }
+                        mark_pairs(seen, stamp, low, high);
                         0
                     }
                 };
@@ -598,40 +626,66 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
     seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u32
 }
 
+/// Marks `va ^ G(r - a)` for the rare heaps `a` (values `va`), where `g_r` is `G(0..r)`.
+///
+/// Kept apart from `value_at` so that the loop holds everything it needs in registers.
+#[inline(never)]
+fn mark_rare<T: Cell>(seen: &mut [u8], stamp: u8, g_r: &[T], heaps: &[u32], values: &[u32]) {
+    let top_mask = seen.len() - 1;
+    let r = g_r.len();
+    for (&a, &va) in heaps.iter().zip(values) {
+        // Rare heaps are at least 1 and below r: `r - a` indexes `g_r`.
+        let x = va ^ g_r[r - a as usize].get();
+        seen[x as usize & top_mask] = stamp;
+    }
+}
+
+/// Marks `low[i] ^ high[i]` for every `i`.
+#[inline(never)]
+fn mark_pairs<T: Cell>(seen: &mut [u8], stamp: u8, low: &[T], high: &[T]) {
+    let top_mask = seen.len() - 1;
+    for (x, y) in low.iter().zip(high) {
+        seen[(x.get() ^ y.get()) as usize & top_mask] = stamp;
+    }
+}
+
 /// Which of the first `W` values of `wanted` some pair `low[i] ^ high[len - 1 - i]` gives, as
 /// bits.
 #[inline(always)]
 fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u32 {
-    // u32::MAX matches nothing: every value is far smaller.
-    let mut want = [u32::MAX; W];
+    // Compared in the table's own width, so a vector holds as many pairs as it can. Unused
+    // slots repeat the first value: their hits are ignored.
     let k = wanted.len().min(W);
-    want[..k].copy_from_slice(&wanted[..k]);
-    let mut hit = [0u32; W];
-    const CHUNK: usize = 32;
-    let scan = |low: &[T], high: &[T], hit: &mut [u32; W]| {
-        for (x, y) in low.iter().zip(high.iter().rev()) {
-            let v = x.get() ^ y.get();
+    let mut want = [T::make(wanted[0]); W];
+    for (slot, &v) in want.iter_mut().zip(&wanted[..k]) {
+        *slot = T::make(v);
+    }
+    let mut hit = [T::make(0); W];
+    const CHUNK: usize = 64;
+    let scan = |low: &[T], high: &[T], hit: &mut [T; W]| {
+        for (&x, &y) in low.iter().zip(high) {
+            let v = x ^ y;
             for j in 0..W {
-                hit[j] |= (v == want[j]) as u32;
+                hit[j] = hit[j] | T::make((v == want[j]) as u32);
             }
         }
     };
-    // Fixed-length chunks vectorize without a remainder loop each; `high` is read backwards.
+    // Fixed-length chunks vectorize without a remainder loop each.
     let len = low.len().min(high.len());
-    let (low, high) = (&low[..len], &high[high.len() - len..]);
+    let (low, high) = (&low[..len], &high[..len]);
     let full = len / CHUNK * CHUNK;
     for (lo, hi) in low[..full]
         .chunks_exact(CHUNK)
-        .zip(high[len - full..].rchunks_exact(CHUNK))
+        .zip(high[..full].chunks_exact(CHUNK))
     {
         let lo: &[T; CHUNK] = lo.try_into().expect("chunk");
         let hi: &[T; CHUNK] = hi.try_into().expect("chunk");
         scan(lo, hi, &mut hit);
     }
-    scan(&low[full..], &high[..len - full], &mut hit);
+    scan(&low[full..], &high[full..], &mut hit);
     let mut bits = 0;
-    for (j, &h) in hit.iter().enumerate() {
-        bits |= ((h != 0) as u32) << j;
+    for (j, &h) in hit.iter().enumerate().take(k) {
+        bits |= ((h.get() != 0) as u32) << j;
     }
     bits
 }
