@@ -517,7 +517,12 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
             }
             let r = n - k;
             // Rare heaps a < r (b = r - a >= 1); with distinct parts, not a = r/2.
-            let upto = rare.partition_point(|&a| (a as usize) < r);
+            // Usually every rare heap is below r: no search needed.
+            let upto = if rare.last().is_none_or(|&a| (a as usize) < r) {
+                rare.len()
+            } else {
+                rare.partition_point(|&a| (a as usize) < r)
+            };
             let (rs, rv) = (&rare[..upto], &rare_values[..upto]);
             let (below, above) = if distinct && r.is_multiple_of(2) {
                 let h = (r / 2) as u32;
@@ -606,14 +611,7 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
                 }
             }
             *scan_steps += 1;
-            // Without a branch per value: which values were found is unpredictable.
-            let mut kept = 0;
-            for i in 0..needed.len() {
-                let v = needed[i];
-                needed[kept] = v;
-                kept += (seen[v as usize & top_mask] != stamp) as usize;
-            }
-            needed.truncate(kept);
+            keep_unseen(needed, seen, stamp);
             if needed.is_empty() {
                 return c as u32;
             }
@@ -654,6 +652,21 @@ fn mark_rare<T: Cell>(seen: &mut [u8], stamp: u8, g_r: &[T], heaps: &[u32], valu
         let x = va ^ g_r[r - a as usize].get();
         seen[x as usize & top_mask] = stamp;
     }
+}
+
+/// Drops the values of `needed` that are now seen.
+#[inline(never)]
+fn keep_unseen(needed: &mut Vec<u32>, seen: &[u8], stamp: u8) {
+    let top_mask = seen.len() - 1;
+    let values: &mut [u32] = needed;
+    let mut kept = 0;
+    // Without a branch per value: which values were found is unpredictable.
+    for i in 0..values.len() {
+        let v = values[i];
+        values[kept] = v;
+        kept += (seen[v as usize & top_mask] != stamp) as usize;
+    }
+    needed.truncate(kept);
 }
 
 /// Marks `low[i] ^ high[i]` for every `i`.
