@@ -17,7 +17,9 @@
 //! re-chosen from the values seen so far (the one making the fewest rare heaps) at doubling
 //! sizes; any mask gives the same values, only the speed changes.
 //!
-//! Values are stored as `u8` while they fit, then `u16`, then `u32` (see [`Values`]).
+//! Values are stored as `u8` while they fit, then `u16`, then `u32` (see [`Values`]), and a
+//! second time backwards: the scan of pairs `(a, r − a)` then reads both heaps' values forwards,
+//! in the table's own width, which vectorizes (twice the memory, for about a third less time).
 
 use crate::period::{self, Period, PeriodicityBound};
 use crate::take_and_break::TakeBreakRules;
@@ -678,8 +680,7 @@ fn mark_pairs<T: Cell>(seen: &mut [u8], stamp: u8, low: &[T], high: &[T]) {
     }
 }
 
-/// Which of the first `W` values of `wanted` some pair `low[i] ^ high[len - 1 - i]` gives, as
-/// bits.
+/// Which of the first `W` values of `wanted` some pair `low[i] ^ high[i]` gives, as bits.
 #[inline(always)]
 fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u32 {
     // Compared in the table's own width, so a vector holds as many pairs as it can. Unused
