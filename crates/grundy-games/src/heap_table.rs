@@ -190,6 +190,10 @@ struct Ctx {
     scan_steps: u64,
     needy: u64,
     needed: Vec<u32>,
+    /// Blocks of pairs already read by the spread probes of the current heap.
+    probed: Vec<usize>,
+    /// The last stride computed, as `(blocks, step)`: the count of blocks changes slowly.
+    spread: (usize, usize),
 }
 
 /// An incremental table computation for one take-and-break ruleset.
@@ -227,6 +231,8 @@ impl Engine {
             scan_steps: 0,
             needy: 0,
             needed: Vec::new(),
+            probed: Vec::new(),
+            spread: (0, 1),
         };
         Engine {
             rules,
@@ -474,6 +480,8 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
         scan_steps,
         needy,
         needed,
+        probed,
+        spread,
         ..
     } = ctx;
     let distinct = *distinct;
@@ -513,8 +521,21 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
     }
     // Before the first mask is chosen the mask is 0 and every heap is rare: still correct.
     if *sparse {
+        // Two removals leaving two heaps (as in 0.167) and every rare heap below both remainders:
+        // one pass over the rare heaps marks both, each read once.
+        let fused = match sets[2].as_slice() {
+            &[k1, k2, ..] if !distinct && sets[2].len() == 2 => {
+                let lowest = n.saturating_sub(k2);
+                (k2 + 2 <= n && rare.last().is_none_or(|&a| (a as usize) < lowest))
+                    .then(|| (n - k1, n - k2))
+            }
+            _ => None,
+        };
+        if let Some((r1, r2)) = fused {
+            mark_rare_twice(seen, stamp, &g[..r1], r2, rare, rare_values);
+        }
         for &k in &sets[2] {
-            if k + 2 > n {
+            if k + 2 > n || fused.is_some() {
                 break;
             }
             let r = n - k;
@@ -565,64 +586,82 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
             return c as u32;
         }
         *needy += 1;
-        // Common–common pairs, a block of heaps `a` at a time, until every needed value is seen.
-        // Blocks grow: the values are usually found in the first one, but when `G(n)` is rare
-        // the scan runs to the end and short blocks would cost a check each.
-        const FIRST_BLOCK: usize = 32;
-        const LAST_BLOCK: usize = 1 << 12;
-        let mut block = FIRST_BLOCK;
-        // From the smallest heaps up: the values near the end of the table vary the most.
-        let mut a = 1;
+        // Common–common pairs, a block of `BLOCK` heaps `a` at a time, until every needed value
+        // is seen. A needed value is often reached by only a few kinds of pairs: blocks spread
+        // over the whole range find them all sooner than blocks read in order from one end
+        // (about half as many pairs in Grundy's game), so the first `PROBES` blocks are spread
+        // (a stride near the golden ratio of the range), and only then is the rest read in order
+        // (which is complete: when `G(n)` is rare, every pair is read once).
+        const HEAD: usize = 96;
+        const BLOCK: usize = 128;
+        const PROBES: usize = 32;
+        let Some(&k0) = sets[2].iter().find(|&&k| k + 2 <= n) else {
+            return needed[0];
+        };
+        let scan_pairs = |first: usize, len: usize, seen: &mut [u8], needed: &[u32]| {
+            let sets2 = sets[2].as_slice();
+            scan_block(
+                seen, stamp, needed, g, mirror, sets2, n, distinct, first, len,
+            )
+        };
+        // The smallest heaps first, in two short blocks: often they are enough.
+        for (first, len) in [(1, 32), (33, HEAD - 32)] {
+            scan_pairs(first, len, seen, needed);
+            *scan_steps += 1;
+            keep_unseen(needed, seen, stamp);
+            if needed.is_empty() {
+                return c as u32;
+            }
+        }
+        let blocks = (pair_top(n - k0, distinct).saturating_sub(1 + HEAD)).div_ceil(BLOCK);
+        let scan = |j: usize, seen: &mut [u8], needed: &[u32]| {
+            scan_pairs(1 + HEAD + j * BLOCK, BLOCK, seen, needed)
+        };
+        let probes = blocks.min(PROBES);
+        if spread.0 != blocks {
+            *spread = (blocks, spread_step(blocks));
+        }
+        let step = spread.1;
+        probed.clear();
+        let (mut j, mut done, mut group) = (0, 0, 1);
+        while done < probes {
+            let end = (done + group).min(probes);
+            for _ in done..end {
+                scan(j, seen, needed);
+                probed.push(j);
+                j = (j + step) % blocks;
+            }
+            done = end;
+            *scan_steps += 1;
+            keep_unseen(needed, seen, stamp);
+            if needed.is_empty() {
+                return c as u32;
+            }
+            group = (2 * group).min(8);
+        }
+        probed.sort_unstable();
+        let (mut next, mut p, mut group) = (0, 0, 8);
         loop {
-            let mut active = false;
-            for &k in sets[2].iter() {
-                if n < k + 2 * a {
-                    break;
-                }
-                let r = n - k;
-                // Pairs a..top with a <= b = r - a (a < b with distinct parts).
-                let top = if distinct && r.is_multiple_of(2) {
-                    r / 2
+            let mut count = 0;
+            while count < group && next < blocks {
+                if probed.get(p) == Some(&next) {
+                    p += 1;
                 } else {
-                    r / 2 + 1
-                };
-                if a >= top {
-                    break;
+                    scan(next, seen, needed);
+                    count += 1;
                 }
-                active = true;
-                let hi = (a + block).min(top);
-                let low = &g[a..hi];
-                // G(r − a), G(r − a − 1), ..., G(r − hi + 1).
-                let high = &mirror[mirror.len() - 1 - r + a..mirror.len() - 1 - r + hi];
-                // The usual tail: a few values left to find. Comparing against them vectorizes,
-                // marking every value does not; as few comparisons as values left.
-                let hit = match needed.len() {
-                    1 => find_any::<T, 1>(low, high, needed),
-                    2 => find_any::<T, 2>(low, high, needed),
-                    3 | 4 => find_any::<T, 4>(low, high, needed),
-                    5..=8 => find_any::<T, 8>(low, high, needed),
-                    _ => {
-                        mark_pairs(seen, stamp, low, high);
-                        0
-                    }
-                };
-                for (j, &v) in needed.iter().enumerate().take(8) {
-                    if hit >> j & 1 == 1 {
-                        mark!(v);
-                    }
-                }
+                next += 1;
             }
             *scan_steps += 1;
             keep_unseen(needed, seen, stamp);
             if needed.is_empty() {
                 return c as u32;
             }
-            if !active {
+            if next >= blocks {
                 // Every pair was seen: the least needed value is reached by none.
                 return needed[0];
             }
-            a += block;
-            block = (2 * block).min(LAST_BLOCK);
+            group = (2 * group).min(64);
         }
     } else {
         for &k in &sets[2] {
@@ -653,6 +692,107 @@ fn mark_rare<T: Cell>(seen: &mut [u8], stamp: u8, g_r: &[T], heaps: &[u32], valu
         // Rare heaps are at least 1 and below r: `r - a` indexes `g_r`.
         let x = va ^ g_r[r - a as usize].get();
         seen[x as usize & top_mask] = stamp;
+    }
+}
+
+/// One past the largest `a` of a pair `(a, r − a)` with `a <= r − a` (`a < r − a` with distinct
+/// parts).
+fn pair_top(r: usize, distinct: bool) -> usize {
+    if distinct && r.is_multiple_of(2) {
+        r / 2
+    } else {
+        r / 2 + 1
+    }
+}
+
+/// A stride through `blocks` blocks that visits each once and lands far from the blocks before:
+/// the integer nearest `blocks / φ` that is coprime to `blocks`.
+fn spread_step(blocks: usize) -> usize {
+    if blocks <= 2 {
+        return 1;
+    }
+    let mut s = ((blocks as f64) * 0.618_033_988_75) as usize;
+    while gcd(s, blocks) != 1 {
+        s += 1;
+    }
+    s
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Reads the pairs `(a, r − a)` for `a` in `first..first + len` (as far as each `r = n − k`
+/// allows) and marks what they reach of `needed` (or everything, when many values are needed).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn scan_block<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    needed: &[u32],
+    g: &[T],
+    mirror: &[T],
+    sets2: &[usize],
+    n: usize,
+    distinct: bool,
+    first: usize,
+    len: usize,
+) {
+    let top_mask = seen.len() - 1;
+    for &k in sets2 {
+        if k + 2 > n {
+            break;
+        }
+        let r = n - k;
+        let top = pair_top(r, distinct);
+        // Larger k, smaller top: no later k has pairs here either.
+        if first >= top {
+            break;
+        }
+        let hi = (first + len).min(top);
+        let low = &g[first..hi];
+        // G(r − a), G(r − a − 1), ..., G(r − hi + 1).
+        let high = &mirror[mirror.len() - 1 - r + first..mirror.len() - 1 - r + hi];
+        // The usual tail: a few values left to find. Comparing against them vectorizes,
+        // marking every value does not; as few comparisons as values left.
+        let hit = match needed.len() {
+            1 => find_any::<T, 1>(low, high, needed),
+            2 => find_any::<T, 2>(low, high, needed),
+            3 | 4 => find_any::<T, 4>(low, high, needed),
+            5..=8 => find_any::<T, 8>(low, high, needed),
+            _ => {
+                mark_pairs(seen, stamp, low, high);
+                0
+            }
+        };
+        for (j, &v) in needed.iter().enumerate().take(8) {
+            if hit >> j & 1 == 1 {
+                seen[v as usize & top_mask] = stamp;
+            }
+        }
+    }
+}
+
+/// [`mark_rare`] for two remainders `r1 = g_r1.len()` and `r2 < r1` at once.
+#[inline(never)]
+fn mark_rare_twice<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    g_r1: &[T],
+    r2: usize,
+    heaps: &[u32],
+    values: &[u32],
+) {
+    let top_mask = seen.len() - 1;
+    let r1 = g_r1.len();
+    for (&a, &va) in heaps.iter().zip(values) {
+        // Rare heaps are at least 1 and below r2 < r1.
+        let a = a as usize;
+        seen[(va ^ g_r1[r1 - a].get()) as usize & top_mask] = stamp;
+        seen[(va ^ g_r1[r2 - a].get()) as usize & top_mask] = stamp;
     }
 }
 
@@ -873,6 +1013,23 @@ mod tests {
             e.extend_to(700, &mut |_| true).unwrap();
             assert_eq!(e.values().to_vec(), whole, "{code}");
         }
+    }
+
+    #[test]
+    fn long_tables_match_the_naive_method() {
+        // Long enough that the pair scan probes spread blocks and then reads the rest in order
+        // (heaps past 2·(96 + 32·128)), where G(n) is rare.
+        let mut rules = vec![grundy_games_rules()];
+        rules.push(TakeBreakRules::from_code("0.6").unwrap());
+        for rules in rules {
+            let naive = engine_table(&rules, Method::Naive, 12_000);
+            let sparse = engine_table(&rules, Method::Sparse, 12_000);
+            assert_eq!(sparse, naive);
+        }
+    }
+
+    fn grundy_games_rules() -> TakeBreakRules {
+        crate::grundys_game::rules()
     }
 
     #[test]
