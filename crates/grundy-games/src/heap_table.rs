@@ -688,10 +688,18 @@ fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
 fn mark_rare<T: Cell>(seen: &mut [u8], stamp: u8, g_r: &[T], heaps: &[u32], values: &[u32]) {
     let top_mask = seen.len() - 1;
     let r = g_r.len();
-    for (&a, &va) in heaps.iter().zip(values) {
-        // Rare heaps are at least 1 and below r: `r - a` indexes `g_r`.
-        let x = va ^ g_r[r - a as usize].get();
-        seen[x as usize & top_mask] = stamp;
+    // Rare heaps are at least 1 and below r: `r - a` indexes `g_r`.
+    let x = |a: u32, va: u32| (va ^ g_r[r - a as usize].get()) as usize & top_mask;
+    // Four loads, then four stores: measurably faster (~15%) than one of each in turn.
+    let (mut hs, mut vs) = (heaps.chunks_exact(4), values.chunks_exact(4));
+    for (h, v) in (&mut hs).zip(&mut vs) {
+        let xs = [x(h[0], v[0]), x(h[1], v[1]), x(h[2], v[2]), x(h[3], v[3])];
+        for x in xs {
+            seen[x] = stamp;
+        }
+    }
+    for (&a, &va) in hs.remainder().iter().zip(vs.remainder()) {
+        seen[x(a, va)] = stamp;
     }
 }
 
@@ -815,8 +823,17 @@ fn keep_unseen(needed: &mut Vec<u32>, seen: &[u8], stamp: u8) {
 #[inline(never)]
 fn mark_pairs<T: Cell>(seen: &mut [u8], stamp: u8, low: &[T], high: &[T]) {
     let top_mask = seen.len() - 1;
-    for (x, y) in low.iter().zip(high) {
-        seen[(x.get() ^ y.get()) as usize & top_mask] = stamp;
+    let x = |a: T, b: T| (a ^ b).get() as usize & top_mask;
+    // Four loads, then four stores, as in `mark_rare`.
+    let (mut ls, mut hs) = (low.chunks_exact(4), high.chunks_exact(4));
+    for (l, h) in (&mut ls).zip(&mut hs) {
+        let xs = [x(l[0], h[0]), x(l[1], h[1]), x(l[2], h[2]), x(l[3], h[3])];
+        for x in xs {
+            seen[x] = stamp;
+        }
+    }
+    for (&a, &b) in ls.remainder().iter().zip(hs.remainder()) {
+        seen[x(a, b)] = stamp;
     }
 }
 
@@ -831,7 +848,6 @@ fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u
         *slot = T::make(v);
     }
     let mut hit = [T::make(0); W];
-    const CHUNK: usize = 64;
     let scan = |low: &[T], high: &[T], hit: &mut [T; W]| {
         for (&x, &y) in low.iter().zip(high) {
             let v = x ^ y;
@@ -840,19 +856,28 @@ fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u
             }
         }
     };
-    // Fixed-length chunks vectorize without a remainder loop each.
+    // Fixed-length chunks vectorize without a remainder loop each: 64 pairs at a time, then 32
+    // (the first blocks are 32 pairs long; 64 alone runs them through the scalar tail, 32 alone
+    // is slower on long scans of two-byte values).
     let len = low.len().min(high.len());
-    let (low, high) = (&low[..len], &high[..len]);
-    let full = len / CHUNK * CHUNK;
-    for (lo, hi) in low[..full]
-        .chunks_exact(CHUNK)
-        .zip(high[..full].chunks_exact(CHUNK))
-    {
-        let lo: &[T; CHUNK] = lo.try_into().expect("chunk");
-        let hi: &[T; CHUNK] = hi.try_into().expect("chunk");
-        scan(lo, hi, &mut hit);
+    let (mut low, mut high) = (&low[..len], &high[..len]);
+    macro_rules! chunks {
+        ($chunk:literal) => {
+            let full = low.len() / $chunk * $chunk;
+            for (lo, hi) in low[..full]
+                .chunks_exact($chunk)
+                .zip(high[..full].chunks_exact($chunk))
+            {
+                let lo: &[T; $chunk] = lo.try_into().expect("chunk");
+                let hi: &[T; $chunk] = hi.try_into().expect("chunk");
+                scan(lo, hi, &mut hit);
+            }
+            (low, high) = (&low[full..], &high[full..]);
+        };
     }
-    scan(&low[full..], &high[full..], &mut hit);
+    chunks!(64);
+    chunks!(32);
+    scan(low, high, &mut hit);
     let mut bits = 0;
     for (j, &h) in hit.iter().enumerate().take(k) {
         bits |= ((h.get() != 0) as u32) << j;
