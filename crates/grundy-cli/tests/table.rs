@@ -176,3 +176,44 @@ fn an_interrupted_table_resumes_to_the_same_result() {
     assert!(status.code() == Some(1) || status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn past_a_proved_period_nothing_more_is_computed() {
+    // Dawson's Kayles to 4·10^9: its period is proved within the first few thousand values, and
+    // every later value comes from it (the run would need gigabytes otherwise).
+    let v = json(&[
+        "table",
+        "0.07",
+        "--upto",
+        "4000000000",
+        "--no-values",
+        "--period",
+        "--json",
+    ]);
+    assert_eq!(v["period"]["proved"], true);
+    assert!(v["period"]["checked_upto"].as_u64().unwrap() < 10_000);
+    let text =
+        String::from_utf8(grundy(&["table", "0.07", "--upto", "4000000000", "--no-values"]).stdout)
+            .unwrap();
+    assert!(
+        text.contains("4000000001 values (0..=4000000000), largest 9")
+            && text.contains("by the proved period"),
+        "{text}"
+    );
+    // The values read from the period are the values the engine computes.
+    let v = json(&["table", "0.07", "--upto", "20000", "--json"]);
+    let rules = grundy_games::take_and_break::TakeBreakRules::from_code("0.07").unwrap();
+    let mut engine = grundy_games::heap_table::Engine::new(rules, Default::default());
+    engine.extend_to(20_000, &mut |_| true).unwrap();
+    let listed: Vec<u32> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as u32)
+        .collect();
+    assert_eq!(listed, engine.values().to_vec());
+    // A formula game is read from its formula: Lasker's Nim G(4k+1) = 4k+1, G(4k+3) = 4k+4.
+    let v = json(&["table", "lasker", "--upto", "100003", "--json"]);
+    assert_eq!(v["values"][100001], 100001);
+    assert_eq!(v["values"][100003], 100004);
+}

@@ -147,6 +147,14 @@ impl TableGame {
         }
     }
 
+    /// `G(n)` by the theorem's formula, for a game given by one.
+    pub fn formula_value(&self, n: u64) -> Option<u64> {
+        match &self.source {
+            Source::Engine(_) => None,
+            Source::Formula { value, .. } => Some(value(n)),
+        }
+    }
+
     /// `G(0..=last)`, calling `tick` as the engine goes.
     pub fn compute(
         &self,

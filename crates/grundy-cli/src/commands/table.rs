@@ -70,9 +70,82 @@ pub struct Args {
 #[derive(Serialize)]
 struct Report<'a> {
     game: &'a str,
-    values: Option<Vec<u32>>,
+    values: Option<AllValues<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     period: Option<PeriodReport>,
+}
+
+/// How the values past the computed ones are known.
+enum Rest {
+    /// Every value asked for was computed.
+    Computed,
+    /// A proved period gives them: nothing past the proof is computed or stored.
+    Period(Period),
+    /// The game's formula gives them.
+    Formula,
+}
+
+/// `G(0..=last)`: the computed values, and the rest by a proved period or a formula, so that
+/// memory stays bounded however large `last` is.
+struct Table<'a> {
+    game: &'a TableGame,
+    head: Values,
+    last: u64,
+    rest: Rest,
+}
+
+impl Table<'_> {
+    fn value(&self, n: u64) -> u64 {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.head.get(i)) {
+            return v as u64;
+        }
+        match &self.rest {
+            Rest::Computed => unreachable!("every value up to `last` was computed"),
+            Rest::Period(p) => p
+                .extend(|i| self.head.get(i as usize).unwrap_or(0) as u64, n)
+                .unwrap_or(u64::MAX),
+            Rest::Formula => self.game.formula_value(n).unwrap_or(0),
+        }
+    }
+
+    /// The largest of `G(0..=last)`.
+    fn largest(&self) -> u64 {
+        let head_max = |upto: usize| {
+            (0..upto.min(self.head.len()))
+                .filter_map(|i| self.head.get(i))
+                .max()
+                .unwrap_or(0) as u64
+        };
+        let proved = match &self.rest {
+            Rest::Computed => return head_max(self.head.len()),
+            Rest::Period(p) => Some(*p),
+            Rest::Formula => self.game.period(&[]).filter(|p| p.proved),
+        };
+        match proved {
+            // Past n0 every value is at most the one a whole number of periods later (the
+            // saltus is never negative), so the last period holds the largest.
+            Some(p) if self.last >= p.preperiod + p.period => {
+                let tail = (self.last + 1 - p.period..=self.last).map(|n| self.value(n));
+                tail.max().unwrap_or(0).max(head_max(p.preperiod as usize))
+            }
+            _ => (0..=self.last).map(|n| self.value(n)).max().unwrap_or(0),
+        }
+    }
+}
+
+/// Every value of a [`Table`], written as a JSON array one value at a time.
+struct AllValues<'a>(&'a Table<'a>);
+
+impl Serialize for AllValues<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let t = self.0;
+        let mut seq = s.serialize_seq(usize::try_from(t.last + 1).ok())?;
+        for n in 0..=t.last {
+            seq.serialize_element(&t.value(n))?;
+        }
+        seq.end()
+    }
 }
 
 #[derive(Serialize)]
@@ -137,34 +210,36 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
         }
     };
     let start = Instant::now();
-    let (values, period) = match upto {
-        Some(last) => {
-            let values = compute(args, &game, method, last)?;
-            let all = values.to_vec();
-            let period = args.period.then(|| game.period(&all)).flatten();
-            (values, period)
-        }
-        None => {
-            let mut last = 1023.min(args.max);
-            loop {
-                let values = compute(args, &game, method, last)?;
-                let period = game.period(&values.to_vec());
-                if period.is_some_and(|p| p.proved) || last >= args.max {
-                    break (values, period);
-                }
-                last = (2 * last + 1).min(args.max);
-            }
-        }
+    let (head, period) = match upto {
+        Some(last) => compute(args, &game, method, last)?,
+        // Until a period is proved: a proved period stops the computation.
+        None => compute(args, &game, method, args.max)?,
+    };
+    let computed_last = head.len().saturating_sub(1) as u64;
+    let last = upto.unwrap_or(computed_last);
+    let rest = if computed_last >= last {
+        Rest::Computed
+    } else if let Some(p) = period.filter(|p| p.proved && game.is_computed()) {
+        Rest::Period(p)
+    } else {
+        Rest::Formula
     };
     let elapsed = start.elapsed();
-    let checked_upto = values.len().saturating_sub(1) as u64;
+    let table = Table {
+        game: &game,
+        head,
+        last,
+        rest,
+    };
     let out = std::io::stdout();
     let mut out = BufWriter::new(out.lock());
-    let period_report = args.period.then(|| PeriodReport::new(period, checked_upto));
+    let period_report = args
+        .period
+        .then(|| PeriodReport::new(period, computed_last));
     if args.json {
         let report = Report {
             game: game.name(),
-            values: (!args.no_values).then(|| values.to_vec()),
+            values: (!args.no_values).then_some(AllValues(&table)),
             period: period_report,
         };
         serde_json::to_writer(&mut out, &report).map_err(|e| Failure::Compute(e.to_string()))?;
@@ -172,25 +247,30 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
     } else if args.csv {
         if !args.no_values {
             writeln!(out, "n,value")?;
-            for n in 0..values.len() {
-                writeln!(out, "{n},{}", values.get(n).unwrap_or(0))?;
+            for n in 0..=last {
+                writeln!(out, "{n},{}", table.value(n))?;
             }
         }
     } else {
+        let largest = table.largest();
         if !args.no_values {
-            write_grid(&mut out, &values)?;
+            write_grid(&mut out, &table, largest)?;
         }
+        let source = match table.rest {
+            Rest::Computed => String::new(),
+            Rest::Period(_) => format!("; past {computed_last}, by the proved period"),
+            Rest::Formula => format!("; past {computed_last}, by the formula"),
+        };
         writeln!(
             out,
-            "{}: {} values (0..={checked_upto}), largest {}, {:.2} s, {} byte(s) per value",
+            "{}: {} values (0..={last}), largest {largest}, {:.2} s, {} byte(s) per value{source}",
             game.name(),
-            values.len(),
-            values.to_vec().iter().max().copied().unwrap_or(0),
+            last + 1,
             elapsed.as_secs_f64(),
-            values.width()
+            table.head.width()
         )?;
         if args.period {
-            writeln!(out, "{}", describe_period(period, checked_upto))?;
+            writeln!(out, "{}", describe_period(period, computed_last))?;
         }
     }
     out.flush()?;
@@ -220,17 +300,10 @@ fn describe_period(p: Option<Period>, checked_upto: u64) -> String {
 }
 
 /// Rows of ten values with the heap size of each row and column.
-fn write_grid(out: &mut impl Write, values: &Values) -> std::io::Result<()> {
-    let len = values.len();
-    let widest = values
-        .to_vec()
-        .iter()
-        .max()
-        .copied()
-        .unwrap_or(0)
-        .to_string()
-        .len();
-    let label = len.saturating_sub(1).to_string().len().max(1);
+fn write_grid(out: &mut impl Write, table: &Table, largest: u64) -> std::io::Result<()> {
+    let len = table.last + 1;
+    let widest = largest.to_string().len();
+    let label = table.last.to_string().len().max(1);
     let w = widest.max(1);
     write!(out, "{:>label$} |", "")?;
     for c in 0..10 {
@@ -241,7 +314,7 @@ fn write_grid(out: &mut impl Write, values: &Values) -> std::io::Result<()> {
     for row in (0..len).step_by(10) {
         write!(out, "{row:>label$} |")?;
         for n in row..(row + 10).min(len) {
-            write!(out, " {:>w$}", values.get(n).unwrap_or(0))?;
+            write!(out, " {:>w$}", table.value(n))?;
         }
         writeln!(out)?;
     }
@@ -328,11 +401,30 @@ fn interrupted() -> Arc<AtomicBool> {
     .clone()
 }
 
-fn compute(args: &Args, game: &TableGame, method: Method, last: u64) -> Result<Values, Failure> {
+/// Values given by a formula are tabulated this far at most: the rest is read from the formula.
+const FORMULA_HEAD: u64 = (1 << 16) - 1;
+
+/// `G(0..=last)`, or fewer when a proved period (or the game's formula) gives the rest, with the
+/// period of what was computed. Tables are computed in doubling stages, each checked for a period
+/// that the periodicity theorem proves: past it nothing more is computed or stored.
+fn compute(
+    args: &Args,
+    game: &TableGame,
+    method: Method,
+    last: u64,
+) -> Result<(Values, Option<Period>), Failure> {
     if !game.is_computed() {
-        return Ok(game
-            .compute(last, method, &mut |_| true)
-            .expect("formulas are not interrupted"));
+        // The naive method is the check of the formula: it computes everything.
+        let upto = if method == Method::Naive {
+            last
+        } else {
+            last.min(FORMULA_HEAD)
+        };
+        let values = game
+            .compute(upto, method, &mut |_| true)
+            .expect("formulas are not interrupted");
+        let period = game.period(&values.to_vec());
+        return Ok((values, period));
     }
     let path = checkpoint_path(args, game);
     let mut engine = if args.resume && path.exists() {
@@ -362,7 +454,7 @@ fn compute(args: &Args, game: &TableGame, method: Method, last: u64) -> Result<V
     let flag = if long { Some(interrupted()) } else { None };
     let mut last_save = Instant::now();
     let mut save_error = None;
-    let result = engine.extend_to(last as usize, &mut |e| {
+    let mut tick = |e: &Engine| {
         if let Some(bar) = &bar {
             bar.set_position(e.values().len() as u64);
             bar.set_message(format!("max value {}", e.max_value()));
@@ -374,7 +466,22 @@ fn compute(args: &Args, game: &TableGame, method: Method, last: u64) -> Result<V
             last_save = Instant::now();
         }
         !flag.as_ref().is_some_and(|f| f.load(Ordering::SeqCst))
-    });
+    };
+    // Only a game with a periodicity bound can stop early; the others are computed in one go.
+    let provable = game.bound().is_some();
+    let mut stage = if provable { 1023.min(last) } else { last };
+    let (result, period) = loop {
+        if let Err(e) = engine.extend_to(stage as usize, &mut tick) {
+            break (Err(e), None);
+        }
+        let period = (provable || args.period)
+            .then(|| game.period(&engine.values().to_vec()))
+            .flatten();
+        if stage >= last || period.is_some_and(|p| p.proved) {
+            break (Ok(()), period);
+        }
+        stage = (2 * stage + 1).min(last);
+    };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -389,7 +496,7 @@ fn compute(args: &Args, game: &TableGame, method: Method, last: u64) -> Result<V
             if long && path.exists() && args.checkpoint.is_none() {
                 let _ = std::fs::remove_file(&path);
             }
-            Ok(engine.values().clone())
+            Ok((engine.values().clone(), period))
         }
         Err(_) => {
             save_checkpoint(&path, game, &engine)?;
