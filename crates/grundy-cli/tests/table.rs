@@ -217,3 +217,25 @@ fn past_a_proved_period_nothing_more_is_computed() {
     assert_eq!(v["values"][100001], 100001);
     assert_eq!(v["values"][100003], 100004);
 }
+
+#[test]
+fn winning_splits_of_huge_heaps_are_listed_and_counted() {
+    // Dawson's Kayles heap of 10^7 (beyond any table): its winning moves come from the proved
+    // period, counted by residue classes; each listed one leaves a position of value 0.
+    let v = json(&["solve", "--json", "--limit", "5", "0.07", "10000000"]);
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    assert!(v["winning_moves_total"].as_u64().unwrap() > 100_000);
+    for m in moves {
+        let heaps: Vec<String> = m["position"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        let mut args = vec!["solve", "--json", "0.07"];
+        args.extend(heaps.iter().map(String::as_str));
+        assert_eq!(json(&args)["grundy"], 0, "{m}");
+    }
+}

@@ -34,6 +34,20 @@ pub trait HeapRuleset {
         None
     }
 
+    /// How many options of a heap of size `n` have the value `target`, with the first `limit` of
+    /// them (in the order of [`HeapRuleset::heap_options`]), for heaps too large to enumerate
+    /// (beyond [`ENUMERATION_LIMIT`]): e.g. a game whose values are periodic counts its moves by
+    /// residue classes. `None` when the ruleset cannot.
+    fn heap_moves_counted(
+        &self,
+        n: u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        let _ = (n, target, limit);
+        None
+    }
+
     /// The largest heap a position may hold.
     fn max_heap(&self) -> u64 {
         u64::MAX
@@ -218,6 +232,24 @@ impl<H: HeapRuleset> HeapPosition<H> {
         Ok(hits)
     }
 
+    /// How many options of a heap of `n` have the value `target`, and the first `limit` of them.
+    fn heap_moves_limited(
+        &mut self,
+        n: u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Result<(usize, Vec<Vec<u64>>), SolveError> {
+        if n > ENUMERATION_LIMIT && self.ruleset().heap_moves_to(n, target).is_none() {
+            if let Some((count, first)) = self.ruleset().heap_moves_counted(n, target, limit) {
+                return Ok((usize::try_from(count).unwrap_or(usize::MAX), first));
+            }
+        }
+        let mut hits = self.heap_moves_to(n, target)?;
+        let count = hits.len();
+        hits.truncate(limit);
+        Ok((count, hits))
+    }
+
     /// A move of heap `i` (0-based) to the heaps `opt`, as a report on the whole position.
     fn report(&self, i: usize, opt: &[u64]) -> MoveReport {
         MoveReport {
@@ -289,16 +321,14 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
         out: &mut Vec<MoveReport>,
     ) -> Result<usize, SolveError> {
         let total = self.total()?;
-        let mut count = 0;
+        let mut count: usize = 0;
         for i in 0..self.heaps.len() {
             let n = self.heaps[i];
             let g = self.heap_value(n)?;
-            let hits = self.heap_moves_to(n, g + total + target)?;
-            count += hits.len();
-            for opt in hits {
-                if out.len() >= limit {
-                    break;
-                }
+            let room = limit.saturating_sub(out.len());
+            let (hits, first) = self.heap_moves_limited(n, g + total + target, room)?;
+            count = count.saturating_add(hits);
+            for opt in first {
                 out.push(self.report(i, &opt));
             }
         }
@@ -335,11 +365,11 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
         limit: usize,
         out: &mut Vec<MoveReport>,
     ) -> Result<usize, SolveError> {
-        let hits = self.heap_moves_to(self.heaps[atom], target)?;
-        for opt in hits.iter().take(limit) {
+        let (hits, first) = self.heap_moves_limited(self.heaps[atom], target, limit)?;
+        for opt in &first {
             out.push(self.report(atom, opt));
         }
-        Ok(hits.len())
+        Ok(hits)
     }
 }
 

@@ -265,6 +265,81 @@ impl HeapRuleset for TakeAndBreak {
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         self.known.as_ref()?.value(n).map(Nimber)
     }
+
+    /// With a proved (plain) period `p` from `n0` on, a split `(a, r − a)` with `n0 <= a <= r − a`
+    /// has a value that depends only on `a mod p`: the splits of a huge heap are counted by
+    /// residue classes, and the first few listed, without enumerating them.
+    fn heap_moves_counted(
+        &self,
+        n: u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        let known = self.known.as_deref()?;
+        let period = known.period().filter(|p| p.proved && p.saltus == 0)?;
+        let rules = &self.rules;
+        if rules.distinct_parts || !rules.by_parts[3].is_empty() {
+            return None;
+        }
+        rules.max_removal()?;
+        let g = |x: u64| known.value(x).unwrap_or(u64::MAX);
+        let t = target.0;
+        let mut count = 0u64;
+        let mut first = Vec::new();
+        let hit = |opt: Vec<u64>, count: &mut u64, first: &mut Vec<Vec<u64>>| {
+            *count += 1;
+            if first.len() < limit {
+                first.push(opt);
+            }
+        };
+        for k in rules.by_parts[0].upto(n) {
+            if k == n && n > 0 && t == 0 {
+                hit(Vec::new(), &mut count, &mut first);
+            }
+        }
+        for k in rules.by_parts[1].upto(n) {
+            if k < n && g(n - k) == t {
+                hit(vec![n - k], &mut count, &mut first);
+            }
+        }
+        let (n0, p) = (period.preperiod.max(1), period.period);
+        for k in rules.by_parts[2].upto(n) {
+            let r = n - k;
+            let half = r / 2;
+            // Below n0, one split at a time.
+            for a in 1..n0.min(half + 1) {
+                if g(a) ^ g(r - a) == t {
+                    hit(vec![a, r - a], &mut count, &mut first);
+                }
+            }
+            if half < n0 {
+                continue;
+            }
+            // From n0 on: the residue classes of `a` that reach `t`, each counted whole; the
+            // first splits are listed in order (within `limit` periods every class has one).
+            let classes = p.min(half - n0 + 1);
+            let mut reaching = Vec::new();
+            for a in n0..n0 + classes {
+                if g(a) ^ g(r - a) == t {
+                    reaching.push(a);
+                    count += (half - a) / p + 1;
+                }
+            }
+            if reaching.is_empty() {
+                continue;
+            }
+            'listing: for cycle in 0.. {
+                for &a in &reaching {
+                    let a = a + cycle * p;
+                    if a > half || first.len() >= limit {
+                        break 'listing;
+                    }
+                    first.push(vec![a, r - a]);
+                }
+            }
+        }
+        Some((count, first))
+    }
 }
 
 /// Prepares the values a position with heaps up to `max_heap` needs: a table up to it, or a
@@ -353,6 +428,38 @@ mod tests {
             let max = heaps.iter().copied().max().unwrap_or(0);
             let rules = TakeAndBreak::parse(&code).unwrap().with_values_upto(max);
             assert_heap_fast_path_matches_solver(&rules, &heaps)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn moves_counted_by_residue_classes_match_the_options(
+            code in prop_oneof![
+                Just("0.07".to_string()), Just("0.77".to_string()), Just("0.137".to_string()),
+                Just("4.07".to_string()), Just("0.51".to_string()), code()
+            ],
+            n in 1u64..2500,
+            target in 0u64..12,
+            limit in 0usize..12,
+        ) {
+            let rules = TakeAndBreak::parse(&code).unwrap();
+            let known = heap_table::known_values(&rules.rules, 2500, 0);
+            prop_assume!(known.period().is_some_and(|p| p.proved));
+            let rules = rules.with_known(known);
+            let Some((count, first)) = rules.heap_moves_counted(n, Nimber(target), limit) else {
+                // Only three-heap moves (or a saltus) make it decline.
+                prop_assert!(!rules.rules.by_parts[3].is_empty());
+                return Ok(());
+            };
+            let mut options = Vec::new();
+            rules.heap_options(n, &mut options);
+            let hits: Vec<Vec<u64>> = options
+                .into_iter()
+                .filter(|o| o.iter().fold(0, |x, &h| x ^ rules.heap_value(h).unwrap().0) == target)
+                .collect();
+            prop_assert_eq!(count, hits.len() as u64);
+            prop_assert_eq!(&first[..], &hits[..hits.len().min(limit)]);
         }
     }
 
