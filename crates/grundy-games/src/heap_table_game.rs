@@ -69,7 +69,19 @@ impl TableGame {
                 ))
             }
             "nim" => {
-                return plain(formula(Box::new(|n| n), Box::new(crate::nim::Nim), None));
+                // G(n) = n: arithmetically periodic from 0 with period 1 and saltus 1.
+                let period = Period {
+                    preperiod: 0,
+                    period: 1,
+                    saltus: 1,
+                    proved: true,
+                    checked_upto: 0,
+                };
+                return plain(formula(
+                    Box::new(|n| n),
+                    Box::new(crate::nim::Nim),
+                    Some(period),
+                ));
             }
             "bash" | "sub" | "subtraction" => {
                 let game = match (spec.name.as_str(), spec.params.as_deref()) {
@@ -227,6 +239,13 @@ mod tests {
             .to_vec();
         let p = g.period(&t).unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 4, 4, true));
+        let g = game("nim");
+        let t = g
+            .compute(9, Method::Sparse, &mut |_| true)
+            .unwrap()
+            .to_vec();
+        let p = g.period(&t).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (0, 1, 1, true));
         let g = game("sub:1,3,4");
         let t = g
             .compute(40, Method::Sparse, &mut |_| true)
