@@ -11,9 +11,11 @@
 //! `common ⊕ common` and `rare ⊕ rare` are rare and `rare ⊕ common` is common, every common
 //! option value comes from a pair with a rare heap: scanning the few rare heaps `a` (and `b = n −
 //! k − a`) finds them all, and so the least common value `c` that no option reaches. `G(n)` is then
-//! `c` unless some rare value below `c` is unreachable; those are usually reached by one of the
-//! first few common–common pairs, so a short scan, stopped as soon as every rare value below `c`
-//! is seen, settles it. Only when `G(n)` itself is rare does the scan run to the end. The mask is
+//! `c` unless some rare value below `c` is unreachable; those are usually reached by a few
+//! thousand common–common pairs at most, so a scan stopped as soon as every rare value below `c`
+//! is seen settles it: first the smallest heaps, then blocks spread over the whole range (each
+//! needed value tends to come from its own kinds of pairs, which spread blocks meet sooner), then
+//! the rest in order. Only when `G(n)` itself is rare does the scan run to the end. The mask is
 //! re-chosen from the values seen so far (the one making the fewest rare heaps) at doubling
 //! sizes; any mask gives the same values, only the speed changes.
 //!
