@@ -691,17 +691,35 @@ fn mark_rare<T: Cell>(seen: &mut [u8], stamp: u8, g_r: &[T], heaps: &[u32], valu
     let top_mask = seen.len() - 1;
     let r = g_r.len();
     // Rare heaps are at least 1 and below r: `r - a` indexes `g_r`.
-    let x = |a: u32, va: u32| (va ^ g_r[r - a as usize].get()) as usize & top_mask;
-    // Four loads, then four stores: measurably faster (~15%) than one of each in turn.
-    let (mut hs, mut vs) = (heaps.chunks_exact(4), values.chunks_exact(4));
-    for (h, v) in (&mut hs).zip(&mut vs) {
-        let xs = [x(h[0], v[0]), x(h[1], v[1]), x(h[2], v[2]), x(h[3], v[3])];
-        for x in xs {
-            seen[x] = stamp;
+    mark_zip(seen, stamp, heaps, values, |a, va| {
+        (va ^ g_r[r - a as usize].get()) as usize & top_mask
+    });
+}
+
+/// Marks `at(xs[i], ys[i])` for every `i`: four loads, then four stores, measurably faster (~15%)
+/// than one of each in turn.
+#[inline(always)]
+fn mark_zip<A: Copy, B: Copy>(
+    seen: &mut [u8],
+    stamp: u8,
+    xs: &[A],
+    ys: &[B],
+    at: impl Fn(A, B) -> usize,
+) {
+    let (mut xc, mut yc) = (xs.chunks_exact(4), ys.chunks_exact(4));
+    for (x, y) in (&mut xc).zip(&mut yc) {
+        let slots = [
+            at(x[0], y[0]),
+            at(x[1], y[1]),
+            at(x[2], y[2]),
+            at(x[3], y[3]),
+        ];
+        for slot in slots {
+            seen[slot] = stamp;
         }
     }
-    for (&a, &va) in hs.remainder().iter().zip(vs.remainder()) {
-        seen[x(a, va)] = stamp;
+    for (&x, &y) in xc.remainder().iter().zip(yc.remainder()) {
+        seen[at(x, y)] = stamp;
     }
 }
 
@@ -825,18 +843,9 @@ fn keep_unseen(needed: &mut Vec<u32>, seen: &[u8], stamp: u8) {
 #[inline(never)]
 fn mark_pairs<T: Cell>(seen: &mut [u8], stamp: u8, low: &[T], high: &[T]) {
     let top_mask = seen.len() - 1;
-    let x = |a: T, b: T| (a ^ b).get() as usize & top_mask;
-    // Four loads, then four stores, as in `mark_rare`.
-    let (mut ls, mut hs) = (low.chunks_exact(4), high.chunks_exact(4));
-    for (l, h) in (&mut ls).zip(&mut hs) {
-        let xs = [x(l[0], h[0]), x(l[1], h[1]), x(l[2], h[2]), x(l[3], h[3])];
-        for x in xs {
-            seen[x] = stamp;
-        }
-    }
-    for (&a, &b) in ls.remainder().iter().zip(hs.remainder()) {
-        seen[x(a, b)] = stamp;
-    }
+    mark_zip(seen, stamp, low, high, |a, b| {
+        (a ^ b).get() as usize & top_mask
+    });
 }
 
 /// Which of the first `W` values of `wanted` some pair `low[i] ^ high[i]` gives, as bits.

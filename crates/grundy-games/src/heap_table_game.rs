@@ -232,27 +232,15 @@ mod tests {
 
     #[test]
     fn periods_come_from_theorems() {
-        let g = game("lasker");
-        let t = g
-            .compute(40, Method::Sparse, &mut |_| true)
-            .unwrap()
-            .to_vec();
-        let p = g.period(&t).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 4, 4, true));
-        let g = game("nim");
-        let t = g
-            .compute(9, Method::Sparse, &mut |_| true)
-            .unwrap()
-            .to_vec();
-        let p = g.period(&t).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (0, 1, 1, true));
-        let g = game("sub:1,3,4");
-        let t = g
-            .compute(40, Method::Sparse, &mut |_| true)
-            .unwrap()
-            .to_vec();
-        let p = g.period(&t).unwrap();
-        assert_eq!((p.preperiod, p.period, p.proved), (0, 7, true));
+        let period = |name: &str, last: u64| {
+            let g = game(name);
+            let t = g.compute(last, Method::Sparse, &mut |_| true).unwrap();
+            let p = g.period(&t.to_vec()).unwrap();
+            (p.preperiod, p.period, p.saltus, p.proved)
+        };
+        assert_eq!(period("lasker", 40), (1, 4, 4, true));
+        assert_eq!(period("nim", 9), (0, 1, 1, true));
+        assert_eq!(period("sub:1,3,4", 40), (0, 7, 0, true));
         assert!(TableGame::from_spec(&GameSpec::parse(&Word::new("a", "geography"))).is_none());
     }
 }
