@@ -212,7 +212,9 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
     let start = Instant::now();
     let (head, period) = match upto {
         Some(last) => compute(args, &game, method, last)?,
-        // Until a period is proved: a proved period stops the computation.
+        // Until a period is proved: a proved period stops the computation. A formula game's
+        // period comes with its theorem (or is looked for in a short table).
+        None if !game.is_computed() => compute(args, &game, method, 1023.min(args.max))?,
         None => compute(args, &game, method, args.max)?,
     };
     let computed_last = head.len().saturating_sub(1) as u64;
