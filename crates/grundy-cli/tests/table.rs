@@ -219,6 +219,19 @@ fn past_a_proved_period_nothing_more_is_computed() {
 }
 
 #[test]
+fn a_max_beyond_the_largest_table_is_an_input_error() {
+    let out = grundy(&[
+        "table",
+        "grundys-game",
+        "--period",
+        "--max",
+        "18446744073709551615",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max"));
+}
+
+#[test]
 fn winning_splits_of_huge_heaps_are_listed_and_counted() {
     // Dawson's Kayles heap of 10^7 (beyond any table): its winning moves come from the proved
     // period, counted by residue classes; each listed one leaves a position of value 0.
@@ -226,7 +239,14 @@ fn winning_splits_of_huge_heaps_are_listed_and_counted() {
     assert_eq!(v["outcome"], "N");
     let moves = v["winning_moves"].as_array().unwrap();
     assert_eq!(moves.len(), 5);
-    assert!(v["winning_moves_total"].as_u64().unwrap() > 100_000);
+    // The total, counted one split at a time from the proved period: removing 2 leaves one heap
+    // of 9999998 or two heaps a + b = 9999998.
+    let rules = grundy_games::take_and_break::TakeBreakRules::from_code("0.07").unwrap();
+    let known = grundy_games::heap_table::known_values(&rules, 10_000_000, 1 << 22);
+    let g = |n: u64| known.value(n).unwrap();
+    let r = 10_000_000 - 2;
+    let total = (g(r) == 0) as u64 + (1..=r / 2).filter(|&a| g(a) == g(r - a)).count() as u64;
+    assert_eq!(v["winning_moves_total"].as_u64(), Some(total));
     for m in moves {
         let heaps: Vec<String> = m["position"]
             .as_array()

@@ -304,7 +304,12 @@ impl Engine {
         while self.values.len() < want {
             let chunk_end = want.min(self.values.len() + (1 << 14));
             if self.mirror.len() < want || self.mirror.width() != self.values.width() {
-                let cap = want.max(2 * self.mirror.len());
+                // Grown by doubling; only re-made at the same length when the table widens.
+                let cap = if self.mirror.len() < want {
+                    want.max(2 * self.mirror.len())
+                } else {
+                    self.mirror.len()
+                };
                 self.mirror = match &self.values {
                     Values::U8(v) => Values::U8(mirrored(v, cap)),
                     Values::U16(v) => Values::U16(mirrored(v, cap)),
@@ -734,7 +739,7 @@ fn pair_top(r: usize, distinct: bool) -> usize {
 }
 
 /// A stride through `blocks` blocks that visits each once and lands far from the blocks before:
-/// the integer nearest `blocks / φ` that is coprime to `blocks`.
+/// the first integer from `⌊blocks / φ⌋` up that is coprime to `blocks`.
 fn spread_step(blocks: usize) -> usize {
     if blocks <= 2 {
         return 1;
@@ -1079,5 +1084,18 @@ mod tests {
         let mut e = Engine::new(rules, Method::Sparse);
         e.extend_to(600, &mut |_| true).unwrap();
         assert!(e.values().width() >= 2);
+        // In steps, so that the table widens while its mirror is already long enough.
+        let wide = oracle.iter().position(|&v| v > 255).unwrap();
+        let first = wide - 10;
+        let end = 2 * (first + 1) - 1;
+        assert!(end < oracle.len());
+        let mut e = Engine::new(e.rules().clone(), Method::Sparse);
+        e.ctx.next_review = 16;
+        for last in [first, first + 5, end] {
+            e.extend_to(last, &mut |_| true).unwrap();
+        }
+        assert_eq!(e.values().to_vec(), oracle[..=end]);
+        // The mirror doubled once, and kept its length when the table widened.
+        assert_eq!(e.mirror.len(), 2 * (first + 1));
     }
 }

@@ -197,9 +197,16 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
         MethodArg::Naive => Method::Naive,
         MethodArg::Sparse => Method::Sparse,
     };
+    const LARGEST: u64 = u32::MAX as u64 - 1;
+    if args.max > LARGEST {
+        return Err(Failure::Input(format!(
+            "--max ('{}'): --max must be at most {LARGEST}",
+            args.max
+        )));
+    }
     let upto = match &args.upto {
         Some(text) => Some(
-            parse_number_text(text, "--upto", u32::MAX as u64 - 1)
+            parse_number_text(text, "--upto", LARGEST)
                 .map_err(|m| Failure::Input(format!("--upto ('{text}'): {m}")))?,
         ),
         None if args.period => None,
@@ -211,11 +218,20 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
     };
     let start = Instant::now();
     let (head, period) = match upto {
-        Some(last) => compute(args, &game, method, last)?,
-        // Until a period is proved: a proved period stops the computation. A formula game's
-        // period comes with its theorem (or is looked for in a short table).
-        None if !game.is_computed() => compute(args, &game, method, 1023.min(args.max))?,
-        None => compute(args, &game, method, args.max)?,
+        Some(last) => compute(args, &game, method, last, false)?,
+        // Until a period is proved (or --max): a formula game's period comes with its theorem or
+        // is looked for in doubling tables; a computed game stops at the stage that proves one.
+        None if !game.is_computed() => {
+            let mut stage = 1023.min(args.max);
+            loop {
+                let (head, period) = compute(args, &game, method, stage, true)?;
+                if period.is_some_and(|p| p.proved) || stage >= args.max {
+                    break (head, period);
+                }
+                stage = (2 * stage + 1).min(args.max);
+            }
+        }
+        None => compute(args, &game, method, args.max, false)?,
     };
     let computed_last = head.len().saturating_sub(1) as u64;
     let last = upto.unwrap_or(computed_last);
@@ -414,10 +430,12 @@ fn compute(
     game: &TableGame,
     method: Method,
     last: u64,
+    whole: bool,
 ) -> Result<(Values, Option<Period>), Failure> {
     if !game.is_computed() {
-        // The naive method is the check of the formula: it computes everything.
-        let upto = if method == Method::Naive {
+        // The naive method is the check of the formula: it computes everything (as does a
+        // search for a period, `whole`).
+        let upto = if whole || method == Method::Naive {
             last
         } else {
             last.min(FORMULA_HEAD)
@@ -456,14 +474,17 @@ fn compute(
     let flag = if long { Some(interrupted()) } else { None };
     let mut last_save = Instant::now();
     let mut save_error = None;
+    // Only a checkpoint this run read or wrote is removed when it finishes.
+    let mut own_checkpoint = args.resume && path.exists();
     let mut tick = |e: &Engine| {
         if let Some(bar) = &bar {
             bar.set_position(e.values().len() as u64);
             bar.set_message(format!("max value {}", e.max_value()));
         }
         if long && last_save.elapsed() > Duration::from_secs(10) {
-            if let Err(err) = save_checkpoint(&path, game, e) {
-                save_error = Some(err);
+            match save_checkpoint(&path, game, e) {
+                Ok(()) => own_checkpoint = true,
+                Err(err) => save_error = Some(err),
             }
             last_save = Instant::now();
         }
@@ -495,7 +516,7 @@ fn compute(
     }
     match result {
         Ok(()) => {
-            if long && path.exists() && args.checkpoint.is_none() {
+            if own_checkpoint && path.exists() && args.checkpoint.is_none() {
                 let _ = std::fs::remove_file(&path);
             }
             Ok((engine.values().clone(), period))
