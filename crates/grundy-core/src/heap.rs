@@ -239,12 +239,16 @@ impl<H: HeapRuleset> HeapPosition<H> {
         target: Nimber,
         limit: usize,
     ) -> Result<(usize, Vec<Vec<u64>>), SolveError> {
-        if n > ENUMERATION_LIMIT && self.ruleset().heap_moves_to(n, target).is_none() {
+        let listed = self.ruleset().heap_moves_to(n, target);
+        if listed.is_none() && n > ENUMERATION_LIMIT {
             if let Some((count, first)) = self.ruleset().heap_moves_counted(n, target, limit) {
                 return Ok((usize::try_from(count).unwrap_or(usize::MAX), first));
             }
         }
-        let mut hits = self.heap_moves_to(n, target)?;
+        let mut hits = match listed {
+            Some(hits) => hits,
+            None => self.heap_moves_to(n, target)?,
+        };
         let count = hits.len();
         hits.truncate(limit);
         Ok((count, hits))
