@@ -1060,17 +1060,15 @@ mod tests {
     fn long_tables_match_the_naive_method() {
         // Long enough that the pair scan probes spread blocks and then reads the rest in order
         // (heaps past 2·(96 + 32·128)), where G(n) is rare.
-        let mut rules = vec![grundy_games_rules()];
-        rules.push(TakeBreakRules::from_code("0.6").unwrap());
-        for rules in rules {
+        let codes = [
+            crate::grundys_game::rules(),
+            TakeBreakRules::from_code("0.6").unwrap(),
+        ];
+        for rules in codes {
             let naive = engine_table(&rules, Method::Naive, 12_000);
             let sparse = engine_table(&rules, Method::Sparse, 12_000);
             assert_eq!(sparse, naive);
         }
-    }
-
-    fn grundy_games_rules() -> TakeBreakRules {
-        crate::grundys_game::rules()
     }
 
     #[test]

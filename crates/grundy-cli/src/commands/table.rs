@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_games::heap_table::{Engine, Method, Values};
+use grundy_games::heap_table::{Engine, Interrupted, Method, Values};
 use grundy_games::heap_table_game::TableGame;
 use grundy_games::period::Period;
 use grundy_games::spec::{parse_number_text, GameSpec, Word};
@@ -219,19 +219,8 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
     let start = Instant::now();
     let (head, period) = match upto {
         Some(last) => compute(args, &game, method, last, false)?,
-        // Until a period is proved (or --max): a formula game's period comes with its theorem or
-        // is looked for in doubling tables; a computed game stops at the stage that proves one.
-        None if !game.is_computed() => {
-            let mut stage = 1023.min(args.max);
-            loop {
-                let (head, period) = compute(args, &game, method, stage, true)?;
-                if period.is_some_and(|p| p.proved) || stage >= args.max {
-                    break (head, period);
-                }
-                stage = (2 * stage + 1).min(args.max);
-            }
-        }
-        None => compute(args, &game, method, args.max, false)?,
+        // Until a period is proved, or --max.
+        None => compute(args, &game, method, args.max, true)?,
     };
     let computed_last = head.len().saturating_sub(1) as u64;
     let last = upto.unwrap_or(computed_last);
@@ -422,28 +411,48 @@ fn interrupted() -> Arc<AtomicBool> {
 /// Values given by a formula are tabulated this far at most: the rest is read from the formula.
 const FORMULA_HEAD: u64 = (1 << 16) - 1;
 
+/// Calls `stage` on 1023, 2047, 4095, … up to `last`, until it returns a proved period.
+fn by_stages<E>(
+    last: u64,
+    mut stage: impl FnMut(u64) -> Result<Option<Period>, E>,
+) -> Result<Option<Period>, E> {
+    let mut upto = 1023.min(last);
+    loop {
+        let period = stage(upto)?;
+        if upto >= last || period.is_some_and(|p| p.proved) {
+            return Ok(period);
+        }
+        upto = (2 * upto + 1).min(last);
+    }
+}
+
 /// `G(0..=last)`, or fewer when a proved period (or the game's formula) gives the rest, with the
 /// period of what was computed. Tables are computed in doubling stages, each checked for a period
-/// that the periodicity theorem proves: past it nothing more is computed or stored.
+/// that the periodicity theorem proves: past it nothing more is computed or stored. With
+/// `searching` (no --upto), a formula game too is tabulated in stages until its period is proved.
 fn compute(
     args: &Args,
     game: &TableGame,
     method: Method,
     last: u64,
-    whole: bool,
+    searching: bool,
 ) -> Result<(Values, Option<Period>), Failure> {
     if !game.is_computed() {
-        // The naive method is the check of the formula: it computes everything (as does a
-        // search for a period, `whole`).
-        let upto = if whole || method == Method::Naive {
-            last
-        } else {
-            last.min(FORMULA_HEAD)
+        let mut values = Values::default();
+        let mut tabulate = |upto: u64| {
+            values = game
+                .compute(upto, method, &mut |_| true)
+                .expect("formulas are not interrupted");
+            Ok::<_, Failure>(game.period(&values.to_vec()))
         };
-        let values = game
-            .compute(upto, method, &mut |_| true)
-            .expect("formulas are not interrupted");
-        let period = game.period(&values.to_vec());
+        let period = if searching {
+            by_stages(last, &mut tabulate)?
+        } else if method == Method::Naive {
+            // The naive method is the check of the formula: it computes everything.
+            tabulate(last)?
+        } else {
+            tabulate(last.min(FORMULA_HEAD))?
+        };
         return Ok((values, period));
     }
     let path = checkpoint_path(args, game);
@@ -492,18 +501,17 @@ fn compute(
     };
     // Only a game with a periodicity bound can stop early; the others are computed in one go.
     let provable = game.bound().is_some();
-    let mut stage = if provable { 1023.min(last) } else { last };
-    let (result, period) = loop {
-        if let Err(e) = engine.extend_to(stage as usize, &mut tick) {
-            break (Err(e), None);
-        }
-        let period = (provable || args.period)
-            .then(|| game.period(&engine.values().to_vec()))
-            .flatten();
-        if stage >= last || period.is_some_and(|p| p.proved) {
-            break (Ok(()), period);
-        }
-        stage = (2 * stage + 1).min(last);
+    let mut extend = |upto: u64| -> Result<Option<Period>, Interrupted> {
+        engine.extend_to(upto as usize, &mut tick)?;
+        let values = || engine.values().to_vec();
+        Ok((provable || args.period)
+            .then(|| game.period(&values()))
+            .flatten())
+    };
+    let outcome = if provable {
+        by_stages(last, &mut extend)
+    } else {
+        extend(last)
     };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -514,8 +522,8 @@ fn compute(
             path.display()
         );
     }
-    match result {
-        Ok(()) => {
+    match outcome {
+        Ok(period) => {
             if own_checkpoint && path.exists() && args.checkpoint.is_none() {
                 let _ = std::fs::remove_file(&path);
             }
