@@ -202,8 +202,8 @@ fn past_a_proved_period_nothing_more_is_computed() {
     );
     // The values read from the period are the values the engine computes.
     let v = json(&["table", "0.07", "--upto", "20000", "--json"]);
-    let rules = grundy_games::take_and_break::TakeBreakRules::from_code("0.07").unwrap();
-    let mut engine = grundy_games::heap_table::Engine::new(rules, Default::default());
+    let rules = grundy_games::heap::take_and_break::TakeBreakRules::from_code("0.07").unwrap();
+    let mut engine = grundy_games::heap::sparse::Engine::new(rules, Default::default());
     engine.extend_to(20_000, &mut |_| true).unwrap();
     let listed: Vec<u32> = v["values"]
         .as_array()
@@ -241,8 +241,8 @@ fn winning_splits_of_huge_heaps_are_listed_and_counted() {
     assert_eq!(moves.len(), 5);
     // The total, counted one split at a time from the proved period: removing 2 leaves one heap
     // of 9999998 or two heaps a + b = 9999998.
-    let rules = grundy_games::take_and_break::TakeBreakRules::from_code("0.07").unwrap();
-    let known = grundy_games::heap_table::known_values(&rules, 10_000_000, 1 << 22);
+    let rules = grundy_games::heap::take_and_break::TakeBreakRules::from_code("0.07").unwrap();
+    let known = grundy_games::heap::sparse::known_values(&rules, 10_000_000, 1 << 22);
     let g = |n: u64| known.value(n).unwrap();
     let r = 10_000_000 - 2;
     let total = (g(r) == 0) as u64 + (1..=r / 2).filter(|&a| g(a) == g(r - a)).count() as u64;

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use grundy_core::{BruteForce, Nimber, Solver};
-use grundy_games::{euclid, fibonacci_nim, moore, wythoff};
+use grundy_games::{classic::euclid, classic::fibonacci_nim, classic::moore, classic::wythoff};
 
 fn time(f: impl FnOnce()) -> Duration {
     let start = Instant::now();

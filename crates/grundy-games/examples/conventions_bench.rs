@@ -10,8 +10,8 @@ use std::time::Instant;
 use grundy_core::every::{analyse_every, analyse_every_by_search};
 use grundy_core::misere::{analyse_misere, analyse_misere_by_search};
 use grundy_core::Component;
-use grundy_games::subtraction::Subtraction;
-use grundy_games::{nim, subtraction};
+use grundy_games::heap::subtraction::Subtraction;
+use grundy_games::{heap::nim, heap::subtraction};
 
 /// The result and the best time of five runs (the first run also pays for warming up).
 fn time<T>(mut f: impl FnMut() -> T) -> (T, f64) {
@@ -47,8 +47,8 @@ fn main() {
         // Staircases declare no atoms: each is checked as a whole, then SJ decides the sum.
         let make = || -> Vec<Box<dyn Component>> {
             vec![
-                grundy_games::staircase::position(stairs.clone()),
-                grundy_games::staircase::position(vec![1, 2]),
+                grundy_games::classic::staircase::position(stairs.clone()),
+                grundy_games::classic::staircase::position(vec![1, 2]),
                 nim::position(vec![3, 4]),
             ]
         };

@@ -88,7 +88,7 @@ fn run(kind: &str, n: u32, m: usize) {
         text += &format!("{} {}\n", u + 1, v + 1);
     }
     let t = Instant::now();
-    let parsed = grundy_games::graph::parse(&text, "bench").expect("valid graph");
+    let parsed = grundy_games::graph::edges::parse(&text, "bench").expect("valid graph");
     let parse = secs(t);
     drop(parsed);
     drop(text);

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use grundy_core::Nimber;
-use grundy_games::hackenbush::Graph;
+use grundy_games::graph::hackenbush::Graph;
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;

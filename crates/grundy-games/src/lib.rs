@@ -1,39 +1,31 @@
 //! # grundy-games
 //!
-//! The rulesets grundy knows, each in a module named after it that opens with its rules and the
-//! theorem that gives its fast path. The theory they rely on lives in [`grundy_core`]; the
-//! [`spec`] module holds the game-spec grammar shared by every command and [`registry`] the list of
-//! games by name.
+//! The rulesets grundy knows, grouped by family, each in a module named after it that opens with
+//! its rules and the theorem that gives its fast path. The theory they rely on lives in
+//! [`grundy_core`].
+//!
+//! - [`heap`]: games on heaps that may split — Nim, subtraction games, octal and other
+//!   take-and-break games, Grundy's game, Lasker's Nim, split Nim — and the sparse-space table
+//!   engine that computes their values;
+//! - [`classic`]: the classic families with a theorem of their own (Wythoff, Fibonacci Nim,
+//!   Moore's Nim, Euclid, Northcott, Poker Nim, staircase Nim);
+//! - [`nonsum`]: games that are not sums of independent parts and need their own dynamic
+//!   programming (the multiplication game, Public Sale, take-or-merge, take from either end);
+//! - [`coins`]: coin-turning games and the Tartan theorem;
+//! - [`graph`]: games played on graphs and boards (tokens on a graph, vector movers, Green
+//!   Hackenbush).
+//!
+//! At the root: [`spec`], the game-spec grammar every command shares, [`registry`], the one list
+//! of games by name, and [`period`], periods and the octal periodicity theorem.
 
-pub mod coin_turning;
-pub mod ends;
+pub mod classic;
+pub mod coins;
 pub mod graph;
-pub mod grundys_game;
-pub mod hackenbush;
-pub mod heap_table;
-pub mod heap_table_game;
-pub mod lasker;
-pub mod moore;
-pub mod movers;
-pub mod multiplication;
-pub mod nim;
-pub mod northcott;
+pub mod heap;
+pub mod nonsum;
 pub mod period;
-pub mod poker_nim;
-pub mod public_sale;
 pub mod registry;
 pub mod spec;
-pub mod split;
-pub mod staircase;
-pub mod subtraction;
-pub mod take_and_break;
-pub mod take_or_merge;
-pub mod tartan;
-pub mod tokens;
 
-pub mod euclid;
-pub mod fibonacci_nim;
 #[cfg(test)]
 mod testing;
-pub mod wythoff;
-pub mod zeckendorf;

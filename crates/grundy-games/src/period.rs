@@ -6,7 +6,7 @@
 //!
 //! - take-and-break games leaving at most `m` heaps and removing at most `t` tokens (octal games:
 //!   `m = 2`; subtraction games with a finite set: `m = 1`, `t = max S`): a window
-//!   `n0 <= n < m·n0 + (m−1)·p + t` suffices (see [`crate::take_and_break`]);
+//!   `n0 <= n < m·n0 + (m−1)·p + t` suffices (see [`crate::heap::take_and_break`]);
 //! - other games prove their own periods (Lasker's Nim: period 4, saltus 4, by its theorem).
 
 use serde::Serialize;

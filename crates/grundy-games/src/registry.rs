@@ -5,12 +5,12 @@
 
 use grundy_core::Component;
 
+use crate::classic::{euclid, fibonacci_nim, moore, northcott, poker_nim, staircase, wythoff};
+use crate::coins::{coin_turning, tartan};
+use crate::graph::{edges, hackenbush, movers};
+use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
+use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
-use crate::{
-    coin_turning, ends, euclid, fibonacci_nim, graph, grundys_game, hackenbush, lasker, moore,
-    movers, multiplication, nim, northcott, poker_nim, public_sale, split, staircase, subtraction,
-    take_and_break, take_or_merge, tartan, wythoff,
-};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -35,7 +35,7 @@ pub fn all() -> Vec<GameEntry> {
         grundys_game::entries(),
         lasker::entries(),
         split::entries(),
-        graph::entries(),
+        edges::entries(),
         movers::entries(),
     ]
     .concat()

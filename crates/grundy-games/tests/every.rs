@@ -3,9 +3,9 @@
 
 use grundy_core::every::{analyse_every, analyse_every_by_search, CombinedMove};
 use grundy_core::{Component, HeapPosition, HeapRuleset, Outcome};
-use grundy_games::nim::Nim;
-use grundy_games::subtraction::Subtraction;
-use grundy_games::{nim, staircase, subtraction};
+use grundy_games::heap::nim::Nim;
+use grundy_games::heap::subtraction::Subtraction;
+use grundy_games::{classic::staircase, heap::nim, heap::subtraction};
 use proptest::prelude::*;
 
 const CAP: usize = 1_000_000;

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use grundy_core::misere::{analyse_misere, analyse_misere_by_search, MisereMethod};
 use grundy_core::{Component, Outcome, Ruleset};
-use grundy_games::staircase::{self, Staircase};
-use grundy_games::{nim, subtraction};
+use grundy_games::classic::staircase::{self, Staircase};
+use grundy_games::{heap::nim, heap::subtraction};
 use proptest::prelude::*;
 
 const CAP: usize = 1_000_000;

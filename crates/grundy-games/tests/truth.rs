@@ -1,8 +1,8 @@
 //! Published Grundy values (OEIS) reproduced exactly, and the known periods found and proved.
 
-use grundy_games::grundys_game;
-use grundy_games::heap_table::{known_values, naive_table, Engine, Method};
-use grundy_games::take_and_break::{TakeAndBreak, TakeBreakRules};
+use grundy_games::heap::grundys_game;
+use grundy_games::heap::sparse::{known_values, naive_table, Engine, Method};
+use grundy_games::heap::take_and_break::{TakeAndBreak, TakeBreakRules};
 
 fn truth(text: &str) -> Vec<u32> {
     text.lines()

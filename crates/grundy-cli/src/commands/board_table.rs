@@ -3,10 +3,10 @@
 //! version of printing a table to look for a pattern).
 
 use grundy_core::{Outcome, Value};
-use grundy_games::graph;
-use grundy_games::movers::{Cell, Movers};
+use grundy_games::graph::edges;
+use grundy_games::graph::movers::{Cell, Movers};
+use grundy_games::graph::tokens::TokenGame;
 use grundy_games::spec::{GameSpec, Word};
-use grundy_games::tokens::TokenGame;
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -72,12 +72,12 @@ fn graph_table(spec: &GameSpec, upto: Option<&str>, json: bool) -> Result<(), Fa
         Some(t) => grundy_games::spec::parse_number_text(t, "--upto", u64::MAX)
             .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
     };
-    let g = graph::load(spec)?;
+    let g = edges::load(spec)?;
     let (vertices, edges) = (g.vertices(), g.edge_count());
     let game = TokenGame::new(
         spec.word.text.clone(),
         g,
-        Box::new(grundy_games::tokens::Numbered),
+        Box::new(grundy_games::graph::tokens::Numbered),
     );
     let shown = (vertices as u64).min(limit) as u32;
     let rows: Vec<VertexRow> = (0..shown)
@@ -171,12 +171,12 @@ fn grid_table(spec: &GameSpec, upto: Option<&str>, json: bool) -> Result<(), Fai
         my = my.min(h - 1);
     }
     let cells = (mx + 1).saturating_mul(my + 1);
-    if cells > grundy_games::movers::MAX_CELLS as u64 {
+    if cells > grundy_games::graph::movers::MAX_CELLS as u64 {
         return Err(Failure::Input(format!(
             "--upto: {}x{} is more than {} cells",
             mx,
             my,
-            grundy_games::movers::MAX_CELLS
+            grundy_games::graph::movers::MAX_CELLS
         )));
     }
     let seeds: Vec<Cell> = (0..=my as u32)

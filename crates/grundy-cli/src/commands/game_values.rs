@@ -11,9 +11,9 @@
 //!   positions the game rejects (e.g. a zero where it needs a positive number) are skipped.
 
 use grundy_core::{analyse, Outcome, Value};
-use grundy_games::heap_table::Method;
-use grundy_games::heap_table_game::TableGame;
-use grundy_games::movers::{Cell, Movers};
+use grundy_games::graph::movers::{Cell, Movers};
+use grundy_games::heap::sparse::Method;
+use grundy_games::heap::table::TableGame;
 use grundy_games::period::Period;
 use grundy_games::registry::build_sum;
 use grundy_games::spec::{parse_number_text, GameSpec, Word};
@@ -120,7 +120,7 @@ pub fn compute(words: &[Word], upto: Option<&str>) -> Result<GameValues, Failure
 fn board(spec: &GameSpec, upto: Option<&str>) -> Result<GameValues, Failure> {
     let movers = Movers::parse(spec)?;
     let (mut mx, mut my) = match upto {
-        Some(t) => parse_upto(t, grundy_games::movers::MAX_COORDINATE)?,
+        Some(t) => parse_upto(t, grundy_games::graph::movers::MAX_COORDINATE)?,
         None => (DEFAULT_UPTO_2D, DEFAULT_UPTO_2D),
     };
     if let Some((w, h)) = movers.bounds {

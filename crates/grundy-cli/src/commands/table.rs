@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_games::heap_table::{Engine, Interrupted, Method, Values};
-use grundy_games::heap_table_game::TableGame;
+use grundy_games::heap::sparse::{Engine, Interrupted, Method, Values};
+use grundy_games::heap::table::TableGame;
 use grundy_games::period::Period;
 use grundy_games::spec::{parse_number_text, GameSpec, Word};
 use indicatif::{ProgressBar, ProgressStyle};

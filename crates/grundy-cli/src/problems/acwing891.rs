@@ -1,7 +1,7 @@
 //! AcWing 891 Nim: Yes if the first player wins.
 
 use grundy_core::Outcome;
-use grundy_games::nim;
+use grundy_games::heap::nim;
 
 use super::{outcome, Input, InputError};
 

@@ -1,7 +1,7 @@
 //! AcWing 892 staircase Nim: Yes if the first player wins.
 
 use grundy_core::Outcome;
-use grundy_games::staircase;
+use grundy_games::classic::staircase;
 
 use super::{outcome, Input, InputError};
 

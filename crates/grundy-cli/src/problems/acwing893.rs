@@ -1,7 +1,7 @@
 //! AcWing 893 set Nim: heaps, take s in S from one; Yes if the first player wins.
 
 use grundy_core::Outcome;
-use grundy_games::subtraction::{self, Subtraction};
+use grundy_games::heap::subtraction::{self, Subtraction};
 
 use super::{outcome, Input, InputError};
 

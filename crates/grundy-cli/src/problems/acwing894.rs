@@ -1,7 +1,7 @@
 //! AcWing 894 split Nim: replace a heap of a by two heaps i, j < a; Yes if the first player wins.
 
 use grundy_core::{HeapPosition, Outcome};
-use grundy_games::split::Split;
+use grundy_games::heap::split::Split;
 
 use super::{outcome, Input, InputError};
 

@@ -3,8 +3,8 @@
 //! describes it — so the reduction each adapter relies on is tested too, not only the ruleset.
 
 use grundy_core::{BruteForce, Ruleset, Solver};
-use grundy_games::ends::PlainEnds;
-use grundy_games::take_or_merge::PlainTakeOrMerge;
+use grundy_games::nonsum::ends::PlainEnds;
+use grundy_games::nonsum::take_or_merge::PlainTakeOrMerge;
 use proptest::prelude::*;
 
 use super::input::Input;

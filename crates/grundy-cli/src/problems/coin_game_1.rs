@@ -1,7 +1,7 @@
 //! Coin game 1: x coins, take a_i of them; whoever takes the last coin wins. Alice moves first.
 
 use grundy_core::Outcome;
-use grundy_games::subtraction::{self, Subtraction};
+use grundy_games::heap::subtraction::{self, Subtraction};
 
 use super::{outcome, Input, InputError};
 

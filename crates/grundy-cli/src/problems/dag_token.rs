@@ -1,7 +1,7 @@
 //! DAG token game (LOJ 10243 / AcWing 1319): K tokens on a DAG; win if the first player wins.
 
 use grundy_core::{Graph, Outcome};
-use grundy_games::tokens::{Numbered, TokenGame};
+use grundy_games::graph::tokens::{Numbered, TokenGame};
 
 use super::{outcome, Input, InputError};
 

@@ -1,6 +1,6 @@
 //! HDU 1517 A Multiplication Game: Stan (first) or Ollie, by the P/N interval argument.
 
-use grundy_games::multiplication::Multiplication;
+use grundy_games::nonsum::multiplication::Multiplication;
 
 use super::{Input, InputError};
 

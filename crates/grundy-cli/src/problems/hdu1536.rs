@@ -1,7 +1,7 @@
 //! HDU 1536 S-Nim: for each set S, several positions of heaps; W if the mover wins, else L.
 
 use grundy_core::{HeapPosition, Nimber};
-use grundy_games::subtraction::Subtraction;
+use grundy_games::heap::subtraction::Subtraction;
 
 use super::{solve_error, Input, InputError};
 

@@ -1,7 +1,7 @@
 //! HDU 1847: one heap of n cards; take any power of two; the last card wins. Kiki moves first.
 
 use grundy_core::Outcome;
-use grundy_games::subtraction::{self, Subtraction};
+use grundy_games::heap::subtraction::{self, Subtraction};
 
 use super::{outcome, Input, InputError};
 

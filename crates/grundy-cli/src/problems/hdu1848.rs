@@ -1,7 +1,7 @@
 //! HDU 1848: three heaps; take a Fibonacci number (1, 2, 3, 5, …) from one; the last token wins.
 
 use grundy_core::Outcome;
-use grundy_games::subtraction::{self, Subtraction};
+use grundy_games::heap::subtraction::{self, Subtraction};
 
 use super::{outcome, Input, InputError};
 

@@ -1,6 +1,6 @@
 //! HDU 2149 Public Sale: every winning first bid of Lele, or "none".
 
-use grundy_games::public_sale::PublicSale;
+use grundy_games::nonsum::public_sale::PublicSale;
 
 use super::{Input, InputError};
 

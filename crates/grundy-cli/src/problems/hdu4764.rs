@@ -2,7 +2,7 @@
 //! Bash's game on N−1 tokens with moves 1..k (the player who writes N−1 wins).
 
 use grundy_core::Outcome;
-use grundy_games::subtraction::{self, Subtraction};
+use grundy_games::heap::subtraction::{self, Subtraction};
 
 use super::{outcome, Input, InputError};
 

@@ -1,7 +1,7 @@
 //! LightOJ 1315 Game of Hyper Knights: several knights on the quarter plane; Alice moves first.
 
 use grundy_core::Outcome;
-use grundy_games::movers::{Cell, Movers};
+use grundy_games::graph::movers::{Cell, Movers};
 use grundy_games::spec::{GameSpec, Word};
 
 use super::{outcome, Input, InputError};

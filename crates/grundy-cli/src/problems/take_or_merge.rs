@@ -1,7 +1,7 @@
 //! Take one stone or merge two heaps: YES if Alice (first) wins.
 
 use grundy_core::Outcome;
-use grundy_games::take_or_merge::TakeOrMergePosition;
+use grundy_games::nonsum::take_or_merge::TakeOrMergePosition;
 
 use super::{outcome, Input, InputError};
 

@@ -1,6 +1,6 @@
 //! ZJOI 2009 take from either end: 1 if the first player wins, else 0.
 
-use grundy_games::ends::Ends;
+use grundy_games::nonsum::ends::Ends;
 
 use super::{Input, InputError};
 

@@ -10,7 +10,7 @@
 //! binary representation.
 //!
 //! ```
-//! use grundy_games::zeckendorf::Sequence;
+//! use grundy_games::classic::zeckendorf::Sequence;
 //! let fib = Sequence::new(2);
 //! assert_eq!(&fib.terms()[..8], &[1, 2, 3, 5, 8, 13, 21, 34]);
 //! // 100 = 89 + 8 + 3, each term more than twice the previous one.

@@ -11,7 +11,7 @@
 //! Each round divides by 18, so deciding any `p` takes `O(log N)` steps — no table.
 //!
 //! ```
-//! use grundy_games::multiplication::Multiplication;
+//! use grundy_games::nonsum::multiplication::Multiplication;
 //! // Stan (first) wins for N = 162: 1·9 = 9 ... the sample answer; Ollie wins for N = 17.
 //! assert!(!Multiplication::new(162).is_p(1));
 //! assert!(Multiplication::new(17).is_p(1));

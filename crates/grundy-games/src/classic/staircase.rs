@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::staircase;
+//! use grundy_games::classic::staircase;
 //! // Odd stairs hold 3 and 3: XOR 0, so the player to move loses.
 //! let mut sum = vec![staircase::position(vec![3, 9, 3])];
 //! assert_eq!(analyse(&mut sum, 100).unwrap().outcome, Outcome::P);

@@ -9,7 +9,7 @@
 //!
 //! **Theorem (Whinihan 1963 for k = 2; Schwenk 1970 for every k).** Let `H` be the sequence
 //! `H_1 = 1`, `H_{j+1} = H_j + H_m` with `m` the smallest index such that `k·H_m ≥ H_j` (the
-//! Fibonacci numbers for `k = 2`, the powers of two for `k = 1`; see [`crate::zeckendorf`]), and
+//! Fibonacci numbers for `k = 2`, the powers of two for `k = 1`; see [`crate::classic::zeckendorf`]), and
 //! let `s(n)` be the smallest term of the greedy representation of `n` by terms of `H`. A heap of
 //! `n > 0` where at most `c` may be taken is a P-position iff `s(n) > c`. At the start `c = n - 1`,
 //! so the start is P iff `n` is itself a term (for Fibonacci Nim: iff `n` is a Fibonacci number).
@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::fibonacci_nim;
+//! use grundy_games::classic::fibonacci_nim;
 //! // 13 is a Fibonacci number: the first player loses.
 //! let mut sum = vec![fibonacci_nim::position(2, 13, None)];
 //! assert_eq!(analyse(&mut sum, 100).unwrap().outcome, Outcome::P);
@@ -37,8 +37,8 @@
 use grundy_core::{Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Solver, Value};
 use serde_json::Value as Json;
 
+use crate::classic::zeckendorf::Sequence;
 use crate::spec::{parse_number, parse_number_text, GameEntry, GameSpec, SpecError, Word};
-use crate::zeckendorf::Sequence;
 
 /// Grundy values are searched for heaps up to this size.
 pub const VALUE_LIMIT: u64 = 1000;

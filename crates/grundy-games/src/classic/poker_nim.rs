@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::poker_nim;
+//! use grundy_games::classic::poker_nim;
 //! let mut sum = vec![poker_nim::position(vec![1, 2, 3], 5)];
 //! let a = analyse(&mut sum, 100).unwrap();
 //! assert_eq!(a.outcome, Outcome::P);

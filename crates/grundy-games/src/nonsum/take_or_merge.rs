@@ -15,8 +15,8 @@
 //! property tests against the generic solver on every small position.
 //!
 //! ```
-//! use grundy_games::take_or_merge::TakeOrMerge;
-//! use grundy_games::take_or_merge::compress;
+//! use grundy_games::nonsum::take_or_merge::TakeOrMerge;
+//! use grundy_games::nonsum::take_or_merge::compress;
 //! assert_eq!(compress(&[1, 2, 3]), (1, 6));
 //! // A heap of 2 is lost: its one move leaves a heap of 1 for the opponent to take.
 //! let table = TakeOrMerge::for_heaps(&[1, 1]);

@@ -5,7 +5,7 @@
 //! player who cannot move loses. `hyper-knights` has the vectors (-2,+1), (+1,-2), (-2,-1),
 //! (-1,-2), (-3,-1) and (-1,-3).
 //!
-//! **Theorem.** The cells and moves form a graph and the tokens are a sum ([`crate::tokens`]). On
+//! **Theorem.** The cells and moves form a graph and the tokens are a sum ([`crate::graph::tokens`]). On
 //! the unbounded quarter plane play always ends exactly when some `(a, b) >= 0` makes every
 //! vector `v` satisfy `a·v.x + b·v.y < 0` (then `a·x + b·y` falls at every move); otherwise, by
 //! Ville's theorem of the alternative, some non-negative combination of the vectors is `>= 0`,
@@ -29,8 +29,8 @@ use grundy_core::{Component, Graph};
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
+use crate::graph::tokens::{TokenGame, VertexNames};
 use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
-use crate::tokens::{TokenGame, VertexNames};
 
 /// The hyper-knight's moves.
 pub const HYPER_KNIGHT: [(i64, i64); 6] =

@@ -19,7 +19,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::wythoff;
+//! use grundy_games::classic::wythoff;
 //! // (3, 5) = (⌊2φ⌋, ⌊2φ²⌋) is a P-position.
 //! let mut sum = vec![wythoff::position(3, 5)];
 //! assert_eq!(analyse(&mut sum, 100).unwrap().outcome, Outcome::P);
@@ -355,7 +355,7 @@ mod tests {
         assert!(verdict.values.is_empty() && verdict.grundy.is_none());
         assert_eq!(verdict.winning_moves[0].position, serde_json::json!([a, b]));
         // In a sum the value is needed, and is unknown.
-        let mut sum = vec![position(a, b), crate::nim::position(vec![1])];
+        let mut sum = vec![position(a, b), crate::heap::nim::position(vec![1])];
         assert!(grundy_core::analyse(&mut sum, 10).is_err());
     }
 }

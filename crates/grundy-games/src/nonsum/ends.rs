@@ -14,7 +14,7 @@
 //! `right[1][n−1]` in the rightmost, where that is fewer than it holds.
 //!
 //! ```
-//! use grundy_games::ends::Ends;
+//! use grundy_games::nonsum::ends::Ends;
 //! // Two equal heaps: whatever you take from one end, the opponent mirrors it.
 //! assert!(!Ends::new(&[4, 4]).first_player_wins());
 //! assert!(Ends::new(&[1, 4, 4]).first_player_wins());

@@ -9,7 +9,7 @@
 //! a multiple of `N+1` still to go — when `r ≤ N`, every bid of at least `r` wins at once.
 //!
 //! ```
-//! use grundy_games::public_sale::PublicSale;
+//! use grundy_games::nonsum::public_sale::PublicSale;
 //! // M = 4, N = 2: bid 1, leaving 3 = N+1 to go.
 //! assert_eq!(PublicSale::new(4, 2).winning_bids(0), vec![1]);
 //! // M = 3, N = 5: bids 3, 4 and 5 all win at once.

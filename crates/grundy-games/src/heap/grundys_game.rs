@@ -5,12 +5,12 @@
 //!
 //! **Theorem.** None is known: the values have been computed far (to 2^35 by Flammenkamp) and no
 //! period has appeared, though one is conjectured. They are computed here by the sparse-space
-//! method of [`crate::heap_table`], which suits this game exceptionally well (its rare values are
+//! method of [`crate::heap::sparse`], which suits this game exceptionally well (its rare values are
 //! very few).
 //!
 //! ```
 //! use grundy_core::{HeapRuleset, Nimber};
-//! use grundy_games::grundys_game;
+//! use grundy_games::heap::grundys_game;
 //! let g = grundys_game::ruleset().with_values_upto(20);
 //! // 7 splits into 1+6, 2+5 or 3+4, of values 1, 2 and 1: so G(7) = 0.
 //! assert_eq!(g.heap_value(7), Some(Nimber(0)));
@@ -18,8 +18,8 @@
 
 use grundy_core::{Component, HeapPosition};
 
+use crate::heap::take_and_break::{prepare, Amounts, TakeAndBreak, TakeBreakRules};
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
-use crate::take_and_break::{prepare, Amounts, TakeAndBreak, TakeBreakRules};
 
 /// Grundy's game as take-and-break rules: remove nothing, leave two different heaps.
 pub fn rules() -> TakeBreakRules {

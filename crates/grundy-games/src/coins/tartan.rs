@@ -14,8 +14,8 @@
 //!
 //! ```
 //! use grundy_core::Nimber;
-//! use grundy_games::coin_turning::CoinGame;
-//! use grundy_games::tartan::Tartan;
+//! use grundy_games::coins::coin_turning::CoinGame;
+//! use grundy_games::coins::tartan::Tartan;
 //! let t = Tartan { x: CoinGame::Ruler, y: CoinGame::MockTurtles };
 //! // Ruler coin 2 is worth 2, Mock Turtles coin 2 is worth 2, and 2 ⊗ 2 = 3.
 //! assert_eq!(t.coin_value(2, 2), Nimber(3));
@@ -24,7 +24,7 @@
 use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
 use serde_json::Value as Json;
 
-use crate::coin_turning::CoinGame;
+use crate::coins::coin_turning::CoinGame;
 use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
 
 /// Coordinates are at most this: the moves are found column move by column move (Mock Turtles

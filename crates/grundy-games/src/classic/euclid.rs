@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::euclid;
+//! use grundy_games::classic::euclid;
 //! // 5/3 > φ, so the player to move wins: 5 - 3 leaves (3, 2), whose only move is to (1, 2).
 //! let mut sum = vec![euclid::position(3, 5)];
 //! let a = analyse(&mut sum, 100).unwrap();

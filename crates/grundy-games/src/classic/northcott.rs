@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::northcott;
+//! use grundy_games::classic::northcott;
 //! // Gaps 3 (white on 1, black on 5) and 1 (black on 3, white on 5): Nim 3, 1, value 2.
 //! let mut sum = vec![northcott::position(vec![(1, 5), (5, 3)])];
 //! let a = analyse(&mut sum, 100).unwrap();

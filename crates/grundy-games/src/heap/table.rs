@@ -1,14 +1,14 @@
 //! Which heap games `grundy table` can tabulate, and how: by the sparse-space engine of
-//! [`crate::heap_table`], or by a theorem's formula (with the naive mex available as a check).
+//! [`crate::heap::sparse`], or by a theorem's formula (with the naive mex available as a check).
 
 use grundy_core::HeapRuleset;
 
-use crate::heap_table::{naive_table, periodicity_bound, Engine, Interrupted, Method, Values};
+use crate::heap::sparse::{naive_table, periodicity_bound, Engine, Interrupted, Method, Values};
+use crate::heap::subtraction::{parse_set, Subtraction};
+use crate::heap::take_and_break::{is_code, TakeBreakRules};
 use crate::period::{self, Period, PeriodicityBound};
 use crate::spec::{GameSpec, SpecError};
-use crate::subtraction::{parse_set, Subtraction};
-use crate::take_and_break::{is_code, TakeBreakRules};
-use crate::{grundys_game, lasker, split};
+use crate::{heap::grundys_game, heap::lasker, heap::split};
 
 enum Source {
     /// Computed move by move.
@@ -79,7 +79,7 @@ impl TableGame {
                 };
                 return plain(formula(
                     Box::new(|n| n),
-                    Box::new(crate::nim::Nim),
+                    Box::new(crate::heap::nim::Nim),
                     Some(period),
                 ));
             }
@@ -102,7 +102,7 @@ impl TableGame {
                 game.and_then(|g| match (g.formula(), &g.set()) {
                     (Some(f), set) => {
                         let k = match set {
-                            crate::subtraction::SubtractionSet::UpTo(k) => *k,
+                            crate::heap::subtraction::SubtractionSet::UpTo(k) => *k,
                             _ => 0,
                         };
                         formula(

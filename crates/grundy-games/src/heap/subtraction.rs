@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use grundy_core::{HeapRuleset, Nimber};
-//! use grundy_games::subtraction::Subtraction;
+//! use grundy_games::heap::subtraction::Subtraction;
 //! assert_eq!(Subtraction::bash(3).heap_value(10), Some(Nimber(2)));
 //! ```
 
@@ -24,10 +24,10 @@ use std::sync::Arc;
 use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::heap_table::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
+use crate::heap::sparse::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
+use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::Period;
 use crate::spec::{parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Word};
-use crate::take_and_break::{Amounts, TakeBreakRules};
 
 /// Which amounts may be subtracted.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,16 +10,16 @@
 //!
 //! ```
 //! use grundy_core::{HeapRuleset, Nimber};
-//! use grundy_games::lasker::Lasker;
+//! use grundy_games::heap::lasker::Lasker;
 //! assert_eq!(Lasker.heap_value(7), Some(Nimber(8)));
 //! assert_eq!(Lasker.heap_value(8), Some(Nimber(7)));
 //! ```
 
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
+use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::Period;
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
-use crate::take_and_break::{Amounts, TakeBreakRules};
 
 /// The rules of Lasker's Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -88,7 +88,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap_table::naive_table;
+    use crate::heap::sparse::naive_table;
     use crate::testing::assert_heap_fast_path_matches_solver;
     use proptest::prelude::*;
 

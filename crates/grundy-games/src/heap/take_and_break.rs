@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use grundy_core::{HeapRuleset, Nimber};
-//! use grundy_games::take_and_break::TakeAndBreak;
+//! use grundy_games::heap::take_and_break::TakeAndBreak;
 //! // Kayles: knock down one pin or two adjacent pins from a row.
 //! let kayles = TakeAndBreak::parse("0.77").unwrap().with_values_upto(200);
 //! assert_eq!(kayles.heap_value(10), Some(Nimber(2)));
@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::heap_table::{self, KnownValues};
+use crate::heap::sparse::{self, KnownValues};
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
 
 /// A set of amounts (numbers of tokens removed), possibly infinite.
@@ -241,7 +241,7 @@ impl TakeAndBreak {
     /// The same ruleset with values known for every heap up to `n` (and beyond, if the
     /// computation proves a period on the way).
     pub fn with_values_upto(self, n: u64) -> Self {
-        let known = heap_table::known_values(&self.rules, n, 0);
+        let known = sparse::known_values(&self.rules, n, 0);
         self.with_known(known)
     }
 
@@ -351,7 +351,7 @@ pub fn prepare(
     words: &[Word],
 ) -> Result<TakeAndBreak, SpecError> {
     let max = heaps.iter().copied().max().unwrap_or(0);
-    let known = heap_table::known_values(&rules.rules, max, heap_table::SOLVE_TABLE_LIMIT);
+    let known = sparse::known_values(&rules.rules, max, sparse::SOLVE_TABLE_LIMIT);
     if known.value(max).is_none() {
         let at = heaps.iter().position(|&h| h == max).unwrap_or(0);
         let word = words.get(at).map(|w| w.error("")).unwrap_or(spec.error(""));
@@ -444,7 +444,7 @@ mod tests {
             limit in 0usize..12,
         ) {
             let rules = TakeAndBreak::parse(&code).unwrap();
-            let known = heap_table::known_values(&rules.rules, 2500, 0);
+            let known = sparse::known_values(&rules.rules, 2500, 0);
             prop_assume!(known.period().is_some_and(|p| p.proved));
             let rules = rules.with_known(known);
             let Some((count, first)) = rules.heap_moves_counted(n, Nimber(target), limit) else {

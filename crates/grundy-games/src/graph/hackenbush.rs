@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use grundy_core::Nimber;
-//! use grundy_games::hackenbush::Graph;
+//! use grundy_games::graph::hackenbush::Graph;
 //! // A triangle standing on the ground (three loops after fusion) and a stalk of two edges.
 //! let g = Graph::parse("4 5\n1 2\n2 3\n3 1\n1 4\n4 4 # a loop on top\n", "example").unwrap();
 //! assert_eq!(g.value(&g.all_edges()), Nimber(1 ^ 2));

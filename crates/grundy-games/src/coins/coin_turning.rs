@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use grundy_core::Nimber;
-//! use grundy_games::coin_turning::CoinGame;
+//! use grundy_games::coins::coin_turning::CoinGame;
 //! // Heads on coins 1, 2 and 3 of Mock Turtles: 1 ⊕ 2 ⊕ 4 = 7.
 //! let g: Nimber = [1, 2, 3].iter().map(|&c| CoinGame::MockTurtles.coin_value(c)).sum();
 //! assert_eq!(g, Nimber(7));

@@ -9,17 +9,17 @@
 //! A small graph can also be given inline: `graph:1-2,2-1,2-3` has the edges 1 -> 2, 2 -> 1 and
 //! 2 -> 3 and the vertices 1 to the largest number named (write `./1-2` for a file of that name).
 //!
-//! **Theorem.** See [`crate::tokens`]: values by reverse topological order on an acyclic graph,
+//! **Theorem.** See [`crate::graph::tokens`]: values by reverse topological order on an acyclic graph,
 //! the generalized Sprague–Grundy function γ and Smith's rule for sums on a graph with cycles.
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::graph::parse;
+//! use grundy_games::graph::edges::parse;
 //!
 //! // A 2-cycle 1 <-> 2 with an exit 2 -> 3: a token on 2 wins at once, one on 1 must go to 2.
 //! let graph = parse("3 3\n1 2\n2 1\n2 3  # the exit\n", "example.txt").unwrap();
-//! let game = grundy_games::tokens::TokenGame::new(
-//!     "graph:example.txt", graph, Box::new(grundy_games::tokens::Numbered));
+//! let game = grundy_games::graph::tokens::TokenGame::new(
+//!     "graph:example.txt", graph, Box::new(grundy_games::graph::tokens::Numbered));
 //! let mut sum = vec![game.position(vec![0])];
 //! assert_eq!(analyse(&mut sum, 10).unwrap().outcome, Outcome::P);
 //! ```
@@ -28,8 +28,8 @@ use std::io::Read;
 
 use grundy_core::{Component, Graph};
 
+use crate::graph::tokens::{Numbered, TokenGame};
 use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
-use crate::tokens::{Numbered, TokenGame};
 
 /// The most vertices a graph file may declare (the arrays are sized from it).
 pub const MAX_VERTICES: u64 = 100_000_000;

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Component, Graph, Outcome};
-//! use grundy_games::tokens::{Numbered, TokenGame};
+//! use grundy_games::graph::tokens::{Numbered, TokenGame};
 //!
 //! // 1 -> 2 -> 3 and 1 -> 3: values 2, 1, 0. Tokens on 1 and 2: 2 XOR 1 = 3, an N-position.
 //! let graph = Graph::from_edges(3, &[(0, 1), (1, 2), (0, 2)]);

@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::moore;
+//! use grundy_games::classic::moore;
 //! // 1, 2, 3 are 01, 10, 11 in binary: two 1s in each column. Even, so P in Nim (k = 1);
 //! // not a multiple of 3, so N in Nim_2.
 //! let mut sum = vec![moore::position(1, vec![1, 2, 3])];

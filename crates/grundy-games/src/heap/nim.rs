@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Component, Outcome};
-//! use grundy_games::nim;
+//! use grundy_games::heap::nim;
 //!
 //! let mut sum: Vec<Box<dyn Component>> = vec![nim::position(vec![3, 4, 5])];
 //! let verdict = analyse(&mut sum, 100).unwrap();

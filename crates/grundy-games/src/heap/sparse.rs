@@ -23,8 +23,8 @@
 //! second time backwards: the scan of pairs `(a, r − a)` then reads both heaps' values forwards,
 //! in the table's own width, which vectorizes (twice the memory, for about a third less time).
 
+use crate::heap::take_and_break::TakeBreakRules;
 use crate::period::{self, Period, PeriodicityBound};
-use crate::take_and_break::TakeBreakRules;
 
 /// The largest table `grundy solve` computes for a heap (larger heaps need a proved period).
 pub const SOLVE_TABLE_LIMIT: u64 = 1 << 22;
@@ -995,7 +995,7 @@ pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValue
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::take_and_break::TakeAndBreak;
+    use crate::heap::take_and_break::TakeAndBreak;
     use proptest::prelude::*;
 
     fn code() -> impl Strategy<Value = String> {
@@ -1061,7 +1061,7 @@ mod tests {
         // Long enough that the pair scan probes spread blocks and then reads the rest in order
         // (heaps past 2·(96 + 32·128)), where G(n) is rare.
         let codes = [
-            crate::grundys_game::rules(),
+            crate::heap::grundys_game::rules(),
             TakeBreakRules::from_code("0.6").unwrap(),
         ];
         for rules in codes {
@@ -1075,7 +1075,7 @@ mod tests {
     fn tables_widen_when_values_grow() {
         // 4.0 (split into two heaps) has values growing without bound.
         let mut rules = TakeBreakRules::from_code("0.6").unwrap();
-        rules.by_parts[1] = crate::take_and_break::Amounts::All;
+        rules.by_parts[1] = crate::heap::take_and_break::Amounts::All;
         let oracle = naive_table(&TakeAndBreak::new(rules.clone()), 600);
         let got = engine_table(&rules, Method::Sparse, 600);
         assert_eq!(got, oracle);

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use grundy_core::{HeapRuleset, Nimber};
-//! use grundy_games::split::Split;
+//! use grundy_games::heap::split::Split;
 //! assert_eq!(Split.heap_value(4), Some(Nimber(7)));
 //! ```
 
@@ -117,7 +117,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap_table::naive_table;
+    use crate::heap::sparse::naive_table;
     use crate::testing::assert_heap_fast_path_matches_solver;
     use proptest::prelude::*;
 

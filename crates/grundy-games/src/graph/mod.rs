@@ -1,0 +1,7 @@
+//! Games played on graphs and boards: tokens sliding along the edges of a directed graph (acyclic
+//! or loopy), tokens moved by fixed vectors on a board, and Green Hackenbush.
+
+pub mod edges;
+pub mod hackenbush;
+pub mod movers;
+pub mod tokens;
