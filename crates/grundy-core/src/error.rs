@@ -14,6 +14,23 @@ pub enum SolveError {
     /// A position can be reached from itself, so the game is loopy and has no Grundy value.
     #[error("this position can repeat (the game has a cycle), so it has no ordinary Grundy value; use the loopy solver")]
     Cycle,
+    /// A search reached its cap on stored positions (see [`crate::limits`]).
+    #[error("{what}: more than {cap} positions, the search limit")]
+    PositionCap {
+        /// What was being searched, e.g. the game's name.
+        what: String,
+        /// The cap that was reached.
+        cap: usize,
+    },
+    /// A search generated more moves than its cap allows ([`crate::explore::MOVES_PER_POSITION`]
+    /// times its cap on positions): the work grows with the moves, not only the positions.
+    #[error("{what}: more than {cap} moves, the search limit")]
+    MoveCap {
+        /// What was being searched.
+        what: String,
+        /// The cap on moves that was reached.
+        cap: usize,
+    },
     /// The position is outside what the method can handle.
     #[error("{0}")]
     TooLarge(String),

@@ -30,7 +30,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use crate::explore::DEFAULT_GRAPH_CAP;
 use crate::misere::graphs;
 use crate::{Component, GameTree, MoveReport, Nimber, Outcome, SolveError, Value};
 
@@ -218,7 +217,7 @@ pub fn analyse_every(
 ) -> Result<EveryAnalysis, SolveError> {
     let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
-    let (graphs, roots) = graphs(components, "Every-SG", DEFAULT_GRAPH_CAP)?;
+    let (graphs, roots) = graphs(components, "Every-SG", crate::limits::position_cap())?;
     let mut counts: Vec<Steps> = graphs.into_iter().map(Steps::new).collect();
     let mut steps = Vec::with_capacity(components.len());
     for (r, &root) in counts.iter_mut().zip(&roots) {

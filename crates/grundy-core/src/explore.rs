@@ -9,9 +9,8 @@
 
 use rustc_hash::FxHashMap;
 
-use serde_json::Value as Json;
 
-use crate::{MoveReport, Ruleset, SolveError};
+use crate::{Game, MoveReport, Ruleset, SolveError};
 
 /// An injective encoding of a position as words: two positions with the same key are the same
 /// position of the same game (so, for heap games, the sorted multiset of non-empty heaps).
@@ -64,25 +63,12 @@ pub struct StepGroup {
     pub moves: Vec<MoveReport>,
 }
 
-/// A [`Ruleset`] whose positions can be named by a [`Key`], shown in the input's notation and
-/// whose moves can be described: all a game needs for [`RulesetNode`] to give it an [`Explore`]
-/// game tree (and so misère play and Every-SG) for free.
-pub trait Explorable: Ruleset {
-    /// An injective encoding of `position` (see [`Key`]).
-    fn key(&self, position: &Self::Position) -> Key;
-
-    /// `position` in the notation of the input.
-    fn show(&self, position: &Self::Position) -> Json;
-
-    /// The move from `from` to its option `to`, in words.
-    fn describe(&self, from: &Self::Position, to: &Self::Position) -> String;
-}
-
-/// A position of an [`Explorable`] ruleset as an [`Explore`] game tree.
+/// A position of a [`Game`] as an [`Explore`] game tree: how every game that lists its moves gets
+/// play, misère play and Every-SG.
 ///
 /// ```
-/// use grundy_core::explore::{Explorable, Key, RulesetNode};
-/// use grundy_core::{Explore, Ruleset};
+/// use grundy_core::explore::RulesetNode;
+/// use grundy_core::{Explore, Game, Ruleset};
 ///
 /// /// Take 1 or 2 from a single pile.
 /// struct OneOrTwo;
@@ -92,15 +78,15 @@ pub trait Explorable: Ruleset {
 ///         out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
 ///     }
 /// }
-/// impl Explorable for OneOrTwo {
-///     fn key(&self, n: &u64) -> Key { vec![*n] }
+/// impl Game for OneOrTwo {
+///     fn name(&self) -> String { "one-or-two".into() }
 ///     fn show(&self, n: &u64) -> serde_json::Value { (*n).into() }
 ///     fn describe(&self, from: &u64, to: &u64) -> String { format!("take {}", from - to) }
 /// }
 ///
 /// let moves = RulesetNode::new(&OneOrTwo, 5).moves().unwrap();
 /// assert_eq!(moves[1].0.description, "take 2");
-/// assert_eq!(moves[1].1.key(), vec![3]);
+/// assert_eq!(moves[1].1.key(), RulesetNode::new(&OneOrTwo, 3).key());
 /// ```
 pub struct RulesetNode<'a, R: Ruleset> {
     rules: &'a R,
@@ -114,12 +100,13 @@ impl<'a, R: Ruleset> RulesetNode<'a, R> {
     }
 }
 
-impl<'a, R: Explorable> Explore<'a> for RulesetNode<'a, R> {
+impl<'a, R: Game> Explore<'a> for RulesetNode<'a, R> {
     fn key(&self) -> Key {
         self.rules.key(&self.position)
     }
 
     fn moves(&self) -> Result<Vec<Move<'a>>, SolveError> {
+        self.rules.searchable(&self.position)?;
         let mut options = Vec::new();
         self.rules.options(&self.position, &mut options);
         Ok(options
@@ -136,6 +123,7 @@ impl<'a, R: Explorable> Explore<'a> for RulesetNode<'a, R> {
     }
 
     fn options(&self) -> Result<Vec<Child<'a>>, SolveError> {
+        self.rules.searchable(&self.position)?;
         let mut options = Vec::new();
         self.rules.options(&self.position, &mut options);
         Ok(options
@@ -145,8 +133,6 @@ impl<'a, R: Explorable> Explore<'a> for RulesetNode<'a, R> {
     }
 }
 
-/// Default cap on the positions a [`GameTree`] (or a search over a sum) stores.
-pub const DEFAULT_GRAPH_CAP: usize = 2_000_000;
 
 struct Node<'a> {
     position: Child<'a>,
@@ -185,10 +171,10 @@ impl<'a> GameTree<'a> {
             return Ok(id);
         }
         if self.nodes.len() >= self.cap {
-            return Err(SolveError::TooLarge(format!(
-                "{}: the game tree has more than {} positions, the search limit",
-                self.game, self.cap
-            )));
+            return Err(SolveError::PositionCap {
+                what: self.game.clone(),
+                cap: self.cap,
+            });
         }
         let id =
             u32::try_from(self.nodes.len()).map_err(|_| SolveError::TableFull { cap: self.cap })?;
@@ -208,10 +194,10 @@ impl<'a> GameTree<'a> {
             self.moves += options.len();
             let max_moves = self.cap.saturating_mul(MOVES_PER_POSITION);
             if self.moves > max_moves {
-                return Err(SolveError::TooLarge(format!(
-                    "{}: the game tree has more than {max_moves} moves, the search limit",
-                    self.game
-                )));
+                return Err(SolveError::MoveCap {
+                    what: self.game.clone(),
+                    cap: max_moves,
+                });
             }
             let mut ids = Vec::with_capacity(options.len());
             for q in options {

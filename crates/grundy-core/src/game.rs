@@ -8,10 +8,17 @@
 //!   game, tokens on a graph), so its value is the XOR of theirs;
 //! - [`Ruleset::closed_form`]: a theorem gives the value directly (Bouton for Nim, `n mod (k+1)`
 //!   for Bash's game) without searching.
+//!
+//! A [`Game`] is a ruleset the tool can present: it names itself, shows its positions in the
+//! input's notation and says its moves in words. That is all a game needs to work in every command
+//! (solve, play, misère play, Every-SG) through the one generic component,
+//! [`crate::RulesetComponent`]; its other hooks let theorems answer before any search.
 
 use std::hash::Hash;
 
-use crate::Nimber;
+use serde_json::Value as Json;
+
+use crate::{Key, Nimber, Outcome, SolveError};
 
 /// The rules of an impartial game.
 ///
@@ -78,4 +85,139 @@ impl<R: Ruleset> Ruleset for BruteForce<R> {
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
         self.0.options(position, out)
     }
+}
+
+/// A ruleset the tool can present: named, its positions shown and its moves said in words.
+///
+/// Implementing the three required methods is enough for a game to work in every command through
+/// [`crate::RulesetComponent`]: its value comes from [`Ruleset::closed_form`] when a theorem
+/// gives it, else from the memoizing [`crate::Solver`] (or the loopy analysis when moves can
+/// repeat); its moves are listed for play, misère play and Every-SG. The optional hooks let a
+/// theorem answer where a search would be too slow or impossible.
+///
+/// ```
+/// use grundy_core::{analyse, Game, Nimber, Outcome, Ruleset, RulesetComponent};
+///
+/// /// Take 1 or 2 tokens from a single pile.
+/// struct OneOrTwo;
+/// impl Ruleset for OneOrTwo {
+///     type Position = u64;
+///     fn options(&self, n: &u64, out: &mut Vec<u64>) {
+///         out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+///     }
+/// }
+/// impl Game for OneOrTwo {
+///     fn name(&self) -> String { "one-or-two".into() }
+///     fn show(&self, n: &u64) -> serde_json::Value { (*n).into() }
+///     fn describe(&self, from: &u64, to: &u64) -> String { format!("take {}", from - to) }
+/// }
+///
+/// let mut sum = vec![RulesetComponent::boxed(OneOrTwo, 7)];
+/// let a = analyse(&mut sum, 10).unwrap();
+/// assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(Nimber(1))));
+/// assert_eq!(a.winning_moves[0].description, "take 1");
+/// ```
+pub trait Game: Ruleset {
+    /// The game spec this game is named by, e.g. `wythoff` or `bash:3`: the command line can
+    /// build it again from this name and the words of a position (see [`Game::show`]).
+    fn name(&self) -> String;
+
+    /// `position` in the notation of the input, as JSON. A number or a string stands for one
+    /// word; an array for several words, each element one word (an inner array of numbers is
+    /// written with commas, `2,5`). Building the game from those words gives the position back.
+    fn show(&self, position: &Self::Position) -> Json;
+
+    /// The move from `from` to its option `to`, in words (e.g. `take 2 from heap 1: 3 -> 1`).
+    fn describe(&self, from: &Self::Position, to: &Self::Position) -> String;
+
+    /// An injective encoding of `position` (see [`Key`]): two positions with the same key are the
+    /// same position. The default encodes [`Game::show`]; override it to identify positions that
+    /// are shown differently but are the same (heaps in another order).
+    fn key(&self, position: &Self::Position) -> Key {
+        json_key(&self.show(position))
+    }
+
+    /// Whether `position` may be searched: its options listed one by one and valued by the
+    /// solver. An error (naming the limit) for a position too large for that, e.g. a heap of
+    /// 10^18 with 10^18 options; theorems ([`Ruleset::closed_form`], [`Game::outcome`],
+    /// [`Game::options_to`]) may still answer for it.
+    fn searchable(&self, position: &Self::Position) -> Result<(), SolveError> {
+        let _ = position;
+        Ok(())
+    }
+
+    /// The outcome by a theorem, for a game that knows who wins without the Grundy value (e.g.
+    /// Wythoff's P-positions, games that are not sums). A lone position is then decided even when
+    /// its value cannot be computed. `None` (the default): from the value.
+    fn outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        let _ = position;
+        None
+    }
+
+    /// The options of `position` whose value is `target`, when a theorem finds them without
+    /// valuing every option: the first `limit` of them (in the order of [`Ruleset::options`]) and
+    /// how many there are. `None` (the default): list the options and value each.
+    #[allow(clippy::type_complexity)]
+    fn options_to(
+        &self,
+        position: &Self::Position,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Self::Position>, usize), SolveError>> {
+        let _ = (position, target, limit);
+        None
+    }
+
+    /// Advice for playing `position` that the moves alone do not convey (e.g. how to answer
+    /// reversible moves in Poker Nim).
+    fn note(&self, position: &Self::Position) -> Option<String> {
+        let _ = position;
+        None
+    }
+}
+
+impl<G: Game + ?Sized> Game for &G {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn show(&self, position: &Self::Position) -> Json {
+        (**self).show(position)
+    }
+    fn describe(&self, from: &Self::Position, to: &Self::Position) -> String {
+        (**self).describe(from, to)
+    }
+    fn key(&self, position: &Self::Position) -> Key {
+        (**self).key(position)
+    }
+    fn searchable(&self, position: &Self::Position) -> Result<(), SolveError> {
+        (**self).searchable(position)
+    }
+    fn outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        (**self).outcome(position)
+    }
+    fn options_to(
+        &self,
+        position: &Self::Position,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Self::Position>, usize), SolveError>> {
+        (**self).options_to(position, target, limit)
+    }
+    fn note(&self, position: &Self::Position) -> Option<String> {
+        (**self).note(position)
+    }
+}
+
+/// An injective [`Key`] for a JSON value: its text, eight bytes a word, after its length.
+pub fn json_key(json: &Json) -> Key {
+    let text = json.to_string();
+    let bytes = text.as_bytes();
+    let mut key = Vec::with_capacity(bytes.len() / 8 + 2);
+    key.push(bytes.len() as u64);
+    key.extend(bytes.chunks(8).map(|c| {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        u64::from_le_bytes(w)
+    }));
+    key
 }

@@ -5,7 +5,9 @@
 //! - [`Nimber`]: values of impartial games, added by XOR;
 //! - [`mex`] and [`MexSet`]: the minimum excludant, the heart of the Sprague–Grundy function;
 //! - [`Outcome`]: N, P (and D for loopy games);
-//! - [`Ruleset`]: the game trait, with optional hooks for sums and closed forms;
+//! - [`Ruleset`]: the game trait, with optional hooks for sums and closed forms, and [`Game`]: a
+//!   ruleset the tool can present, which [`RulesetComponent`] turns into a component of a sum
+//!   with every command (solve, play, misère play, Every-SG);
 //! - [`Solver`]: the generic memoizing solver, iterative and capped;
 //! - [`HeapRuleset`] and [`HeapGame`]: games played on heaps that may split;
 //! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR;
@@ -30,23 +32,26 @@ pub mod field;
 pub mod game;
 pub mod graph;
 pub mod heap;
+pub mod limits;
 pub mod loopy;
 pub mod mex;
 pub mod misere;
 pub mod nimber;
 pub mod outcome;
+pub mod ruleset_component;
 pub mod solver;
 pub mod value;
 
 pub use component::{analyse, classify, sum_position, Analysis, Component, MoveReport, SumMove};
 pub use error::SolveError;
 pub use explore::{Explore, GameTree, Key};
-pub use game::{BruteForce, Ruleset};
+pub use game::{BruteForce, Game, Ruleset};
 pub use graph::Graph;
 pub use heap::{HeapGame, HeapPosition, HeapRuleset};
 pub use loopy::GraphAnalysis;
 pub use mex::{mex, MexSet};
 pub use nimber::Nimber;
 pub use outcome::Outcome;
+pub use ruleset_component::RulesetComponent;
 pub use solver::Solver;
 pub use value::Value;

@@ -35,7 +35,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
 use crate::component::lift;
-use crate::explore::DEFAULT_GRAPH_CAP;
 use crate::{mex, Component, GameTree, MoveReport, Nimber, Outcome, SolveError, SumMove, Value};
 
 /// How a misère verdict was reached.
@@ -104,7 +103,7 @@ pub fn analyse_misere(
             Some(values) => atoms.push(Atoms::Declared(values)),
             None => match checked_atom(c.as_ref(), CHECK_CAP) {
                 Some((value, moves)) => atoms.push(Atoms::Checked(value, moves)),
-                None => return analyse_misere_by_search(components, limit, DEFAULT_GRAPH_CAP),
+                None => return analyse_misere_by_search(components, limit, crate::limits::position_cap()),
             },
         }
     }

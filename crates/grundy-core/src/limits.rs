@@ -1,0 +1,24 @@
+//! How far a search may go: one cap on the positions any search stores, set once per process.
+//!
+//! Every search over an explicit game tree — the generic solver of a [`crate::Game`], misère play
+//! and Every-SG over a whole sum, the loopy analysis of a game whose moves can repeat — stores at
+//! most [`position_cap`] positions and stops with [`crate::SolveError::PositionCap`] past it, so a
+//! game that is too big ends with an error instead of exhausting memory. A program raises the cap
+//! with [`set_position_cap`] (the `grundy` command line: `--max-positions`).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The default cap: two million positions, a few hundred megabytes at most.
+pub const DEFAULT_POSITION_CAP: usize = 2_000_000;
+
+static POSITION_CAP: AtomicUsize = AtomicUsize::new(DEFAULT_POSITION_CAP);
+
+/// The most positions a search may store.
+pub fn position_cap() -> usize {
+    POSITION_CAP.load(Ordering::Relaxed)
+}
+
+/// Sets the most positions a search may store (for every search started afterwards).
+pub fn set_position_cap(cap: usize) {
+    POSITION_CAP.store(cap.max(1), Ordering::Relaxed);
+}

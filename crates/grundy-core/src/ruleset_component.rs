@@ -1,0 +1,320 @@
+//! The one generic component: any [`Game`] in a sum, with every command.
+//!
+//! [`RulesetComponent`] turns a position of a [`Game`] into a [`Component`]. Theorems answer
+//! first — [`crate::Ruleset::closed_form`] for the value, [`Game::outcome`] for who wins,
+//! [`Game::options_to`] for the moves to a value — and a search answers the rest: the memoizing
+//! [`Solver`] (capped at [`crate::limits::position_cap`] positions), and when the moves can come
+//! back to a position already on the path, the loopy analysis of every position reached
+//! (retrograde analysis and the generalized Sprague–Grundy function, as for `graph:` games). Its
+//! game tree ([`Component::explore`]) is the game's own options, so play, misère play and
+//! Every-SG work for every game without a line of their own.
+
+use rustc_hash::FxHashMap;
+use serde_json::Value as Json;
+
+use crate::explore::RulesetNode;
+use crate::limits::position_cap;
+use crate::{
+    Component, Explore, Game, Graph, GraphAnalysis, Key, MoveReport, Nimber, Outcome, SolveError,
+    Solver, Value,
+};
+
+/// A position of a [`Game`] as a component of a sum.
+pub struct RulesetComponent<G: Game> {
+    solver: Solver<G>,
+    position: G::Position,
+    /// Every position reached, solved as a loopy game, once the solver met a cycle.
+    loopy: Option<Loopy>,
+}
+
+/// The positions reachable from the root as an explicit graph, solved with draws.
+struct Loopy {
+    ids: FxHashMap<Key, u32>,
+    graph: Graph,
+    analysis: GraphAnalysis,
+}
+
+impl<G: Game> RulesetComponent<G> {
+    /// The position `position` of `game`.
+    pub fn new(game: G, position: G::Position) -> Self {
+        RulesetComponent {
+            solver: Solver::with_cap(game, position_cap()),
+            position,
+            loopy: None,
+        }
+    }
+
+    /// The same, boxed as a [`Component`].
+    pub fn boxed(game: G, position: G::Position) -> Box<dyn Component>
+    where
+        G: 'static,
+    {
+        Box::new(Self::new(game, position))
+    }
+
+    /// The game.
+    pub fn game_rules(&self) -> &G {
+        self.solver.ruleset()
+    }
+
+    /// The position.
+    pub fn position_value(&self) -> &G::Position {
+        &self.position
+    }
+
+    fn rules(&self) -> &G {
+        self.solver.ruleset()
+    }
+
+    /// The value of `p` (an option of the root, or the root): a theorem, else the solver, else
+    /// (the game has a cycle) the loopy analysis of everything reachable from the root, which holds
+    /// every option of the root.
+    fn value_of(&mut self, p: &G::Position) -> Result<Value, SolveError> {
+        if let Some(g) = self.rules().closed_form(p) {
+            return Ok(Value::Finite(g));
+        }
+        if self.loopy.is_none() {
+            self.rules().searchable(p)?;
+            match self.solver.grundy(p) {
+                Ok(g) => return Ok(Value::Finite(g)),
+                Err(SolveError::TableFull { cap }) => {
+                    return Err(SolveError::PositionCap {
+                        what: self.rules().name(),
+                        cap,
+                    })
+                }
+                Err(SolveError::Cycle) => self.loopy = Some(self.explore_loopy()?),
+                Err(e) => return Err(e),
+            }
+        }
+        let loopy = self.loopy.as_ref().expect("built above");
+        let v = loopy.ids[&self.rules().key(p)];
+        Ok(loopy.analysis.value(&loopy.graph, v))
+    }
+
+    /// Every position reachable from the root, as a graph solved with draws.
+    fn explore_loopy(&self) -> Result<Loopy, SolveError> {
+        let rules = self.rules();
+        let cap = position_cap();
+        let mut ids: FxHashMap<Key, u32> = FxHashMap::default();
+        let mut positions = vec![self.position.clone()];
+        ids.insert(rules.key(&self.position), 0);
+        let mut edges = Vec::new();
+        let mut options = Vec::new();
+        let mut next = 0;
+        while next < positions.len() {
+            rules.searchable(&positions[next])?;
+            options.clear();
+            rules.options(&positions[next], &mut options);
+            for q in options.drain(..) {
+                let fresh = positions.len() as u32;
+                let id = *ids.entry(rules.key(&q)).or_insert(fresh);
+                if id == fresh {
+                    if positions.len() >= cap {
+                        return Err(SolveError::PositionCap {
+                            what: rules.name(),
+                            cap,
+                        });
+                    }
+                    positions.push(q);
+                }
+                edges.push((next as u32, id));
+            }
+            next += 1;
+        }
+        let graph = Graph::from_edges(positions.len(), &edges);
+        let analysis = GraphAnalysis::new(&graph);
+        Ok(Loopy {
+            ids,
+            graph,
+            analysis,
+        })
+    }
+
+    fn report(&self, to: &G::Position) -> MoveReport {
+        MoveReport {
+            description: self.rules().describe(&self.position, to),
+            position: self.rules().show(to),
+        }
+    }
+
+    /// The root's options, after checking that it may be searched.
+    fn options(&self) -> Result<Vec<G::Position>, SolveError> {
+        self.rules().searchable(&self.position)?;
+        let mut options = Vec::new();
+        self.rules().options(&self.position, &mut options);
+        Ok(options)
+    }
+}
+
+impl<G: Game> Component for RulesetComponent<G> {
+    fn game(&self) -> String {
+        self.rules().name()
+    }
+
+    fn position(&self) -> Json {
+        self.rules().show(&self.position)
+    }
+
+    fn value(&mut self) -> Result<Value, SolveError> {
+        let p = self.position.clone();
+        self.value_of(&p)
+    }
+
+    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
+        Ok(self.rules().outcome(&self.position))
+    }
+
+    fn moves_to(
+        &mut self,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<MoveReport>,
+    ) -> Result<usize, SolveError> {
+        if let Some(found) = self.rules().options_to(&self.position, target, limit) {
+            let (first, total) = found?;
+            out.extend(first.iter().take(limit).map(|q| self.report(q)));
+            return Ok(total);
+        }
+        let mut total = 0;
+        for q in self.options()? {
+            if self.value_of(&q)? == Value::Finite(target) {
+                total += 1;
+                if out.len() < limit {
+                    out.push(self.report(&q));
+                }
+            }
+        }
+        Ok(total)
+    }
+
+    fn moves_with_values(&mut self) -> Result<Option<Vec<(MoveReport, Value)>>, SolveError> {
+        if self.loopy.is_none() {
+            return Ok(None);
+        }
+        let mut moves = Vec::new();
+        for q in self.options()? {
+            let v = self.value_of(&q)?;
+            moves.push((self.report(&q), v));
+        }
+        Ok(Some(moves))
+    }
+
+    fn note(&self) -> Option<String> {
+        self.rules().note(&self.position)
+    }
+
+    fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {
+        Some(Box::new(RulesetNode::new(
+            self.rules(),
+            self.position.clone(),
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyse, classify, Ruleset};
+
+    /// A cycle 0 -> 1 -> 0 with an exit 1 -> 2 (a sink), and 3 -> 0.
+    struct Loop;
+    impl Ruleset for Loop {
+        type Position = u8;
+        fn options(&self, p: &u8, out: &mut Vec<u8>) {
+            match p {
+                0 => out.push(1),
+                1 => out.extend([0, 2]),
+                3 => out.push(0),
+                _ => {}
+            }
+        }
+    }
+    impl Game for Loop {
+        fn name(&self) -> String {
+            "loop".into()
+        }
+        fn show(&self, p: &u8) -> Json {
+            (*p).into()
+        }
+        fn describe(&self, from: &u8, to: &u8) -> String {
+            format!("{from} -> {to}")
+        }
+    }
+
+    #[test]
+    fn a_game_with_a_cycle_is_solved_as_a_loopy_game() {
+        // The same graph as `loopy`'s doctest: 2 is P, 1 is N (to the sink), 0 is P.
+        let mut c = RulesetComponent::new(Loop, 0);
+        assert_eq!(c.value().unwrap(), Value::Finite(Nimber(0)));
+        let mut c = RulesetComponent::new(Loop, 1);
+        assert_eq!(c.value().unwrap(), Value::Finite(Nimber(1)));
+        let mut sum = vec![RulesetComponent::boxed(Loop, 1)];
+        let a = analyse(&mut sum, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        // Both options are P: 2 has no move, 0's only move goes to the N-position 1.
+        assert_eq!(a.winning_moves_total, 2);
+    }
+
+    /// 0 <-> 1 and nothing else: a draw.
+    struct Draw;
+    impl Ruleset for Draw {
+        type Position = u8;
+        fn options(&self, p: &u8, out: &mut Vec<u8>) {
+            out.push(1 - p);
+        }
+    }
+    impl Game for Draw {
+        fn name(&self) -> String {
+            "draw".into()
+        }
+        fn show(&self, p: &u8) -> Json {
+            (*p).into()
+        }
+        fn describe(&self, from: &u8, to: &u8) -> String {
+            format!("{from} -> {to}")
+        }
+    }
+
+    #[test]
+    fn a_draw_keeps_its_drawing_moves() {
+        let mut sum = vec![RulesetComponent::boxed(Draw, 0)];
+        let a = analyse(&mut sum, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::D);
+        assert_eq!(classify(&a.values), Outcome::D);
+        assert_eq!(a.drawing_moves.len(), 1);
+    }
+
+    #[test]
+    fn the_position_cap_stops_the_search() {
+        struct Long;
+        impl Ruleset for Long {
+            type Position = u64;
+            fn options(&self, p: &u64, out: &mut Vec<u64>) {
+                if *p > 0 {
+                    out.push(p - 1);
+                }
+            }
+        }
+        impl Game for Long {
+            fn name(&self) -> String {
+                "long".into()
+            }
+            fn show(&self, p: &u64) -> Json {
+                (*p).into()
+            }
+            fn describe(&self, _: &u64, _: &u64) -> String {
+                String::new()
+            }
+        }
+        let mut c = RulesetComponent {
+            solver: Solver::with_cap(Long, 100),
+            position: 1000,
+            loopy: None,
+        };
+        assert!(matches!(
+            c.value(),
+            Err(SolveError::PositionCap { cap: 100, .. })
+        ));
+    }
+}
