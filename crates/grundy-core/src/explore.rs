@@ -9,7 +9,6 @@
 
 use rustc_hash::FxHashMap;
 
-
 use crate::{Game, MoveReport, Ruleset, SolveError};
 
 /// An injective encoding of a position as words: two positions with the same key are the same
@@ -132,7 +131,6 @@ impl<'a, R: Game> Explore<'a> for RulesetNode<'a, R> {
             .collect())
     }
 }
-
 
 struct Node<'a> {
     position: Child<'a>,

@@ -103,7 +103,13 @@ pub fn analyse_misere(
             Some(values) => atoms.push(Atoms::Declared(values)),
             None => match checked_atom(c.as_ref(), CHECK_CAP) {
                 Some((value, moves)) => atoms.push(Atoms::Checked(value, moves)),
-                None => return analyse_misere_by_search(components, limit, crate::limits::position_cap()),
+                None => {
+                    return analyse_misere_by_search(
+                        components,
+                        limit,
+                        crate::limits::position_cap(),
+                    )
+                }
             },
         }
     }

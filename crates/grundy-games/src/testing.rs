@@ -70,3 +70,159 @@ pub fn position_set<T: Ord>(mut moves: Vec<T>) -> Vec<T> {
     moves.dedup();
     moves
 }
+
+/// Checks a game's answers under all three conventions — normal play, misère play and Every-SG,
+/// through the one generic component ([`grundy_core::RulesetComponent`]) — against a plain
+/// recursion on its rules: the outcome and the set of winning moves of the sum of `positions`
+/// (one, two or three components of the same game). The recursion uses
+/// [`grundy_core::Ruleset::options`] alone, so no theorem and no search of the engine is trusted.
+pub fn assert_conventions_match_brute_force<G>(
+    game: &G,
+    positions: &[G::Position],
+) -> Result<(), TestCaseError>
+where
+    G: grundy_core::Game + Clone + 'static,
+    G::Position: Ord,
+{
+    use grundy_core::every::analyse_every;
+    use grundy_core::misere::analyse_misere;
+    use grundy_core::{analyse, Outcome, RulesetComponent};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    type State<P> = Vec<P>;
+    let options = |p: &G::Position| {
+        let mut out = Vec::new();
+        game.options(p, &mut out);
+        out
+    };
+    let shown = |s: &State<G::Position>| -> String {
+        if s.len() == 1 {
+            game.show(&s[0]).to_string()
+        } else {
+            serde_json::Value::Array(s.iter().map(|p| game.show(p)).collect()).to_string()
+        }
+    };
+    // Moves of the sum: one component moves (normal and misère), or every unfinished one
+    // (Every-SG).
+    let single = |s: &State<G::Position>| -> Vec<State<G::Position>> {
+        let mut out = Vec::new();
+        for i in 0..s.len() {
+            for q in options(&s[i]) {
+                let mut t = s.clone();
+                t[i] = q;
+                out.push(t);
+            }
+        }
+        out
+    };
+    let every = |s: &State<G::Position>| -> Vec<State<G::Position>> {
+        let mut out: Vec<State<G::Position>> = vec![Vec::new()];
+        let mut any = false;
+        for p in s {
+            let qs = options(p);
+            let choices = if qs.is_empty() {
+                vec![p.clone()]
+            } else {
+                any = true;
+                qs
+            };
+            out = out
+                .into_iter()
+                .flat_map(|t| {
+                    choices.iter().map(move |q| {
+                        let mut t = t.clone();
+                        t.push(q.clone());
+                        t
+                    })
+                })
+                .collect();
+        }
+        if any {
+            out
+        } else {
+            Vec::new()
+        }
+    };
+    // Whether the player to move wins; `last_loses` for misère play.
+    fn wins<P: Ord + Clone>(
+        s: &Vec<P>,
+        moves: &dyn Fn(&Vec<P>) -> Vec<Vec<P>>,
+        last_loses: bool,
+        memo: &mut BTreeMap<Vec<P>, bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(s) {
+            return w;
+        }
+        let next = moves(s);
+        let w = if next.is_empty() {
+            last_loses
+        } else {
+            next.iter().any(|t| !wins(t, moves, last_loses, memo))
+        };
+        memo.insert(s.clone(), w);
+        w
+    }
+    let start: State<G::Position> = positions.to_vec();
+    let sum = || -> Vec<Box<dyn grundy_core::Component>> {
+        positions
+            .iter()
+            .map(|p| RulesetComponent::boxed(game.clone(), p.clone()))
+            .collect()
+    };
+    for (name, moves, last_loses) in [
+        (
+            "normal",
+            &single as &dyn Fn(&State<G::Position>) -> Vec<State<G::Position>>,
+            false,
+        ),
+        ("misere", &single, true),
+        ("every", &every, false),
+    ] {
+        let mut memo = BTreeMap::new();
+        let outcome = Outcome::p_if(!wins(&start, moves, last_loses, &mut memo));
+        let winning: BTreeSet<String> = moves(&start)
+            .iter()
+            .filter(|t| !wins(t, moves, last_loses, &mut memo))
+            .map(shown)
+            .collect();
+        let mut components = sum();
+        let (got, got_moves): (Outcome, BTreeSet<String>) = match name {
+            "normal" => {
+                let a = analyse(&mut components, usize::MAX).unwrap();
+                let m = a
+                    .winning_moves
+                    .iter()
+                    .map(|m| m.position.to_string())
+                    .collect();
+                (a.outcome, m)
+            }
+            "misere" => {
+                let a = analyse_misere(&mut components, usize::MAX).unwrap();
+                let m = a
+                    .winning_moves
+                    .iter()
+                    .map(|m| m.position.to_string())
+                    .collect();
+                (a.outcome, m)
+            }
+            _ => {
+                let a = analyse_every(&mut components, usize::MAX).unwrap();
+                let m = a
+                    .winning_moves
+                    .iter()
+                    .map(|m| m.position.to_string())
+                    .collect();
+                (a.outcome, m)
+            }
+        };
+        prop_assert_eq!(got, outcome, "{} outcome of {:?}", name, shown(&start));
+        prop_assert_eq!(
+            got_moves,
+            winning,
+            "{} winning moves of {:?}",
+            name,
+            shown(&start)
+        );
+    }
+    Ok(())
+}

@@ -31,7 +31,9 @@
 //! assert_eq!(a.winning_moves[0].description, "take 1 from both heaps: (4, 6) -> (3, 5)");
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Value};
+use std::cell::OnceCell;
+
+use grundy_core::{Component, Game, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
@@ -95,9 +97,23 @@ pub fn winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
     out
 }
 
-/// The rules of Wythoff's game, on ordered pairs of heaps (the oracle for the fast paths).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Wythoff;
+/// The rules of Wythoff's game, on ordered pairs of heaps, with the values of positions up to a
+/// bound tabulated on first use (the bound is the position being solved: every option is below it).
+#[derive(Clone, Debug, Default)]
+pub struct Wythoff {
+    bound: (u64, u64),
+    table: OnceCell<Table>,
+}
+
+impl Wythoff {
+    /// The rules, ready to value positions up to `(x, y)` (tabulated when below [`TABLE_SIZE`]).
+    pub fn up_to(x: u64, y: u64) -> Self {
+        Wythoff {
+            bound: (x, y),
+            table: OnceCell::new(),
+        }
+    }
+}
 
 impl Ruleset for Wythoff {
     type Position = (u64, u64);
@@ -107,9 +123,68 @@ impl Ruleset for Wythoff {
         out.extend((0..y).map(|b| (x, b)));
         out.extend((1..=x.min(y)).map(|t| (x - t, y - t)));
     }
+
+    fn closed_form(&self, &(x, y): &(u64, u64)) -> Option<Nimber> {
+        let (bx, by) = self.bound;
+        if x > bx || y > by || bx >= TABLE_SIZE || by >= TABLE_SIZE {
+            return None;
+        }
+        Some(self.table.get_or_init(|| Table::new(bx, by)).get(x, y))
+    }
+}
+
+impl Game for Wythoff {
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+
+    fn show(&self, &(x, y): &(u64, u64)) -> Json {
+        Json::from(vec![x, y])
+    }
+
+    fn describe(&self, &(x, y): &(u64, u64), to: &(u64, u64)) -> String {
+        match (x - to.0, y - to.1) {
+            (t, 0) => format!("take {t} from heap 1: {x} -> {}", to.0),
+            (0, t) => format!("take {t} from heap 2: {y} -> {}", to.1),
+            (t, _) => format!(
+                "take {t} from both heaps: ({x}, {y}) -> ({}, {})",
+                to.0, to.1
+            ),
+        }
+    }
+
+    fn searchable(&self, &(x, y): &(u64, u64)) -> Result<(), SolveError> {
+        if x >= TABLE_SIZE || y >= TABLE_SIZE {
+            return Err(SolveError::TooLarge(format!(
+                "wythoff: no formula is known for Grundy values of Wythoff's game, and they are \
+                 tabulated only for heaps below {TABLE_SIZE}; ({x}, {y}) can be decided alone but \
+                 not in a sum"
+            )));
+        }
+        Ok(())
+    }
+
+    fn outcome(&self, &(x, y): &(u64, u64)) -> Option<Outcome> {
+        Some(Outcome::p_if(is_p(x, y)))
+    }
+
+    fn options_to(
+        &self,
+        &(x, y): &(u64, u64),
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<(u64, u64)>, usize), SolveError>> {
+        // The P-positions are known at any size; other values need the table.
+        target.is_zero().then(|| {
+            let hits = winning_moves(x, y);
+            let total = hits.len();
+            Ok((hits.into_iter().take(limit).collect(), total))
+        })
+    }
 }
 
 /// Grundy values of every position `(i, j)` with `i ≤ rows`, `j ≤ cols`.
+#[derive(Clone, Debug)]
 struct Table {
     cols: usize,
     values: Vec<u32>,
@@ -151,89 +226,9 @@ impl Table {
     }
 }
 
-/// A Wythoff position as a component.
-pub struct WythoffPosition {
-    heaps: (u64, u64),
-    table: Option<Table>,
-}
-
 /// The Wythoff position with heaps `x` and `y` (each at most [`MAX_HEAP`]).
 pub fn position(x: u64, y: u64) -> Box<dyn Component> {
-    Box::new(WythoffPosition {
-        heaps: (x, y),
-        table: None,
-    })
-}
-
-impl WythoffPosition {
-    fn table(&mut self) -> Result<&Table, SolveError> {
-        let (x, y) = self.heaps;
-        if x >= TABLE_SIZE || y >= TABLE_SIZE {
-            return Err(SolveError::TooLarge(format!(
-                "wythoff: no formula is known for Grundy values of Wythoff's game, and they are \
-                 tabulated only for heaps below {TABLE_SIZE}; ({x}, {y}) can be decided alone but \
-                 not in a sum"
-            )));
-        }
-        Ok(self.table.get_or_insert_with(|| Table::new(x, y)))
-    }
-
-    fn describe(&self, to: (u64, u64)) -> String {
-        let (x, y) = self.heaps;
-        match (x - to.0, y - to.1) {
-            (t, 0) => format!("take {t} from heap 1: {x} -> {}", to.0),
-            (0, t) => format!("take {t} from heap 2: {y} -> {}", to.1),
-            (t, _) => format!(
-                "take {t} from both heaps: ({x}, {y}) -> ({}, {})",
-                to.0, to.1
-            ),
-        }
-    }
-}
-
-impl Component for WythoffPosition {
-    fn game(&self) -> String {
-        "wythoff".into()
-    }
-
-    fn position(&self) -> Json {
-        Json::from(vec![self.heaps.0, self.heaps.1])
-    }
-
-    fn value(&mut self) -> Result<Value, SolveError> {
-        let (x, y) = self.heaps;
-        Ok(Value::Finite(self.table()?.get(x, y)))
-    }
-
-    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        let (x, y) = self.heaps;
-        Ok(Some(Outcome::p_if(is_p(x, y))))
-    }
-
-    fn moves_to(
-        &mut self,
-        target: Nimber,
-        limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let (x, y) = self.heaps;
-        let hits = if target.is_zero() {
-            winning_moves(x, y)
-        } else {
-            let table = self.table()?;
-            let mut options = Vec::new();
-            Wythoff.options(&(x, y), &mut options);
-            options.retain(|&(a, b)| table.get(a, b) == target);
-            options
-        };
-        for &to in hits.iter().take(limit) {
-            out.push(MoveReport {
-                description: self.describe(to),
-                position: Json::from(vec![to.0, to.1]),
-            });
-        }
-        Ok(hits.len())
-    }
+    RulesetComponent::boxed(Wythoff::up_to(x, y), (x, y))
 }
 
 /// The registry entry for `wythoff`.
@@ -266,8 +261,8 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::brute_force_winning_moves;
-    use grundy_core::{BruteForce, Solver};
+    use crate::testing::{assert_conventions_match_brute_force, brute_force_winning_moves};
+    use grundy_core::{BruteForce, Solver, Value};
     use proptest::prelude::*;
 
     fn sorted(mut v: Vec<(u64, u64)>) -> Vec<(u64, u64)> {
@@ -279,12 +274,12 @@ mod tests {
     proptest! {
         #[test]
         fn p_positions_and_table_match_the_solver(x in 0u64..30, y in 0u64..30) {
-            let (g, want) = brute_force_winning_moves(Wythoff, &(x, y));
+            let (g, want) = brute_force_winning_moves(Wythoff::default(), &(x, y));
             prop_assert_eq!(is_p(x, y), g.is_zero());
             prop_assert_eq!(sorted(winning_moves(x, y)), sorted(want));
-            let mut c = WythoffPosition { heaps: (x, y), table: None };
+            let mut c = RulesetComponent::new(Wythoff::up_to(x, y), (x, y));
             prop_assert_eq!(c.value().unwrap(), Value::Finite(g));
-            let mut brute = Solver::new(BruteForce(Wythoff));
+            let mut brute = Solver::new(BruteForce(Wythoff::default()));
             for t in 0..=g.0 + 2 {
                 let mut reports = Vec::new();
                 let n = c.moves_to(Nimber(t), usize::MAX, &mut reports).unwrap();
@@ -299,6 +294,14 @@ mod tests {
                 let want = brute.moves_to(&(x, y), Nimber(t)).unwrap();
                 prop_assert_eq!(sorted(got), sorted(want));
             }
+        }
+
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            heaps in proptest::collection::vec((0u64..5, 0u64..5), 1..=2)
+        ) {
+            let bound = heaps.iter().fold((0, 0), |b, &(x, y)| (b.0.max(x), b.1.max(y)));
+            assert_conventions_match_brute_force(&Wythoff::up_to(bound.0, bound.1), &heaps)?;
         }
 
         #[test]
