@@ -39,7 +39,15 @@ impl From<SpecError> for Failure {
 
 impl From<SolveError> for Failure {
     fn from(e: SolveError) -> Self {
-        Failure::Compute(e.to_string())
+        match e {
+            SolveError::TableFull { .. }
+            | SolveError::PositionCap { .. }
+            | SolveError::MoveCap { .. } => Failure::Compute(format!(
+                "{e}; raise it with --max-positions N (now {})",
+                grundy_core::limits::position_cap()
+            )),
+            _ => Failure::Compute(e.to_string()),
+        }
     }
 }
 

@@ -19,6 +19,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most positions a search may store (the generic solver keeps ten times as many small
+    /// entries): raise it for bigger searches, at the cost of memory.
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy_core::limits::DEFAULT_POSITION_CAP)]
+    max_positions: usize,
 }
 
 #[derive(Subcommand)]
@@ -45,6 +49,7 @@ enum Command {
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = Cli::parse();
+    grundy_core::limits::set_position_cap(cli.max_positions);
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Games(args) => commands::games::run(args),

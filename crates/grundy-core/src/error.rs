@@ -6,7 +6,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolveError {
     /// The transposition table reached its configured cap.
-    #[error("the solver stored {cap} positions, its limit, before finishing; raise the cap or use a ruleset with a closed form")]
+    #[error("the solver stored {cap} positions, its limit, before finishing")]
     TableFull {
         /// The cap that was reached.
         cap: usize,

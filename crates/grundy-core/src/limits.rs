@@ -18,6 +18,13 @@ pub fn position_cap() -> usize {
     POSITION_CAP.load(Ordering::Relaxed)
 }
 
+/// The most positions the memoizing [`crate::Solver`] may store by default: ten times
+/// [`position_cap`], since its entries (a position and its value) are far smaller than the nodes of
+/// a game tree.
+pub fn solver_cap() -> usize {
+    position_cap().saturating_mul(10)
+}
+
 /// Sets the most positions a search may store (for every search started afterwards).
 pub fn set_position_cap(cap: usize) {
     POSITION_CAP.store(cap.max(1), Ordering::Relaxed);

@@ -3,7 +3,7 @@
 //! [`RulesetComponent`] turns a position of a [`Game`] into a [`Component`]. Theorems answer
 //! first — [`crate::Ruleset::closed_form`] for the value, [`Game::outcome`] for who wins,
 //! [`Game::options_to`] for the moves to a value — and a search answers the rest: the memoizing
-//! [`Solver`] (capped at [`crate::limits::position_cap`] positions), and when the moves can come
+//! [`Solver`] (capped at [`crate::limits::solver_cap`] positions), and when the moves can come
 //! back to a position already on the path, the loopy analysis of every position reached
 //! (retrograde analysis and the generalized Sprague–Grundy function, as for `graph:` games). Its
 //! game tree ([`Component::explore`]) is the game's own options, so play, misère play and
@@ -38,7 +38,7 @@ impl<G: Game> RulesetComponent<G> {
     /// The position `position` of `game`.
     pub fn new(game: G, position: G::Position) -> Self {
         RulesetComponent {
-            solver: Solver::with_cap(game, position_cap()),
+            solver: Solver::new(game),
             position,
             loopy: None,
         }
@@ -77,12 +77,6 @@ impl<G: Game> RulesetComponent<G> {
             self.rules().searchable(p)?;
             match self.solver.grundy(p) {
                 Ok(g) => return Ok(Value::Finite(g)),
-                Err(SolveError::TableFull { cap }) => {
-                    return Err(SolveError::PositionCap {
-                        what: self.rules().name(),
-                        cap,
-                    })
-                }
                 Err(SolveError::Cycle) => self.loopy = Some(self.explore_loopy()?),
                 Err(e) => return Err(e),
             }
@@ -312,9 +306,6 @@ mod tests {
             position: 1000,
             loopy: None,
         };
-        assert!(matches!(
-            c.value(),
-            Err(SolveError::PositionCap { cap: 100, .. })
-        ));
+        assert!(matches!(c.value(), Err(SolveError::TableFull { cap: 100 })));
     }
 }

@@ -11,9 +11,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::{mex, Nimber, Outcome, Ruleset, SolveError};
 
-/// Default cap on stored positions: about a gigabyte for small positions.
-pub const DEFAULT_CAP: usize = 20_000_000;
-
 /// A memoizing Grundy-value solver for one ruleset.
 pub struct Solver<R: Ruleset> {
     ruleset: R,
@@ -37,9 +34,10 @@ struct Frame<P> {
 }
 
 impl<R: Ruleset> Solver<R> {
-    /// A solver with the default cap on stored positions.
+    /// A solver with the default cap on stored positions ([`crate::limits::solver_cap`]: twenty
+    /// million unless raised).
     pub fn new(ruleset: R) -> Self {
-        Self::with_cap(ruleset, DEFAULT_CAP)
+        Self::with_cap(ruleset, crate::limits::solver_cap())
     }
 
     /// A solver that stores at most `cap` positions.

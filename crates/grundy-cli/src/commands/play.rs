@@ -82,14 +82,28 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// n has about n of them.
 const MAX_PLAYABLE: u64 = 100_000;
 
-/// The words of a component's position (heaps, stairs: a list of numbers).
+/// The words of a component's position, as [`grundy_core::Game::show`] writes it: a number or a
+/// string is one word, an array is one word per element, and an inner array of numbers is one
+/// word with commas (`[[2,5],[3,5]]` is `2,5 3,5`). The registry builds the position again from
+/// them, so every game is rebuilt by the one parser of its name.
 fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
-    let word = |j: &Json| match j {
-        Json::Number(n) => Ok(n.to_string()),
-        Json::String(s) => Ok(s.clone()),
-        _ => Err(Failure::Input(format!(
-            "{game}: play needs positions written as numbers, not {position}"
-        ))),
+    let scalar = |j: &Json| match j {
+        Json::Number(n) => Some(n.to_string()),
+        Json::String(s) => Some(s.clone()),
+        _ => None,
+    };
+    let word = |j: &Json| {
+        scalar(j)
+            .or_else(|| {
+                let items = j.as_array()?;
+                let parts: Option<Vec<String>> = items.iter().map(scalar).collect();
+                parts.map(|p| p.join(","))
+            })
+            .ok_or_else(|| {
+                Failure::Compute(format!(
+                    "{game}: the position {position} cannot be written back as words"
+                ))
+            })
     };
     match position {
         Json::Array(items) => items.iter().map(word).collect(),
@@ -122,7 +136,7 @@ fn legal_moves(components: &[Box<dyn Component>]) -> Result<Vec<Move>, Failure> 
     for (i, c) in components.iter().enumerate() {
         let tree = c.explore().ok_or_else(|| {
             Failure::Input(format!(
-                "{}: this game cannot list its moves, so it cannot be played here (heap games and staircase can)",
+                "{}: this game cannot list its moves, so it cannot be played",
                 c.game()
             ))
         })?;
@@ -219,10 +233,10 @@ pub fn play(
             "Position: {}   value {} ({})",
             show(&components),
             value_text(grundy),
-            if outcome == Outcome::N {
-                "N: the player to move wins"
-            } else {
-                "P: the player to move loses"
+            match outcome {
+                Outcome::N => "N: the player to move wins",
+                Outcome::P => "P: the player to move loses",
+                Outcome::D => "D: a draw with best play",
             }
         )?;
         if moves.is_empty() {
@@ -237,7 +251,10 @@ pub fn play(
         }
         let chosen = if engine_to_move {
             let winning = analysis.as_ref().and_then(|a| a.winning_moves.first());
+            // Without a win, a loopy position may still be held to a draw.
+            let drawing = analysis.as_ref().and_then(|a| a.drawing_moves.first());
             let pick = winning
+                .or(drawing)
                 .and_then(|w| moves.iter().position(|m| m.position == w.position))
                 .unwrap_or(0);
             let m = &moves[pick];
@@ -246,6 +263,11 @@ pub fn play(
                 writeln!(
                     out,
                     "  It leaves value 0: every move you make leaves a nonzero value, and I can always answer with 0 again."
+                )?;
+            } else if drawing.is_some() {
+                writeln!(
+                    out,
+                    "  I cannot win here, but this keeps the draw: you cannot force a win from it."
                 )?;
             } else {
                 writeln!(
