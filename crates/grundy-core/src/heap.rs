@@ -13,6 +13,10 @@ use crate::{Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, So
 
 /// Heaps larger than this are never enumerated move by move: a ruleset must supply
 /// [`HeapRuleset::heap_value`] and [`HeapRuleset::heap_moves_to`] for them.
+///
+/// Rulesets whose values come from a table without a proved period tabulate up to this same
+/// limit (in grundy-games: `heap::sparse::SOLVE_TABLE_LIMIT`): past it, the moves of a heap
+/// could not be listed.
 pub const ENUMERATION_LIMIT: u64 = 1 << 22;
 
 /// The rules of a game played on heaps.

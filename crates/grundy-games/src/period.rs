@@ -6,10 +6,13 @@
 //!
 //! - take-and-break games leaving at most `m` heaps and removing at most `t` tokens (octal games:
 //!   `m = 2`; subtraction games with a finite set: `m = 1`, `t = max S`): a window
-//!   `n0 <= n < m·n0 + (m−1)·p + t` suffices (see [`crate::heap::take_and_break`]);
+//!   `n0 <= n < m·n0 + (m−1)·p + t` suffices (see [`crate::heap::take_and_break`]; the bound of
+//!   a ruleset: [`periodicity_bound`]);
 //! - other games prove their own periods (Lasker's Nim: period 4, saltus 4, by its theorem).
 
 use serde::Serialize;
+
+use crate::heap::take_and_break::rules::TakeBreakRules;
 
 /// A period of a Grundy sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -60,6 +63,18 @@ impl PeriodicityBound {
         // Every n < end must have n + p <= last.
         matches!(end, Some(end) if end.saturating_sub(1).checked_add(period).is_some_and(|e| e <= last))
     }
+}
+
+/// The periodicity theorem's bound for a take-and-break ruleset, if it applies (finite removals,
+/// no constraint tying the two heaps together).
+pub fn periodicity_bound(rules: &TakeBreakRules) -> Option<PeriodicityBound> {
+    if rules.distinct_parts {
+        return None;
+    }
+    Some(PeriodicityBound {
+        parts: rules.max_parts(),
+        max_removal: rules.max_removal()?,
+    })
 }
 
 /// The period of `values` (G(0), …, G(N)): the smallest period a `bound` proves, or else the

@@ -69,9 +69,6 @@ pub struct Subtraction {
     known: Option<Arc<KnownValues>>,
 }
 
-/// Largest heap for a subtraction game without a closed form (searched by the generic solver).
-pub const MAX_SEARCHED_HEAP: u64 = 1 << 22;
-
 impl Subtraction {
     /// Bash's game: take 1 to `k` tokens.
     pub fn bash(k: u64) -> Self {
@@ -245,7 +242,8 @@ impl HeapRuleset for Subtraction {
 
     fn max_heap(&self) -> u64 {
         match self.set {
-            SubtractionSet::Fibonacci => MAX_SEARCHED_HEAP,
+            // Values from a table alone (no period is proved): no heap beyond it.
+            SubtractionSet::Fibonacci => SOLVE_TABLE_LIMIT,
             _ => u64::MAX,
         }
     }
@@ -318,7 +316,9 @@ fn build_finite(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, S
 pub fn parse_set(spec: &GameSpec, params: &str) -> Result<Vec<u64>, SpecError> {
     let set = params
         .split(',')
-        .map(|t| parse_number_text(t, "each amount", MAX_SEARCHED_HEAP))
+        // A larger amount moves only from heaps past the largest table, whose values need a
+        // proved period, and none can be proved with such an amount.
+        .map(|t| parse_number_text(t, "each amount", SOLVE_TABLE_LIMIT))
         .collect::<Result<Vec<u64>, String>>()
         .map_err(|m| spec.error(m))?;
     if set.iter().all(|&s| s == 0) {

@@ -1,0 +1,78 @@
+//! Known values of a take-and-break ruleset: a table from the engine and, once one is proved, the
+//! period extending it to every heap ([`KnownValues`], computed by [`known_values`] within
+//! [`SOLVE_TABLE_LIMIT`] heaps). This is what the rulesets built on the engine (take-and-break
+//! codes, subtraction games) answer `G(n)` from.
+
+use grundy_core::heap::ENUMERATION_LIMIT;
+
+use super::{Engine, Method, Values};
+use crate::heap::take_and_break::rules::TakeBreakRules;
+use crate::period::{self, periodicity_bound, Period};
+
+/// The largest table `grundy solve` computes for a heap (larger heaps need a proved period).
+///
+/// It is [`ENUMERATION_LIMIT`], the largest heap whose moves are listed one by one: a heap whose
+/// value comes from the table but from no proved period has its moves listed one by one (only a
+/// proved period lets them be counted), so a longer table would give values whose moves cannot
+/// be listed, and a shorter one would turn away heaps that can be.
+pub const SOLVE_TABLE_LIMIT: u64 = ENUMERATION_LIMIT;
+
+/// Values known for a ruleset: a table and, when one was proved, a period extending it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownValues {
+    values: Values,
+    period: Option<Period>,
+}
+
+impl KnownValues {
+    /// Known values from a table and what is known of its period.
+    pub fn new(values: Values, period: Option<Period>) -> Self {
+        KnownValues { values, period }
+    }
+
+    /// How many values are tabulated.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether nothing is tabulated.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The period, if one was found (proved or not).
+    pub fn period(&self) -> Option<&Period> {
+        self.period.as_ref()
+    }
+
+    /// `G(n)`, if tabulated or given by a proved period.
+    pub fn value(&self, n: u64) -> Option<u64> {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.values.get(i)) {
+            return Some(v as u64);
+        }
+        let p = self.period.filter(|p| p.proved)?;
+        p.extend(|i| self.values.get(i as usize).unwrap_or(0) as u64, n)
+    }
+}
+
+/// Values for heaps up to `need`. When `need` is beyond `limit` (and `limit > 0`), tables of
+/// doubling size up to `limit` are computed until a period is proved, which then gives every value.
+pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValues {
+    let bound = periodicity_bound(rules);
+    let mut engine = Engine::new(rules.clone(), Method::Sparse);
+    let mut last = if limit == 0 || need <= limit {
+        need
+    } else {
+        1023
+    };
+    loop {
+        let _ = engine.extend_to(last as usize, &mut |_| true);
+        let all = engine.values().to_vec();
+        let period = period::find(&all, bound, false);
+        let proved = period.is_some_and(|p| p.proved);
+        if proved || last >= need || limit == 0 || last >= limit {
+            return KnownValues::new(engine.values().clone(), period);
+        }
+        last = (2 * last + 1).min(limit).min(need);
+    }
+}

@@ -1,0 +1,275 @@
+//! Tables of heap values for take-and-break games: the naive mex and the sparse-space method.
+//!
+//! `G(n)` is the mex of the values of the options of a heap of `n`. Options that leave one heap
+//! are few; options that leave two heaps `a + b = n − k` are many (about `n/2` for each `k`), and
+//! computing them all makes a table of `N` values cost `O(N²)`: that is the **naive** method, kept
+//! as the oracle.
+//!
+//! # Rare and common values
+//!
+//! The **sparse-space** method (Winning Ways ch. 16; Gangolli & Plambeck 1989, "A note on
+//! periodicity in some octal games"; Flammenkamp) splits the values with a bit mask `W` into
+//! *common* values, `popcount(v & W)` odd, and *rare* ones, `popcount(v & W)` even. The class of
+//! an XOR is the sum of the classes, since `popcount((x ⊕ y) & W) ≡ popcount(x & W) + popcount(y
+//! & W) (mod 2)`: `common ⊕ common` and `rare ⊕ rare` are rare and `rare ⊕ common` is common. A
+//! good `W` makes rare values rare in the sequence, so that the rare heaps are few.
+//!
+//! # Why the scan is complete
+//!
+//! For a heap `n`, the options leaving no heap, one heap or three heaps are marked one by one
+//! (three-heap moves naively). The pairs `(a, r − a)` left by a two-heap move (`r = n − k`) are
+//! read in two passes:
+//!
+//! 1. **Rare pass.** Every pair with a rare heap is read, by running over the few rare heaps
+//!    `a < r` (so the rare heap may be either one). A common option value comes from a pair with
+//!    exactly one rare heap, so every common value some option reaches is now marked, and the
+//!    least unmarked common value `c` is the least common value that *no* option reaches: `G(n)
+//!    <= c`.
+//! 2. **Common–common scan.** `G(n)` is then `c` unless some rare value below `c` is unmarked.
+//!    Every other option is marked, so such a *needed* value can only come from a pair not read
+//!    yet, a common–common pair. Needed values are usually reached within a few thousand of
+//!    those at most, so a scan stopped as soon as every needed value is seen settles it (`G(n) =
+//!    c`): first the smallest heaps, then blocks spread over the whole range (each needed value
+//!    tends to come from its own kinds of pairs, which spread blocks meet sooner), then the rest
+//!    in order. Only when `G(n)` itself is rare does the scan run to the end: then every pair has
+//!    been read, every option is marked, and `G(n)` is the least needed value still unseen.
+//!
+//! Nothing in this depends on the mask: any `W` gives the same values (with `W = 0` every value
+//! is rare and the rare pass reads every pair), only the speed changes. The mask is re-chosen from
+//! the values seen so far (the one making the fewest rare heaps) at doubling sizes.
+//!
+//! Values are stored as `u8` while they fit, then `u16`, then `u32` (see [`Values`]), and a
+//! second time backwards: the scan of pairs `(a, r − a)` then reads both heaps' values forwards,
+//! in the table's own width, which vectorizes (twice the memory, for about a third less time).
+//!
+//! # Layout
+//!
+//! - this file: the [`Engine`] (extending a table value by value, in its storage width, and
+//!   truncating it) and the naive table of any heap ruleset ([`naive_table`]);
+//! - `storage`: the `u8`/`u16`/`u32` storage of the values and the mirrored table;
+//! - `state`: the engine's working state: moves, marks, the rare/common split and the mask;
+//! - `value`: `G(n)` for one heap, phase by phase (the passes above);
+//! - `kernels`: the tight marking and comparison loops the phases run;
+//! - `known`: values known for a ruleset, by table and proved period ([`known_values`]).
+
+mod kernels;
+mod known;
+mod state;
+mod storage;
+#[cfg(test)]
+mod tests;
+mod value;
+
+pub use known::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
+pub use storage::Values;
+// The periodicity theorem's bound lives beside `Period`; other modules still import it from here.
+pub use crate::period::periodicity_bound;
+
+use crate::heap::take_and_break::rules::TakeBreakRules;
+use state::Ctx;
+use storage::{mirrored, Cell};
+use value::value_at;
+
+/// How to compute a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Every option, every time.
+    Naive,
+    /// The rare/common sparse-space method (two-heap moves only; three-heap moves are naive).
+    #[default]
+    Sparse,
+}
+
+/// An incremental table computation for one take-and-break ruleset.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    rules: TakeBreakRules,
+    values: Values,
+    /// The values backwards, `mirror[len - 1 - n] = G(n)`, in the same storage as `values`: the
+    /// pairs `(a, r − a)` then read both heaps forwards, which vectorizes without shuffles.
+    mirror: Values,
+    ctx: Ctx,
+    max_value: u32,
+}
+
+/// The computation was stopped before the table was complete (what was computed is kept).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted;
+
+impl Engine {
+    /// A new, empty table for `rules`.
+    pub fn new(rules: TakeBreakRules, method: Method) -> Self {
+        let ctx = Ctx::new(rules.distinct_parts, method == Method::Sparse);
+        Engine {
+            rules,
+            values: Values::default(),
+            mirror: Values::default(),
+            ctx,
+            max_value: 0,
+        }
+    }
+
+    /// Resumes a table from values computed earlier (e.g. a checkpoint).
+    pub fn resume(rules: TakeBreakRules, method: Method, values: &[u32]) -> Self {
+        let mut e = Engine::new(rules, method);
+        e.values = Values::from_u32(values);
+        e.max_value = values.iter().copied().max().unwrap_or(0);
+        e.ctx.grow_bits(e.max_value);
+        e.ctx.next_review = (1usize << 10).max(values.len().next_power_of_two());
+        let all = e.values.to_vec();
+        e.ctx.review(&all);
+        e
+    }
+
+    /// The values computed so far.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The largest value so far.
+    pub fn max_value(&self) -> u32 {
+        self.max_value
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &TakeBreakRules {
+        &self.rules
+    }
+
+    /// How many heaps needed a common–common scan, and how many blocks of pairs it read.
+    pub fn scan_stats(&self) -> (u64, u64) {
+        (self.ctx.scan.needy, self.ctx.scan.scan_steps)
+    }
+
+    /// How many heaps are rare under the current mask, and the mask.
+    pub fn rare_split(&self) -> (usize, u32) {
+        (self.ctx.rare.len(), self.ctx.mask)
+    }
+
+    /// Computes values until `G(0..=last)` are known. `tick` is called every few thousand values
+    /// with the engine; returning `false` stops the computation.
+    pub fn extend_to(
+        &mut self,
+        last: usize,
+        tick: &mut dyn FnMut(&Engine) -> bool,
+    ) -> Result<(), Interrupted> {
+        let want = last + 1;
+        if self.ctx.sets_upto < want {
+            let upto = want.max(2 * self.ctx.sets_upto);
+            for (m, s) in self.ctx.sets.iter_mut().enumerate() {
+                *s = self.rules.by_parts[m]
+                    .upto(upto as u64)
+                    .into_iter()
+                    .map(|k| k as usize)
+                    .collect();
+            }
+            self.ctx.sets_upto = upto;
+        }
+        while self.values.len() < want {
+            let chunk_end = want.min(self.values.len() + (1 << 14));
+            if self.mirror.len() < want || self.mirror.width() != self.values.width() {
+                // Grown by doubling; only re-made at the same length when the table widens.
+                let cap = if self.mirror.len() < want {
+                    want.max(2 * self.mirror.len())
+                } else {
+                    self.mirror.len()
+                };
+                self.mirror = match &self.values {
+                    Values::U8(v) => Values::U8(mirrored(v, cap)),
+                    Values::U16(v) => Values::U16(mirrored(v, cap)),
+                    Values::U32(v) => Values::U32(mirrored(v, cap)),
+                };
+            }
+            let mut values = std::mem::take(&mut self.values);
+            let overflow = match (&mut values, &mut self.mirror) {
+                (Values::U8(v), Values::U8(m)) => run(&mut self.ctx, v, m, chunk_end),
+                (Values::U16(v), Values::U16(m)) => run(&mut self.ctx, v, m, chunk_end),
+                (Values::U32(v), Values::U32(m)) => run(&mut self.ctx, v, m, chunk_end),
+                _ => unreachable!("the mirror has the table's width"),
+            };
+            self.values = match overflow {
+                Ok(max) => {
+                    self.max_value = self.max_value.max(max);
+                    values
+                }
+                Err(v) => {
+                    self.max_value = self.max_value.max(v);
+                    self.ctx.grow_bits(v);
+                    let mut wide = values.widened_for(v);
+                    match &mut wide {
+                        Values::U16(w) => w.push(v as u16),
+                        Values::U32(w) => w.push(v),
+                        Values::U8(_) => unreachable!("widening never gives bytes"),
+                    }
+                    if self.ctx.sparse && self.ctx.class(v) == 0 {
+                        self.ctx.rare.push((wide.len() - 1) as u32);
+                        self.ctx.rare_values.push(v);
+                    }
+                    wide
+                }
+            };
+            if !tick(self) {
+                return Err(Interrupted);
+            }
+        }
+        Ok(())
+    }
+
+    /// Drops every value past `G(last)`.
+    pub fn truncate(&mut self, last: usize) {
+        self.values.truncate(last + 1);
+        let keep = self.values.len() as u32;
+        let kept = self.ctx.rare.partition_point(|&a| a < keep);
+        self.ctx.rare.truncate(kept);
+        self.ctx.rare_values.truncate(kept);
+    }
+}
+
+/// Pushes values until `g.len() == until`, writing each into `mirror` too; returns the largest
+/// value pushed, or the first value that does not fit in `T` (not pushed).
+fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, mirror: &mut [T], until: usize) -> Result<u32, u32> {
+    let mut max = 0;
+    g.reserve(until.saturating_sub(g.len()));
+    while g.len() < until {
+        let n = g.len();
+        if ctx.sparse && n >= ctx.next_review {
+            let all: Vec<u32> = g.iter().map(|x| x.get()).collect();
+            ctx.review(&all);
+            ctx.next_review *= 2;
+        }
+        let v = value_at(ctx, g, mirror, n);
+        if v > T::MAX {
+            return Err(v);
+        }
+        g.push(T::make(v));
+        mirror[mirror.len() - 1 - n] = T::make(v);
+        max = max.max(v);
+        if v >> ctx.bits != 0 {
+            ctx.grow_bits(v);
+        }
+        if ctx.sparse && n > 0 && ctx.class(v) == 0 {
+            ctx.rare.push(n as u32);
+            ctx.rare_values.push(v);
+        }
+    }
+    Ok(max)
+}
+
+/// The naive table of any heap ruleset, from its options: the oracle for every faster method.
+pub fn naive_table<H: grundy_core::HeapRuleset + ?Sized>(ruleset: &H, last: u64) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(last as usize + 1);
+    let mut options = Vec::new();
+    for n in 0..=last {
+        options.clear();
+        ruleset.heap_options(n, &mut options);
+        let v = grundy_core::mex(options.iter().map(|o| {
+            grundy_core::Nimber(
+                o.iter()
+                    .map(|&h| g[h as usize] as u64)
+                    .fold(0, |x, y| x ^ y),
+            )
+        }));
+        g.push(v.0 as u32);
+    }
+    g
+}

@@ -1,0 +1,148 @@
+//! The engine's working state besides the values ([`Ctx`]): the moves, the marks of one mex, the
+//! rare/common split under the current mask (and how the mask is re-chosen), and the bookkeeping
+//! of the common–common scan ([`CommonScan`]).
+
+/// What the table computation needs besides the values: the moves, the marks of one mex and the
+/// rare/common split.
+#[derive(Clone, Debug)]
+pub(super) struct Ctx {
+    /// `sets[m]`: amounts leaving `m` heaps, as heap offsets, up to `sets_upto`.
+    pub(super) sets: [Vec<usize>; 4],
+    pub(super) sets_upto: usize,
+    pub(super) distinct: bool,
+    pub(super) sparse: bool,
+    /// Values are below `1 << bits` (bits >= 6), so every XOR of them is too.
+    pub(super) bits: u32,
+    /// `seen[v] == stamp` when value `v` is an option of the current heap: storing a stamp is
+    /// a plain write (no read-modify-write chain on a shared word as with a bitset) and needs
+    /// clearing only when the stamp wraps. Byte stamps: marking runs measurably faster than with
+    /// wider ones, and a clear every 255 heaps costs nothing.
+    pub(super) seen: Vec<u8>,
+    pub(super) stamp: u8,
+    /// Bit `v` set when `v` is common under `mask`.
+    pub(super) common: Vec<u64>,
+    pub(super) mask: u32,
+    /// Heaps (>= 1) whose value is rare, in increasing order.
+    pub(super) rare: Vec<u32>,
+    /// `rare_values[i]` is the value of heap `rare[i]`: the scan reads them in order instead of
+    /// gathering them from the table.
+    pub(super) rare_values: Vec<u32>,
+    pub(super) next_review: usize,
+    pub(super) scan: CommonScan,
+}
+
+/// The common–common scan of the heaps whose value is still open after the rare pass: what it
+/// still needs, and counts of its work.
+#[derive(Clone, Debug)]
+pub(super) struct CommonScan {
+    pub(super) scan_steps: u64,
+    pub(super) needy: u64,
+    pub(super) needed: Vec<u32>,
+    /// Blocks of pairs already read by the spread probes of the current heap.
+    pub(super) probed: Vec<usize>,
+    /// The last stride computed, as `(blocks, step)`: the count of blocks changes slowly.
+    pub(super) spread: (usize, usize),
+}
+
+impl Ctx {
+    /// The state of an empty table: `distinct` when the two heaps a move leaves must differ,
+    /// `sparse` for the rare/common method (else every pair is read).
+    pub(super) fn new(distinct: bool, sparse: bool) -> Self {
+        Ctx {
+            sets: Default::default(),
+            sets_upto: 0,
+            distinct,
+            sparse,
+            bits: 6,
+            seen: vec![0; 64],
+            stamp: 0,
+            common: vec![0; 1],
+            mask: 0,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            next_review: 1 << 10,
+            scan: CommonScan {
+                scan_steps: 0,
+                needy: 0,
+                needed: Vec::new(),
+                probed: Vec::new(),
+                spread: (0, 1),
+            },
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn class(&self, v: u32) -> u32 {
+        (v & self.mask).count_ones() & 1
+    }
+
+    /// A new stamp for the marks of the next heap; the marks are cleared when the stamp wraps.
+    #[inline(always)]
+    pub(super) fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    pub(super) fn grow_bits(&mut self, v: u32) {
+        let need = (32 - v.leading_zeros()).max(6);
+        if need > self.bits {
+            self.bits = need;
+            self.seen = vec![0; 1 << need];
+            self.rebuild_common();
+        }
+    }
+
+    fn rebuild_common(&mut self) {
+        let words = 1usize << (self.bits - 6);
+        self.common = vec![0; words];
+        for v in 0..(1u32 << self.bits) {
+            if self.class(v) == 1 {
+                self.common[(v >> 6) as usize] |= 1 << (v & 63);
+            }
+        }
+    }
+
+    /// Chooses the mask making the fewest heaps rare, and lists them.
+    pub(super) fn review(&mut self, values: &[u32]) {
+        if !self.sparse || values.len() < 2 {
+            return;
+        }
+        let range = 1usize << self.bits.min(12);
+        let mut hist = vec![0u64; 1 << self.bits];
+        for &v in &values[1..] {
+            hist[v as usize] += 1;
+        }
+        let present: Vec<(u32, u64)> = hist
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, &c)| (v as u32, c))
+            .collect();
+        let rare_count = |w: u32| -> u64 {
+            present
+                .iter()
+                .filter(|(v, _)| (v & w).count_ones() & 1 == 0)
+                .map(|(_, c)| c)
+                .sum()
+        };
+        let mut best = (rare_count(self.mask), self.mask);
+        for w in 1..range as u32 {
+            let c = rare_count(w);
+            if c < best.0 {
+                best = (c, w);
+            }
+        }
+        if best.1 != self.mask || self.rare.is_empty() {
+            self.mask = best.1;
+            self.rebuild_common();
+            self.rare = (1..values.len())
+                .filter(|&a| self.class(values[a]) == 0)
+                .map(|a| a as u32)
+                .collect();
+            self.rare_values = self.rare.iter().map(|&a| values[a as usize]).collect();
+        }
+    }
+}

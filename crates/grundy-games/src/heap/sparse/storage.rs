@@ -1,0 +1,136 @@
+//! How a table of values is stored: one byte per heap while every value fits, then two, then four
+//! ([`Values`]); the [`Cell`] trait that lets the kernels work in the table's own width; and the
+//! table stored backwards ([`mirrored`]), which the pair scan reads forwards.
+
+/// A compact table of values: one byte per heap while every value is below 256.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Every value below 2^8.
+    U8(Vec<u8>),
+    /// Every value below 2^16.
+    U16(Vec<u16>),
+    /// Any value.
+    U32(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::U8(Vec::new())
+    }
+}
+
+impl Values {
+    /// A table from plain values, in the narrowest storage that holds them.
+    pub fn from_u32(v: &[u32]) -> Self {
+        let max = v.iter().copied().max().unwrap_or(0);
+        if max <= u8::MAX as u32 {
+            Values::U8(v.iter().map(|&x| x as u8).collect())
+        } else if max <= u16::MAX as u32 {
+            Values::U16(v.iter().map(|&x| x as u16).collect())
+        } else {
+            Values::U32(v.to_vec())
+        }
+    }
+
+    /// How many values.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::U8(v) => v.len(),
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)`, if tabulated.
+    pub fn get(&self, n: usize) -> Option<u32> {
+        match self {
+            Values::U8(v) => v.get(n).map(|&x| x as u32),
+            Values::U16(v) => v.get(n).map(|&x| x as u32),
+            Values::U32(v) => v.get(n).copied(),
+        }
+    }
+
+    /// Every value, widened.
+    pub fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Values::U8(v) => v.iter().map(|&x| x as u32).collect(),
+            Values::U16(v) => v.iter().map(|&x| x as u32).collect(),
+            Values::U32(v) => v.clone(),
+        }
+    }
+
+    /// Bytes per stored value.
+    pub fn width(&self) -> usize {
+        match self {
+            Values::U8(_) => 1,
+            Values::U16(_) => 2,
+            Values::U32(_) => 4,
+        }
+    }
+
+    pub(super) fn truncate(&mut self, n: usize) {
+        match self {
+            Values::U8(v) => v.truncate(n),
+            Values::U16(v) => v.truncate(n),
+            Values::U32(v) => v.truncate(n),
+        }
+    }
+
+    /// The same values in storage wide enough for `v`.
+    pub(super) fn widened_for(self, v: u32) -> Values {
+        let all = self.to_vec();
+        if v <= u16::MAX as u32 {
+            Values::U16(all.iter().map(|&x| x as u16).collect())
+        } else {
+            Values::U32(all)
+        }
+    }
+}
+
+/// A storage cell of a table.
+pub(super) trait Cell:
+    Copy
+    + PartialEq
+    + std::ops::BitXor<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    const MAX: u32;
+    fn get(self) -> u32;
+    fn make(v: u32) -> Self;
+}
+
+macro_rules! cell {
+    ($t:ty) => {
+        impl Cell for $t {
+            const MAX: u32 = <$t>::MAX as u32;
+            #[inline(always)]
+            fn get(self) -> u32 {
+                self as u32
+            }
+            #[inline(always)]
+            fn make(v: u32) -> Self {
+                v as $t
+            }
+        }
+    };
+}
+cell!(u8);
+cell!(u16);
+cell!(u32);
+
+/// `g` backwards in `cap` cells: `m[cap - 1 - n] = g[n]`.
+pub(super) fn mirrored<T: Cell>(g: &[T], cap: usize) -> Vec<T> {
+    let mut m = vec![T::make(0); cap];
+    for (slot, &x) in m[cap - g.len()..].iter_mut().rev().zip(g) {
+        *slot = x;
+    }
+    m
+}

@@ -1,0 +1,105 @@
+//! The engine's tests: the sparse method against the naive one and the options, tables extended in
+//! steps, truncated, and widened.
+
+use super::*;
+use crate::heap::take_and_break::TakeAndBreak;
+use proptest::prelude::*;
+
+fn code() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![Just(0u32), Just(4)],
+        proptest::collection::vec(0u32..8, 1..5),
+    )
+        .prop_map(|(d0, ds)| {
+            let tail: String = ds
+                .iter()
+                .map(|d| char::from_digit(*d, 8).unwrap())
+                .collect();
+            format!("{d0}.{tail}")
+        })
+}
+
+fn engine_table(rules: &TakeBreakRules, method: Method, last: usize) -> Vec<u32> {
+    let mut e = Engine::new(rules.clone(), method);
+    // Force early and frequent mask reviews so the sparse path is exercised on small tables.
+    e.ctx.next_review = 16;
+    e.extend_to(last, &mut |_| true).unwrap();
+    e.values().to_vec()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn sparse_equals_naive_equals_options(code in code(), last in 0usize..400) {
+        let rules = TakeBreakRules::from_code(&code).unwrap();
+        let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
+        prop_assert_eq!(&engine_table(&rules, Method::Naive, last), &oracle);
+        prop_assert_eq!(&engine_table(&rules, Method::Sparse, last), &oracle);
+    }
+
+    #[test]
+    fn hexadecimal_codes_match_the_options(d in 8u32..16, e in 0u32..16, last in 0usize..60) {
+        let code = format!("0.{}{}", char::from_digit(d, 16).unwrap(), char::from_digit(e, 16).unwrap());
+        let rules = TakeBreakRules::from_code(&code).unwrap();
+        let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
+        prop_assert_eq!(&engine_table(&rules, Method::Sparse, last), &oracle);
+    }
+}
+
+#[test]
+fn extending_in_steps_equals_one_run() {
+    // Each extension regrows the mirrored table; truncating leaves stale cells behind it.
+    for code in ["0.07", "0.6", "4.07", "0.007"] {
+        let rules = TakeBreakRules::from_code(code).unwrap();
+        let whole = engine_table(&rules, Method::Sparse, 700);
+        let mut e = Engine::new(rules, Method::Sparse);
+        e.ctx.next_review = 16;
+        for last in [0, 1, 5, 40, 41, 300] {
+            e.extend_to(last, &mut |_| true).unwrap();
+        }
+        e.truncate(250);
+        e.extend_to(700, &mut |_| true).unwrap();
+        assert_eq!(e.values().to_vec(), whole, "{code}");
+    }
+}
+
+#[test]
+fn long_tables_match_the_naive_method() {
+    // Long enough that the pair scan probes spread blocks and then reads the rest in order
+    // (heaps past 2·(96 + 32·128)), where G(n) is rare.
+    let codes = [
+        crate::heap::grundys_game::rules(),
+        TakeBreakRules::from_code("0.6").unwrap(),
+    ];
+    for rules in codes {
+        let naive = engine_table(&rules, Method::Naive, 12_000);
+        let sparse = engine_table(&rules, Method::Sparse, 12_000);
+        assert_eq!(sparse, naive);
+    }
+}
+
+#[test]
+fn tables_widen_when_values_grow() {
+    // 4.0 (split into two heaps) has values growing without bound.
+    let mut rules = TakeBreakRules::from_code("0.6").unwrap();
+    rules.by_parts[1] = crate::heap::take_and_break::Amounts::All;
+    let oracle = naive_table(&TakeAndBreak::new(rules.clone()), 600);
+    let got = engine_table(&rules, Method::Sparse, 600);
+    assert_eq!(got, oracle);
+    let mut e = Engine::new(rules, Method::Sparse);
+    e.extend_to(600, &mut |_| true).unwrap();
+    assert!(e.values().width() >= 2);
+    // In steps, so that the table widens while its mirror is already long enough.
+    let wide = oracle.iter().position(|&v| v > 255).unwrap();
+    let first = wide - 10;
+    let end = 2 * (first + 1) - 1;
+    assert!(end < oracle.len());
+    let mut e = Engine::new(e.rules().clone(), Method::Sparse);
+    e.ctx.next_review = 16;
+    for last in [first, first + 5, end] {
+        e.extend_to(last, &mut |_| true).unwrap();
+    }
+    assert_eq!(e.values().to_vec(), oracle[..=end]);
+    // The mirror doubled once, and kept its length when the table widened.
+    assert_eq!(e.mirror.len(), 2 * (first + 1));
+}

@@ -1,0 +1,426 @@
+//! One value at a time: [`value_at`] computes `G(n)` from `G(0..n)`, phase by phase:
+//! the moves that leave no heap, one heap or three ([`mark_other_moves`]); then, by the sparse
+//! method, the pairs with a rare heap ([`mark_rare_pairs`]), the least common value no option
+//! reaches ([`least_common_unseen`]) and, when rare values below it are still unseen, the
+//! common–common pairs ([`settle_needed`]); or, naively, every pair ([`mark_all_pairs`]).
+//!
+//! The phases are `#[inline(always)]`, as their code was written inline in `value_at` before:
+//! they compile into it as one function; the loops they call are in `kernels`.
+
+use super::kernels::{keep_unseen, mark_rare, mark_rare_twice, pair_top, scan_block};
+use super::state::{CommonScan, Ctx};
+use super::storage::Cell;
+
+// Common–common pairs, a block of `BLOCK` heaps `a` at a time, until every needed value is seen.
+// A needed value is often reached by only a few kinds of pairs: blocks spread over the whole
+// range find them all sooner than blocks read in order from one end (about half as many pairs in
+// Grundy's game), so the first `PROBES` blocks are spread (a stride near the golden ratio of the
+// range), and only then is the rest read in order (which is complete: when `G(n)` is rare, every
+// pair is read once).
+const HEAD: usize = 96;
+const BLOCK: usize = 128;
+const PROBES: usize = 32;
+
+/// `G(n)` from `G(0..n)`.
+#[inline]
+pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
+    ctx.next_stamp();
+    let Ctx {
+        sets,
+        distinct,
+        sparse,
+        seen,
+        stamp,
+        common,
+        rare,
+        rare_values,
+        scan,
+        ..
+    } = ctx;
+    let distinct = *distinct;
+    let stamp = *stamp;
+    // Every value and every XOR of values is below `seen.len()`, a power of two: masking the
+    // index lets the compiler drop the bounds check without changing it.
+    let seen: &mut [u8] = &mut seen[..];
+    let common: &[u64] = &common[..];
+    let pairs = Pairs {
+        n,
+        sets2: &sets[2],
+        distinct,
+        g,
+        mirror,
+    };
+    // Three-heap moves first: the sparse step below needs every other option marked.
+    mark_other_moves(seen, stamp, sets, g, n);
+    // Before the first mask is chosen the mask is 0 and every heap is rare: still correct.
+    if *sparse {
+        mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
+        let c = least_common_unseen(seen, stamp, common, &mut scan.needed);
+        if scan.needed.is_empty() {
+            return c as u32;
+        }
+        scan.needy += 1;
+        settle_needed(seen, stamp, pairs, c, scan)
+    } else {
+        mark_all_pairs(seen, stamp, pairs);
+        seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u32
+    }
+}
+
+/// The two-heap moves of a heap `n`: each removal `k` in `sets2` (increasing) leaves `r = n − k`
+/// tokens split into pairs `(a, r − a)`, read from the table `g = G(0..n)` and its mirror.
+#[derive(Clone, Copy)]
+struct Pairs<'a, T> {
+    n: usize,
+    sets2: &'a [usize],
+    /// The two heaps must differ.
+    distinct: bool,
+    g: &'a [T],
+    /// The table backwards (see [`super::Engine`]).
+    mirror: &'a [T],
+}
+
+/// Marks the options that are not two-heap moves: removing a whole heap, leaving one heap, and
+/// leaving three heaps (every triple, naively).
+#[inline(always)]
+fn mark_other_moves<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    sets: &[Vec<usize>; 4],
+    g: &[T],
+    n: usize,
+) {
+    let top_mask = seen.len() - 1;
+    macro_rules! mark {
+        ($x:expr) => {{
+            let x = $x as usize;
+            seen[x & top_mask] = stamp;
+        }};
+    }
+    if n > 0 && sets[0].binary_search(&n).is_ok() {
+        mark!(0);
+    }
+    for &k in &sets[1] {
+        if k >= n {
+            break;
+        }
+        mark!(g[n - k].get());
+    }
+    for &k in &sets[3] {
+        if k + 3 > n {
+            break;
+        }
+        let r = n - k;
+        for a in 1..=r / 3 {
+            let ga = g[a].get();
+            for b in a..=(r - a) / 2 {
+                mark!(ga ^ g[b].get() ^ g[r - a - b].get());
+            }
+        }
+    }
+}
+
+/// Marks every pair `(a, r − a)` with a rare heap `a` (in either place): all the common values
+/// the two-heap moves reach, and some of the rare ones.
+#[inline(always)]
+fn mark_rare_pairs<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    pairs: Pairs<'_, T>,
+    rare: &[u32],
+    rare_values: &[u32],
+) {
+    let Pairs {
+        n,
+        sets2,
+        distinct,
+        g,
+        ..
+    } = pairs;
+    // Two removals leaving two heaps (as in 0.167) and every rare heap below both remainders:
+    // one pass over the rare heaps marks both, each read once.
+    let fused = match sets2 {
+        &[k1, k2, ..] if !distinct && sets2.len() == 2 => {
+            let lowest = n.saturating_sub(k2);
+            (k2 + 2 <= n && rare.last().is_none_or(|&a| (a as usize) < lowest))
+                .then(|| (n - k1, n - k2))
+        }
+        _ => None,
+    };
+    if let Some((r1, r2)) = fused {
+        mark_rare_twice(seen, stamp, &g[..r1], r2, rare, rare_values);
+    }
+    for &k in sets2 {
+        if k + 2 > n || fused.is_some() {
+            break;
+        }
+        let r = n - k;
+        // Rare heaps a < r (b = r - a >= 1); with distinct parts, not a = r/2.
+        // Usually every rare heap is below r: no search needed.
+        let upto = if rare.last().is_none_or(|&a| (a as usize) < r) {
+            rare.len()
+        } else {
+            rare.partition_point(|&a| (a as usize) < r)
+        };
+        let (rs, rv) = (&rare[..upto], &rare_values[..upto]);
+        let (below, above) = if distinct && r.is_multiple_of(2) {
+            let h = (r / 2) as u32;
+            let i = rs.partition_point(|&a| a < h);
+            let j = if rs.get(i) == Some(&h) { i + 1 } else { i };
+            ((&rs[..i], &rv[..i]), (&rs[j..], &rv[j..]))
+        } else {
+            ((rs, rv), (&rs[..0], &rv[..0]))
+        };
+        for (heaps, values) in [below, above] {
+            mark_rare(seen, stamp, &g[..r], heaps, values);
+        }
+    }
+}
+
+/// The least common value not reached (nothing else can reach it), with the rare values below it
+/// still unseen put in `needed`, in increasing order.
+#[inline(always)]
+fn least_common_unseen(seen: &[u8], stamp: u8, common: &[u64], needed: &mut Vec<u32>) -> usize {
+    let is_common = |v: usize| common[v >> 6] >> (v & 63) & 1 == 1;
+    needed.clear();
+    let mut c = seen.len();
+    // Eight stamps at a time: below `c` nearly every value is seen.
+    let all_seen = u64::from_ne_bytes([stamp; 8]);
+    'words: for (w, word) in seen.chunks_exact(8).enumerate() {
+        let word: [u8; 8] = word.try_into().expect("eight stamps");
+        if u64::from_ne_bytes(word) == all_seen {
+            continue;
+        }
+        for (i, &s) in word.iter().enumerate() {
+            let v = 8 * w + i;
+            if s != stamp {
+                if is_common(v) {
+                    c = v;
+                    break 'words;
+                }
+                needed.push(v as u32);
+            }
+        }
+    }
+    c
+}
+
+/// `G(n)` when some rare values below `c`, the least common value not reached, are still unseen
+/// (`scan.needed`): only common–common pairs can reach them. The smallest heaps first, then
+/// spread blocks, then the rest in order, stopping as soon as every needed value is seen.
+#[inline(always)]
+fn settle_needed<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    pairs: Pairs<'_, T>,
+    c: usize,
+    scan: &mut CommonScan,
+) -> u32 {
+    let Pairs {
+        n, sets2, distinct, ..
+    } = pairs;
+    let Some(&k0) = sets2.iter().find(|&&k| k + 2 <= n) else {
+        return scan.needed[0];
+    };
+    if scan_head(seen, stamp, pairs, scan) {
+        return c as u32;
+    }
+    let blocks = (pair_top(n - k0, distinct).saturating_sub(1 + HEAD)).div_ceil(BLOCK);
+    if probe_spread(seen, stamp, pairs, blocks, scan)
+        || scan_in_order(seen, stamp, pairs, blocks, scan)
+    {
+        c as u32
+    } else {
+        // Every pair was seen: the least needed value is reached by none.
+        scan.needed[0]
+    }
+}
+
+/// Reads the smallest heaps `a` first, in two short blocks: often they are enough. Returns
+/// whether every needed value is now seen.
+#[inline(always)]
+fn scan_head<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    pairs: Pairs<'_, T>,
+    scan: &mut CommonScan,
+) -> bool {
+    let CommonScan {
+        scan_steps, needed, ..
+    } = scan;
+    for (first, len) in [(1, 32), (33, HEAD - 32)] {
+        scan_pairs(seen, stamp, needed, pairs, first, len);
+        *scan_steps += 1;
+        keep_unseen(needed, seen, stamp);
+        if needed.is_empty() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Reads the first `PROBES` blocks (of the `blocks` past the head), spread over the range by a
+/// stride near its golden ratio, in groups of 1, 2, 4, then 8 blocks between checks, and keeps
+/// them in `probed`. Returns whether every needed value is now seen.
+#[inline(always)]
+fn probe_spread<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    pairs: Pairs<'_, T>,
+    blocks: usize,
+    scan: &mut CommonScan,
+) -> bool {
+    let CommonScan {
+        scan_steps,
+        needed,
+        probed,
+        spread,
+        ..
+    } = scan;
+    let probes = blocks.min(PROBES);
+    if spread.0 != blocks {
+        *spread = (blocks, spread_step(blocks));
+    }
+    let step = spread.1;
+    probed.clear();
+    let (mut j, mut done, mut group) = (0, 0, 1);
+    while done < probes {
+        let end = (done + group).min(probes);
+        for _ in done..end {
+            read_block(seen, stamp, needed, pairs, j);
+            probed.push(j);
+            j = (j + step) % blocks;
+        }
+        done = end;
+        *scan_steps += 1;
+        keep_unseen(needed, seen, stamp);
+        if needed.is_empty() {
+            return true;
+        }
+        group = (2 * group).min(8);
+    }
+    false
+}
+
+/// Reads every block not probed, in order, in groups of 8 doubling to 64 between checks. Returns
+/// whether every needed value is now seen: `false` only once every pair was read, so that the
+/// needed values left are reached by none.
+#[inline(always)]
+fn scan_in_order<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    pairs: Pairs<'_, T>,
+    blocks: usize,
+    scan: &mut CommonScan,
+) -> bool {
+    let CommonScan {
+        scan_steps,
+        needed,
+        probed,
+        ..
+    } = scan;
+    probed.sort_unstable();
+    let (mut next, mut p, mut group) = (0, 0, 8);
+    loop {
+        let mut count = 0;
+        while count < group && next < blocks {
+            if probed.get(p) == Some(&next) {
+                p += 1;
+            } else {
+                read_block(seen, stamp, needed, pairs, next);
+                count += 1;
+            }
+            next += 1;
+        }
+        *scan_steps += 1;
+        keep_unseen(needed, seen, stamp);
+        if needed.is_empty() {
+            return true;
+        }
+        if next >= blocks {
+            return false;
+        }
+        group = (2 * group).min(64);
+    }
+}
+
+/// Reads the pairs `(a, r − a)` with `a` in `first..first + len` of every two-heap move (see
+/// [`scan_block`]).
+#[inline(always)]
+fn scan_pairs<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    needed: &[u32],
+    pairs: Pairs<'_, T>,
+    first: usize,
+    len: usize,
+) {
+    let Pairs {
+        n,
+        sets2,
+        distinct,
+        g,
+        mirror,
+    } = pairs;
+    scan_block(
+        seen, stamp, needed, g, mirror, sets2, n, distinct, first, len,
+    )
+}
+
+/// Reads block `j` of `BLOCK` heaps `a` past the head.
+#[inline(always)]
+fn read_block<T: Cell>(seen: &mut [u8], stamp: u8, needed: &[u32], pairs: Pairs<'_, T>, j: usize) {
+    scan_pairs(seen, stamp, needed, pairs, 1 + HEAD + j * BLOCK, BLOCK)
+}
+
+/// Marks every pair `(a, r − a)` of every two-heap move: the naive method.
+#[inline(always)]
+fn mark_all_pairs<T: Cell>(seen: &mut [u8], stamp: u8, pairs: Pairs<'_, T>) {
+    let Pairs {
+        n,
+        sets2,
+        distinct,
+        g,
+        ..
+    } = pairs;
+    let top_mask = seen.len() - 1;
+    macro_rules! mark {
+        ($x:expr) => {{
+            let x = $x as usize;
+            seen[x & top_mask] = stamp;
+        }};
+    }
+    for &k in sets2 {
+        if k + 2 > n {
+            break;
+        }
+        let r = n - k;
+        for a in 1..=r / 2 {
+            let b = r - a;
+            if distinct && a == b {
+                continue;
+            }
+            mark!(g[a].get() ^ g[b].get());
+        }
+    }
+}
+
+/// A stride through `blocks` blocks that visits each once and lands far from the blocks before:
+/// the first integer from `⌊blocks / φ⌋` up that is coprime to `blocks`.
+fn spread_step(blocks: usize) -> usize {
+    if blocks <= 2 {
+        return 1;
+    }
+    let mut s = ((blocks as f64) * 0.618_033_988_75) as usize;
+    while gcd(s, blocks) != 1 {
+        s += 1;
+    }
+    s
+}
+
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
