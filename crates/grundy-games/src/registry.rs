@@ -50,9 +50,16 @@ pub fn find<'a>(
         .iter()
         .find(|e| e.is_named(&spec.game.name))
         .ok_or_else(|| {
+            let names: Vec<&str> = entries
+                .iter()
+                .filter(|e| e.matches.is_none())
+                .map(|e| e.name)
+                .collect();
             spec.game.error(format!(
-                "unknown game '{}' (see `grundy games` for the list)",
-                spec.game.name
+                "unknown game '{}': the games are {}, octal codes such as 0.77 \
+                 (`grundy games` says more)",
+                spec.game.name,
+                names.join(", ")
             ))
         })
 }
