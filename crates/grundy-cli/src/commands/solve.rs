@@ -299,6 +299,15 @@ fn show_position(p: &Json) -> String {
             .collect::<Vec<_>>()
             .join(" "),
         Json::String(s) => s.clone(),
+        // Heaps and a pool (Poker Nim): as the position is typed, `3 4 5 pool=5`.
+        Json::Object(fields) => fields
+            .iter()
+            .map(|(k, v)| match v {
+                Json::Array(_) => show_position(v),
+                other => format!("{k}={}", show_position(other)),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
         other => other.to_string(),
     }
 }

@@ -52,9 +52,13 @@ pub fn moves_to(heaps: &[u64], pool: u64, target: Nimber) -> Vec<(usize, u64)> {
         .collect()
 }
 
-/// The rules on (heaps, pool), with Nim's value as their closed form.
+/// The rules on (heaps, pool), with Nim's value as their closed form; `start` is the pool the game
+/// was named with (`poker-nim:C`), the pool of a position is part of the position.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PokerNim;
+pub struct PokerNim {
+    /// The pool of the game's name, `C` in `poker-nim:C`.
+    pub start: u64,
+}
 
 /// The most numbers [`PokerNim`] lets a search write out when it lists a position's options
 /// (every option is a copy of all the heaps and the pool), about a hundred megabytes.
@@ -80,8 +84,8 @@ impl Ruleset for PokerNim {
 
 impl Game for PokerNim {
     fn name(&self) -> String {
-        // The pool changes with the moves, so it is part of the position, not of the game name.
-        "poker-nim".into()
+        // The pool changes with the moves, so it is part of the position too (`pool=N`).
+        format!("poker-nim:{}", self.start)
     }
 
     fn show(&self, (heaps, pool): &(Vec<u64>, u64)) -> Json {
@@ -160,7 +164,7 @@ impl Game for PokerNim {
 
 /// The position with these heaps and `pool` spare tokens.
 pub fn position(heaps: Vec<u64>, pool: u64) -> Box<dyn Component> {
-    RulesetComponent::boxed(PokerNim, (heaps, pool))
+    RulesetComponent::boxed(PokerNim { start: pool }, (heaps, pool))
 }
 
 /// The registry entry for `poker-nim`.
@@ -168,7 +172,7 @@ pub fn entries() -> Vec<GameEntry> {
     vec![GameEntry {
         name: "poker-nim",
         aliases: &[],
-        syntax: "poker-nim:C HEAP... (C spare tokens in a shared pool)",
+        syntax: "poker-nim:C HEAP... [pool=N] (C spare tokens in a shared pool; pool=N: N left)",
         rules: "take any positive number of tokens from one heap, or add 1..(all the pool) tokens from the pool to one heap; whoever cannot move loses",
         example: "poker-nim:5 3 4 5",
         build,
@@ -178,8 +182,17 @@ pub fn entries() -> Vec<GameEntry> {
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
     let params = spec.require_params("poker-nim:C (C tokens in the pool)")?;
-    let pool = parse_number_text(params, "the pool C", MAX_SIZE).map_err(|m| spec.error(m))?;
-    Ok(position(parse_heaps(spec, words, MAX_SIZE)?, pool))
+    let mut pool = parse_number_text(params, "the pool C", MAX_SIZE).map_err(|m| spec.error(m))?;
+    // `pool=N` among the words (how a position is written back, e.g. by `grundy play`, once
+    // tokens have left the pool) says how many are left.
+    let mut heaps = Vec::new();
+    for w in words {
+        match w.text.strip_prefix("pool=") {
+            Some(n) => pool = parse_number_text(n, "the pool", MAX_SIZE).map_err(|m| w.error(m))?,
+            None => heaps.push(w.clone()),
+        }
+    }
+    Ok(position(parse_heaps(spec, &heaps, MAX_SIZE)?, pool))
 }
 
 #[cfg(test)]
@@ -194,7 +207,7 @@ mod tests {
         fn nim_values_match_the_solver(
             heaps in proptest::collection::vec(0u64..5, 1..4), pool in 0u64..4
         ) {
-            let mut s = Solver::new(BruteForce(PokerNim));
+            let mut s = Solver::new(BruteForce(PokerNim::default()));
             let mut sorted = heaps.clone();
             sorted.sort_unstable();
             let p = (sorted, pool);
@@ -240,7 +253,7 @@ mod tests {
                 (proptest::collection::vec(0u64..3, 1..=2), 0u64..3), 1..=2
             )
         ) {
-            assert_conventions_match_brute_force(&PokerNim, &positions)?;
+            assert_conventions_match_brute_force(&PokerNim::default(), &positions)?;
         }
     }
 
@@ -248,10 +261,10 @@ mod tests {
     fn positions_too_large_to_list_are_refused_but_still_valued() {
         let p = (vec![3, 4, 5], MAX_SIZE);
         assert!(matches!(
-            PokerNim.searchable(&p),
+            PokerNim::default().searchable(&p),
             Err(SolveError::TooLarge(m)) if m.contains("limit 16777216")
         ));
-        assert!(PokerNim.searchable(&(vec![3, 4, 5], 5)).is_ok());
+        assert!(PokerNim::default().searchable(&(vec![3, 4, 5], 5)).is_ok());
         let mut c = position(p.0, p.1);
         assert_eq!(c.value().unwrap().finite(), Some(Nimber(2)));
         assert!(c.note().unwrap().contains("take the same number back"));
