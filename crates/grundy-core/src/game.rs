@@ -147,6 +147,14 @@ pub trait Game: Ruleset {
         Ok(())
     }
 
+    /// Whether the solver may search `position`'s whole game tree for its Grundy value: by
+    /// default, whenever its options may be listed ([`Game::searchable`]). A game whose moves are
+    /// few but whose tree is huge (a row of big heaps) lists its moves for play while refusing
+    /// here, with a message naming the limit.
+    fn solvable(&self, position: &Self::Position) -> Result<(), SolveError> {
+        self.searchable(position)
+    }
+
     /// The outcome by a theorem, for a game that knows who wins without the Grundy value (e.g.
     /// Wythoff's P-positions, games that are not sums). A lone position is then decided even when
     /// its value cannot be computed. `None` (the default): from the value.
@@ -192,6 +200,9 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn searchable(&self, position: &Self::Position) -> Result<(), SolveError> {
         (**self).searchable(position)
+    }
+    fn solvable(&self, position: &Self::Position) -> Result<(), SolveError> {
+        (**self).solvable(position)
     }
     fn outcome(&self, position: &Self::Position) -> Option<Outcome> {
         (**self).outcome(position)

@@ -74,7 +74,7 @@ impl<G: Game> RulesetComponent<G> {
             return Ok(Value::Finite(g));
         }
         if self.loopy.is_none() {
-            self.rules().searchable(p)?;
+            self.rules().solvable(p)?;
             match self.solver.grundy(p) {
                 Ok(g) => return Ok(Value::Finite(g)),
                 Err(SolveError::Cycle) => self.loopy = Some(self.explore_loopy()?),

@@ -271,6 +271,21 @@ impl Game for EndsGame {
 
     /// The exact Grundy value is searched for small rows only; the outcome never needs it.
     fn searchable(&self, row: &Row) -> Result<(), SolveError> {
+        // A move takes from the first or the last heap: as many options as they hold.
+        let (first, last) = (row.heaps.first(), row.heaps.last());
+        let options = first
+            .zip(last)
+            .map_or(0, |(a, b)| u128::from(*a) + u128::from(*b));
+        if options > u128::from(MAX_LISTED) {
+            return Err(SolveError::TooLarge(format!(
+                "ends: {options} moves, too many to list one by one (the end heaps may hold \
+                 {MAX_LISTED} stones at most together)"
+            )));
+        }
+        Ok(())
+    }
+
+    fn solvable(&self, row: &Row) -> Result<(), SolveError> {
         small_enough(&row.heaps)
     }
 
@@ -311,10 +326,15 @@ const VALUE_CAP: usize = 1_000_000;
 
 /// A row small enough for an exact Grundy value: the plain game has about `n² · max²` positions
 /// (a segment and what is left of its two end heaps).
+/// The most options of a row listed one by one (for play, misère play and Every-SG).
+const MAX_LISTED: u64 = 1 << 22;
+
 fn small_enough(heaps: &[u64]) -> Result<(), SolveError> {
     let n = heaps.len() as u128;
     let max = heaps.iter().copied().max().unwrap_or(0) as u128;
-    if n * n * max * max <= VALUE_CAP as u128 / 4 {
+    // Saturating: four factors near 2^62 would wrap a u128 to a small number.
+    let size = n.saturating_mul(n).saturating_mul(max).saturating_mul(max);
+    if size <= VALUE_CAP as u128 / 4 {
         Ok(())
     } else {
         Err(SolveError::TooLarge(

@@ -314,7 +314,8 @@ impl Game for TakeOrMergeGame {
     }
 
     /// The exact Grundy value is searched for small positions only; the outcome never needs it.
-    fn searchable(&self, p: &Heaps) -> Result<(), SolveError> {
+    // Listing the moves is cheap (at most MAX_HEAPS + MAX_HEAPS² / 2 of them); valuing is not.
+    fn solvable(&self, p: &Heaps) -> Result<(), SolveError> {
         small_enough(&p.heaps)
     }
 
