@@ -7,7 +7,7 @@ use grundy_core::Component;
 
 use crate::classic::{euclid, fibonacci_nim, moore, northcott, poker_nim, staircase, wythoff};
 use crate::coins::{coin_turning, tartan};
-use crate::graph::{edges, hackenbush, movers};
+use crate::graph::{edges, hackenbush, movers, node_kayles};
 use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
 use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
@@ -37,6 +37,7 @@ pub fn all() -> Vec<GameEntry> {
         split::entries(),
         edges::entries(),
         movers::entries(),
+        node_kayles::entries(),
     ]
     .concat()
 }

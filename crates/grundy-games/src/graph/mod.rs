@@ -4,4 +4,5 @@
 pub mod edges;
 pub mod hackenbush;
 pub mod movers;
+pub mod node_kayles;
 pub mod tokens;
