@@ -47,8 +47,10 @@ pub trait Ruleset {
     /// Appends every option of `position` to `out` (which the caller has cleared).
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
-    /// If `position` is a sum of two or more independent positions, appends them to `out` and
-    /// returns `true`. The solver then takes the XOR of their values instead of searching the sum.
+    /// If `position` is a sum of independent positions, appends them to `out` and returns `true`.
+    /// The solver then takes the XOR of their values instead of searching the sum. A single part is
+    /// allowed too: a position may hand the solver a canonical form of itself (e.g. a connected
+    /// graph renumbered), so that equal parts of different positions share one entry.
     fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
         let _ = (position, out);
         false
