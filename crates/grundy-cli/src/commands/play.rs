@@ -61,10 +61,12 @@ struct Move {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    if let Some(i) = args.spec.iter().position(|a| a == "-") {
+    // `-` alone (a position) or `GAME:-` (a graph) would read standard input, where the moves are.
+    if let Some(i) = args.spec.iter().position(|a| a == "-" || a.ends_with(":-")) {
         return Err(Failure::Input(format!(
-            "argument {} ('-'): play reads its moves from standard input, so the position must be on the command line",
-            i + 1
+            "argument {} ('{}'): play reads its moves from standard input, so the game and position must be on the command line",
+            i + 1,
+            args.spec[i]
         )));
     }
     let words = Word::from_args(&args.spec);
