@@ -12,7 +12,7 @@ pub enum SolveError {
         cap: usize,
     },
     /// A position can be reached from itself, so the game is loopy and has no Grundy value.
-    #[error("this position can repeat (the game has a cycle), so it has no ordinary Grundy value; use the loopy solver")]
+    #[error("this position can repeat (the game has a cycle), so it has no ordinary Grundy value")]
     Cycle,
     /// A search reached its cap on stored positions (see [`crate::limits`]).
     #[error("{what}: more than {cap} positions, the search limit")]

@@ -220,8 +220,16 @@ pub fn analyse_every(
     let (graphs, roots) = graphs(components, "Every-SG", crate::limits::position_cap())?;
     let mut counts: Vec<Steps> = graphs.into_iter().map(Steps::new).collect();
     let mut steps = Vec::with_capacity(components.len());
-    for (r, &root) in counts.iter_mut().zip(&roots) {
-        steps.push(r.of(root)?);
+    for ((r, &root), c) in counts.iter_mut().zip(&roots).zip(components) {
+        steps.push(r.of(root).map_err(|e| match e {
+            // A step count is a length of play; with a cycle, play has no bound.
+            SolveError::Cycle => SolveError::TooLarge(format!(
+                "Every-SG: a position of '{}' can repeat (the game has a cycle), and Every-SG is \
+                 decided only for games that always end",
+                c.game()
+            )),
+            e => e,
+        })?);
     }
     let top = steps.iter().copied().max().unwrap_or(0);
     let outcome = if top % 2 == 1 { Outcome::N } else { Outcome::P };

@@ -47,8 +47,10 @@ pub trait Ruleset {
     /// Appends every option of `position` to `out` (which the caller has cleared).
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
-    /// If `position` is a sum of two or more independent positions, appends them to `out` and
-    /// returns `true`. The solver then takes the XOR of their values instead of searching the sum.
+    /// If `position` is a sum of independent positions, appends them to `out` and returns `true`.
+    /// The solver then takes the XOR of their values instead of searching the sum. A single part is
+    /// allowed too: a position may hand the solver a canonical form of itself (e.g. a connected
+    /// graph renumbered), so that equal parts of different positions share one entry.
     fn components(&self, position: &Self::Position, out: &mut Vec<Self::Position>) -> bool {
         let _ = (position, out);
         false
@@ -124,7 +126,8 @@ pub trait Game: Ruleset {
 
     /// `position` in the notation of the input, as JSON. A number or a string stands for one
     /// word; an array for several words, each element one word (an inner array of numbers is
-    /// written with commas, `2,5`). Building the game from those words gives the position back.
+    /// written with commas, `2,5`); an object's lists are words and its other fields `key=value`
+    /// words. Building the game from those words gives the position back.
     fn show(&self, position: &Self::Position) -> Json;
 
     /// The move from `from` to its option `to`, in words (e.g. `take 2 from heap 1: 3 -> 1`).
@@ -144,6 +147,14 @@ pub trait Game: Ruleset {
     fn searchable(&self, position: &Self::Position) -> Result<(), SolveError> {
         let _ = position;
         Ok(())
+    }
+
+    /// Whether the solver may search `position`'s whole game tree for its Grundy value: by
+    /// default, whenever its options may be listed ([`Game::searchable`]). A game whose moves are
+    /// few but whose tree is huge (a row of big heaps) lists its moves for play while refusing
+    /// here, with a message naming the limit.
+    fn solvable(&self, position: &Self::Position) -> Result<(), SolveError> {
+        self.searchable(position)
     }
 
     /// The outcome by a theorem, for a game that knows who wins without the Grundy value (e.g.
@@ -191,6 +202,9 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn searchable(&self, position: &Self::Position) -> Result<(), SolveError> {
         (**self).searchable(position)
+    }
+    fn solvable(&self, position: &Self::Position) -> Result<(), SolveError> {
+        (**self).solvable(position)
     }
     fn outcome(&self, position: &Self::Position) -> Option<Outcome> {
         (**self).outcome(position)

@@ -24,6 +24,8 @@
 //! assert_eq!(Outcome::of(g), Outcome::N);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod component;
 pub mod error;
 pub mod every;

@@ -63,6 +63,8 @@ pub struct MisereAnalysis {
     pub winning_moves: Vec<SumMove>,
     /// How many there are in all.
     pub winning_moves_total: usize,
+    /// In a drawn position (loopy games only), the moves that keep the draw.
+    pub drawing_moves: Vec<SumMove>,
 }
 
 /// The misère outcome of a sum of SJ atoms with these normal-play values.
@@ -163,6 +165,7 @@ pub fn analyse_misere(
         grundy,
         winning_moves,
         winning_moves_total,
+        drawing_moves: Vec::new(),
     })
 }
 
@@ -376,10 +379,14 @@ pub fn analyse_misere_by_search(
         }
     }
     let mut search = MisereSearch::new(&mut graphs, cap);
-    let outcome = if search.wins(root)? {
-        Outcome::N
-    } else {
-        Outcome::P
+    let outcome = match search.wins(root.clone()) {
+        Ok(true) => Outcome::N,
+        Ok(false) => Outcome::P,
+        // Play can repeat: a recursion cannot decide it, retrograde analysis can (with draws).
+        Err(SolveError::Cycle) => {
+            return misere_loopy(components, &mut graphs, root, moves, limit, values, grundy)
+        }
+        Err(e) => return Err(e),
     };
     let mut winning_moves = Vec::new();
     let mut winning_moves_total = 0;
@@ -398,6 +405,93 @@ pub fn analyse_misere_by_search(
         grundy,
         winning_moves,
         winning_moves_total,
+        drawing_moves: Vec::new(),
+    })
+}
+
+/// Misère play of a sum whose play can repeat: every position of the sum reachable from `root`
+/// is listed (at most the graphs' cap), and retrograde analysis labels each N, P or D. A position
+/// without moves wins for the player to move, so it is given one move to a sink of its own: that
+/// turns misère play into normal play on the enlarged graph.
+#[allow(clippy::too_many_arguments)]
+fn misere_loopy(
+    components: &[Box<dyn Component>],
+    graphs: &mut [GameTree],
+    root: Vec<u32>,
+    moves: Vec<(usize, MoveReport, Vec<u32>)>,
+    limit: usize,
+    values: Option<Vec<Value>>,
+    grundy: Option<Nimber>,
+) -> Result<MisereAnalysis, SolveError> {
+    let cap = crate::limits::position_cap();
+    let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+    let mut states = vec![root.clone()];
+    ids.insert(root, 0);
+    let mut edges = Vec::new();
+    let mut terminal = Vec::new();
+    let mut next = 0;
+    while next < states.len() {
+        let state = states[next].clone();
+        let mut any = false;
+        for i in 0..state.len() {
+            for &c in graphs[i].children(state[i])? {
+                any = true;
+                let mut q = state.clone();
+                q[i] = c;
+                let fresh = states.len() as u32;
+                let id = *ids.entry(q.clone()).or_insert(fresh);
+                if id == fresh {
+                    if states.len() >= cap {
+                        return Err(SolveError::PositionCap {
+                            what: "the misère search of the sum".into(),
+                            cap,
+                        });
+                    }
+                    states.push(q);
+                }
+                edges.push((next as u32, id));
+            }
+        }
+        if !any {
+            terminal.push(next as u32);
+        }
+        next += 1;
+    }
+    let sink = states.len() as u32;
+    edges.extend(terminal.into_iter().map(|v| (v, sink)));
+    let graph = crate::Graph::from_edges(states.len() + 1, &edges);
+    let remoteness = crate::loopy::retrograde(&graph, &graph.reversed());
+    let outcome_of = |v: u32| match remoteness[v as usize] {
+        None => Outcome::D,
+        Some(r) if r % 2 == 0 => Outcome::P,
+        Some(_) => Outcome::N,
+    };
+    let outcome = outcome_of(0);
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    let mut drawing_moves = Vec::new();
+    for (i, report, state) in moves {
+        match (outcome, outcome_of(ids[&state])) {
+            (Outcome::N, Outcome::P) => {
+                winning_moves_total += 1;
+                if winning_moves.len() < limit {
+                    winning_moves.push(lift(components, i, report));
+                }
+            }
+            (Outcome::D, Outcome::D) if drawing_moves.len() < limit => {
+                drawing_moves.push(lift(components, i, report));
+            }
+            _ => {}
+        }
+    }
+    Ok(MisereAnalysis {
+        outcome,
+        method: MisereMethod::Search,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total,
+        drawing_moves,
     })
 }
 

@@ -74,7 +74,7 @@ impl<G: Game> RulesetComponent<G> {
             return Ok(Value::Finite(g));
         }
         if self.loopy.is_none() {
-            self.rules().searchable(p)?;
+            self.rules().solvable(p)?;
             match self.solver.grundy(p) {
                 Ok(g) => return Ok(Value::Finite(g)),
                 Err(SolveError::Cycle) => self.loopy = Some(self.explore_loopy()?),
@@ -277,6 +277,24 @@ mod tests {
         assert_eq!(a.outcome, Outcome::D);
         assert_eq!(classify(&a.values), Outcome::D);
         assert_eq!(a.drawing_moves.len(), 1);
+    }
+
+    #[test]
+    fn misere_play_of_a_loopy_game_has_draws() {
+        use crate::misere::analyse_misere;
+        // Misère: 2 has no move, so it wins for the player to move; from 1, moving to 2 hands
+        // the opponent that win, so both players circle 0 <-> 1 for ever.
+        let mut sum = vec![RulesetComponent::boxed(Loop, 1)];
+        let a = analyse_misere(&mut sum, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::D);
+        assert_eq!(a.drawing_moves.len(), 1);
+        assert_eq!(a.drawing_moves[0].description, "1 -> 0");
+        // From 3 (whose one move leads into the cycle) too.
+        let mut sum = vec![RulesetComponent::boxed(Loop, 3)];
+        assert_eq!(analyse_misere(&mut sum, 10).unwrap().outcome, Outcome::D);
+        // In a sum with a misère-winning Nim-like terminal choice it is still decided.
+        let mut sum = vec![RulesetComponent::boxed(Loop, 2)];
+        assert_eq!(analyse_misere(&mut sum, 10).unwrap().outcome, Outcome::N);
     }
 
     #[test]

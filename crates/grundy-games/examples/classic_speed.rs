@@ -34,7 +34,7 @@ fn main() {
         }
     });
     let brute = time(|| {
-        let mut s = Solver::new(BruteForce(wythoff::Wythoff));
+        let mut s = Solver::new(BruteForce(wythoff::Wythoff::default()));
         for a in 0..n {
             for b in 0..n {
                 black_box(s.winning_moves(&(a, b)).unwrap());
@@ -54,7 +54,7 @@ fn main() {
     });
     let brute = time(|| {
         black_box(
-            Solver::new(BruteForce(wythoff::Wythoff))
+            Solver::new(BruteForce(wythoff::Wythoff::default()))
                 .grundy(&(399, 399))
                 .unwrap(),
         );

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use grundy_core::Nimber;
-use grundy_games::graph::hackenbush::Graph;
+use grundy_games::graph::hackenbush::Drawing;
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -23,7 +23,7 @@ fn seconds<T>(f: impl FnOnce() -> T) -> (T, f64) {
 }
 
 /// The baseline: a plain breadth-first search from the ground over an adjacency list.
-fn reachable(g: &Graph) -> usize {
+fn reachable(g: &Drawing) -> usize {
     let mut adj = vec![Vec::new(); g.n];
     for &(u, v) in &g.edges {
         adj[u as usize].push(v);
@@ -56,7 +56,7 @@ fn main() {
         let u = v.saturating_sub((xorshift(&mut s) % 4) as u32 + 1);
         edges.push((u, v));
     }
-    let g = Graph {
+    let g = Drawing {
         n: n as usize,
         edges,
     };
@@ -87,7 +87,7 @@ fn main() {
     for len in [1_000u32, 4_000, 40_000] {
         let mut edges: Vec<(u32, u32)> = (0..len).map(|i| (i, (i + 1) % len)).collect();
         edges.push((0, len));
-        let g = Graph {
+        let g = Drawing {
             n: len as usize + 1,
             edges,
         };

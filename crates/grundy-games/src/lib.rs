@@ -13,7 +13,7 @@
 //!   programming (the multiplication game, Public Sale, take-or-merge, take from either end);
 //! - [`coins`]: coin-turning games and the Tartan theorem;
 //! - [`graph`]: games played on graphs and boards (tokens on a graph, vector movers, Green
-//!   Hackenbush).
+//!   Hackenbush, Node Kayles).
 //!
 //! At the root: [`spec`], the game-spec grammar every command shares, [`registry`], the one list
 //! of games by name, and [`period`], periods and the octal periodicity theorem.

@@ -7,7 +7,7 @@ use grundy_core::Component;
 
 use crate::classic::{euclid, fibonacci_nim, moore, northcott, poker_nim, staircase, wythoff};
 use crate::coins::{coin_turning, tartan};
-use crate::graph::{edges, hackenbush, movers};
+use crate::graph::{edges, hackenbush, movers, node_kayles};
 use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
 use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
 use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
@@ -37,6 +37,7 @@ pub fn all() -> Vec<GameEntry> {
         split::entries(),
         edges::entries(),
         movers::entries(),
+        node_kayles::entries(),
     ]
     .concat()
 }
@@ -50,9 +51,16 @@ pub fn find<'a>(
         .iter()
         .find(|e| e.is_named(&spec.game.name))
         .ok_or_else(|| {
+            let names: Vec<&str> = entries
+                .iter()
+                .filter(|e| e.matches.is_none())
+                .map(|e| e.name)
+                .collect();
             spec.game.error(format!(
-                "unknown game '{}' (see `grundy games` for the list)",
-                spec.game.name
+                "unknown game '{}': the games are {}, octal codes such as 0.77 \
+                 (`grundy games` says more)",
+                spec.game.name,
+                names.join(", ")
             ))
         })
 }

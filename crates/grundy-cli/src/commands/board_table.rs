@@ -4,7 +4,7 @@
 
 use grundy_core::{Outcome, Value};
 use grundy_games::graph::edges;
-use grundy_games::graph::movers::{Cell, Movers};
+use grundy_games::graph::movers::{Movers, Point};
 use grundy_games::graph::tokens::TokenGame;
 use grundy_games::spec::{GameSpec, Word};
 use serde::Serialize;
@@ -179,7 +179,7 @@ fn grid_table(spec: &GameSpec, upto: Option<&str>, json: bool) -> Result<(), Fai
             grundy_games::graph::movers::MAX_CELLS
         )));
     }
-    let seeds: Vec<Cell> = (0..=my as u32)
+    let seeds: Vec<Point> = (0..=my as u32)
         .flat_map(|y| (0..=mx as u32).map(move |x| (x, y)))
         .collect();
     let board = movers.explore(spec, &seeds)?;

@@ -11,7 +11,7 @@
 //!   positions the game rejects (e.g. a zero where it needs a positive number) are skipped.
 
 use grundy_core::{analyse, Outcome, Value};
-use grundy_games::graph::movers::{Cell, Movers};
+use grundy_games::graph::movers::{Movers, Point};
 use grundy_games::heap::sparse::Method;
 use grundy_games::heap::table::TableGame;
 use grundy_games::period::Period;
@@ -128,7 +128,7 @@ fn board(spec: &GameSpec, upto: Option<&str>) -> Result<GameValues, Failure> {
         my = my.min(h - 1);
     }
     check_size(mx, my)?;
-    let seeds: Vec<Cell> = (0..=my as u32)
+    let seeds: Vec<Point> = (0..=my as u32)
         .flat_map(|y| (0..=mx as u32).map(move |x| (x, y)))
         .collect();
     let explored = movers.explore(spec, &seeds)?;

@@ -61,10 +61,12 @@ struct Move {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    if let Some(i) = args.spec.iter().position(|a| a == "-") {
+    // `-` alone (a position) or `GAME:-` (a graph) would read standard input, where the moves are.
+    if let Some(i) = args.spec.iter().position(|a| a == "-" || a.ends_with(":-")) {
         return Err(Failure::Input(format!(
-            "argument {} ('-'): play reads its moves from standard input, so the position must be on the command line",
-            i + 1
+            "argument {} ('{}'): play reads its moves from standard input, so the game and position must be on the command line",
+            i + 1,
+            args.spec[i]
         )));
     }
     let words = Word::from_args(&args.spec);
@@ -84,7 +86,8 @@ const MAX_PLAYABLE: u64 = 100_000;
 
 /// The words of a component's position, as [`grundy_core::Game::show`] writes it: a number or a
 /// string is one word, an array is one word per element, and an inner array of numbers is one
-/// word with commas (`[[2,5],[3,5]]` is `2,5 3,5`). The registry builds the position again from
+/// word with commas (`[[2,5],[3,5]]` is `2,5 3,5`), and an object's lists are words while its
+/// other fields are `key=value` words (`{"heaps":[3,4],"pool":5}` is `3 4 pool=5`). The registry builds the position again from
 /// them, so every game is rebuilt by the one parser of its name.
 fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
     let scalar = |j: &Json| match j {
@@ -107,6 +110,19 @@ fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
     };
     match position {
         Json::Array(items) => items.iter().map(word).collect(),
+        // An object (Poker Nim's heaps and pool): its lists word by word, the rest `key=value`.
+        Json::Object(fields) => {
+            let mut words = Vec::new();
+            for (k, v) in fields {
+                match v {
+                    Json::Array(items) => {
+                        words.extend(items.iter().map(word).collect::<Result<Vec<_>, _>>()?)
+                    }
+                    other => words.push(format!("{k}={}", word(other)?)),
+                }
+            }
+            Ok(words)
+        }
         other => Ok(vec![word(other)?]),
     }
 }
@@ -170,7 +186,13 @@ fn show(components: &[Box<dyn Component>]) -> String {
     }
     components
         .iter()
-        .map(|c| format!("{} {}", c.game(), c.position()))
+        .map(|c| {
+            let p = c.position();
+            // As the position is typed; JSON only if it has no words (it then cannot be played).
+            let words =
+                position_words(&c.game(), &p).map_or_else(|_| p.to_string(), |w| w.join(" "));
+            format!("{} {words}", c.game())
+        })
         .collect::<Vec<_>>()
         .join(" + ")
 }

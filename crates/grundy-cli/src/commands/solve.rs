@@ -133,7 +133,7 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
             grundy: a.grundy.map(|g| g.0),
             winning_moves: &a.winning_moves,
             winning_moves_total: a.winning_moves_total,
-            drawing_moves: &[],
+            drawing_moves: &a.drawing_moves,
             components: component_reports(components, a.values.as_deref(), None),
             notes: components.iter().filter_map(|c| c.note()).collect(),
         };
@@ -149,12 +149,19 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
     if let Some(g) = a.grundy {
         s += &format!("Normal-play Grundy value: {} ({g})\n", g.0);
     }
-    moves_lines(
-        &mut s,
-        a.outcome,
-        a.winning_moves.iter().map(|m| m.description.as_str()),
-        a.winning_moves_total,
-    );
+    if a.outcome == Outcome::D {
+        s += &format!("Moves that keep the draw ({}):\n", a.drawing_moves.len());
+        for m in &a.drawing_moves {
+            s += &format!("  {}\n", m.description);
+        }
+    } else {
+        moves_lines(
+            &mut s,
+            a.outcome,
+            a.winning_moves.iter().map(|m| m.description.as_str()),
+            a.winning_moves_total,
+        );
+    }
     print!("{s}");
     Ok(())
 }
@@ -292,6 +299,15 @@ fn show_position(p: &Json) -> String {
             .collect::<Vec<_>>()
             .join(" "),
         Json::String(s) => s.clone(),
+        // Heaps and a pool (Poker Nim): as the position is typed, `3 4 5 pool=5`.
+        Json::Object(fields) => fields
+            .iter()
+            .map(|(k, v)| match v {
+                Json::Array(_) => show_position(v),
+                other => format!("{k}={}", show_position(other)),
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
         other => other.to_string(),
     }
 }

@@ -1,7 +1,7 @@
 //! LightOJ 1315 Game of Hyper Knights: several knights on the quarter plane; Alice moves first.
 
 use grundy_core::Outcome;
-use grundy_games::graph::movers::{Cell, Movers};
+use grundy_games::graph::movers::{Movers, Point};
 use grundy_games::spec::{GameSpec, Word};
 
 use super::{outcome, Input, InputError};
@@ -12,7 +12,7 @@ const SIDE: u64 = 500;
 pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
     // Every case is read first, so one board, just large enough for all of them, is solved once;
     // a malformed case still leaves the answers of the cases before it.
-    let mut cases: Vec<Vec<Cell>> = Vec::new();
+    let mut cases: Vec<Vec<Point>> = Vec::new();
     let read = read_cases(input, &mut cases);
     let (max_x, max_y) = cases
         .iter()
@@ -20,7 +20,7 @@ pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
         .fold((0, 0), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
     let spec = GameSpec::parse(&Word::new("lightoj1315", "hyper-knights"));
     let rules = Movers::parse(&spec).map_err(|e| super::spec_error(&e))?;
-    let seeds: Vec<Cell> = (0..=max_x)
+    let seeds: Vec<Point> = (0..=max_x)
         .flat_map(|x| (0..=max_y).map(move |y| (x, y)))
         .collect();
     let board = rules
@@ -42,7 +42,7 @@ pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
     read
 }
 
-fn read_cases(input: &mut Input, cases: &mut Vec<Vec<Cell>>) -> Result<(), InputError> {
+fn read_cases(input: &mut Input, cases: &mut Vec<Vec<Point>>) -> Result<(), InputError> {
     let t = input.number("T (the number of cases)", 1, 200)?;
     for _ in 0..t {
         let n = input.number("n (the number of knights)", 1, 1000)?;

@@ -1,7 +1,7 @@
 //! Take one stone or merge two heaps: YES if Alice (first) wins.
 
 use grundy_core::Outcome;
-use grundy_games::nonsum::take_or_merge::TakeOrMergePosition;
+use grundy_games::nonsum::take_or_merge::position;
 
 use super::{outcome, Input, InputError};
 
@@ -10,7 +10,7 @@ pub fn solve(input: &mut Input, out: &mut String) -> Result<(), InputError> {
     for _ in 0..t {
         let n = input.number("N (the number of heaps)", 1, 50)?;
         let heaps = input.numbers(n as usize, "a heap size", 1, 1000)?;
-        let verdict = outcome(Box::new(TakeOrMergePosition::new(heaps)))?;
+        let verdict = outcome(position(heaps))?;
         out.push_str(if verdict == Outcome::N {
             "YES\n"
         } else {

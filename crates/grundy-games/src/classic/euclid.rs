@@ -25,7 +25,8 @@
 //! assert_eq!(a.outcome, Outcome::N);
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::heap::ENUMERATION_LIMIT;
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
@@ -73,80 +74,94 @@ pub fn moves_to(x: u64, y: u64, target: Nimber) -> Option<(u64, u64)> {
     Some(if x > y { (rest, y) } else { (x, rest) })
 }
 
-/// The rules of Euclid's game on sorted pairs (the oracle for the fast path).
+/// The rules of Euclid's game on pairs in the user's order: a move subtracts from the larger
+/// number (the second one when they are equal) and leaves the other where it was.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Euclid;
 
 impl Ruleset for Euclid {
     type Position = (u64, u64);
 
-    fn options(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+    fn options(&self, &(x, y): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        let (a, b) = (x.min(y), x.max(y));
         if a == 0 {
             return;
         }
         out.extend((1..=b / a).map(|j| {
-            let c = b - j * a;
-            (a.min(c), a.max(c))
+            let rest = b - j * a;
+            if x > y {
+                (rest, y)
+            } else {
+                (x, rest)
+            }
         }));
+    }
+
+    fn closed_form(&self, &(x, y): &(u64, u64)) -> Option<Nimber> {
+        Some(grundy(x, y))
     }
 }
 
-/// A position of Euclid's game as a component.
-pub struct EuclidPosition {
-    numbers: (u64, u64),
+impl Game for Euclid {
+    fn name(&self) -> String {
+        "euclid".into()
+    }
+
+    fn show(&self, &(x, y): &(u64, u64)) -> Json {
+        Json::from(vec![x, y])
+    }
+
+    fn describe(&self, &(x, y): &(u64, u64), to: &(u64, u64)) -> String {
+        let (small, from, rest) = if to.0 != x {
+            (y, x, to.0)
+        } else {
+            (x, y, to.1)
+        };
+        let j = (from - rest) / small;
+        let amount = if j == 1 {
+            format!("{small}")
+        } else {
+            format!("{j} × {small} = {}", from - rest)
+        };
+        let tail = if rest == 0 { " and win" } else { "" };
+        format!(
+            "subtract {amount} from {from}: ({x}, {y}) -> ({}, {}){tail}",
+            to.0, to.1
+        )
+    }
+
+    fn key(&self, &(x, y): &(u64, u64)) -> Key {
+        // The order the numbers are written in changes nothing.
+        vec![x.min(y), x.max(y)]
+    }
+
+    fn searchable(&self, &(x, y): &(u64, u64)) -> Result<(), SolveError> {
+        let (a, b) = (x.min(y), x.max(y));
+        if a > 0 && b / a > ENUMERATION_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "euclid: ({x}, {y}) has {} moves, too many to list one by one (limit \
+                 {ENUMERATION_LIMIT})",
+                b / a
+            )));
+        }
+        Ok(())
+    }
+
+    fn options_to(
+        &self,
+        &(x, y): &(u64, u64),
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<(u64, u64)>, usize), SolveError>> {
+        let hit = moves_to(x, y, target);
+        let total = usize::from(hit.is_some());
+        Some(Ok((hit.into_iter().take(limit).collect(), total)))
+    }
 }
 
 /// The position `(x, y)`.
 pub fn position(x: u64, y: u64) -> Box<dyn Component> {
-    Box::new(EuclidPosition { numbers: (x, y) })
-}
-
-impl Component for EuclidPosition {
-    fn game(&self) -> String {
-        "euclid".into()
-    }
-
-    fn position(&self) -> Json {
-        Json::from(vec![self.numbers.0, self.numbers.1])
-    }
-
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Ok(Value::Finite(grundy(self.numbers.0, self.numbers.1)))
-    }
-
-    fn moves_to(
-        &mut self,
-        target: Nimber,
-        limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let (x, y) = self.numbers;
-        let Some(to) = moves_to(x, y, target) else {
-            return Ok(0);
-        };
-        if limit > 0 {
-            let (small, from, rest) = if to.0 != x {
-                (y, x, to.0)
-            } else {
-                (x, y, to.1)
-            };
-            let j = (from - rest) / small;
-            let amount = if j == 1 {
-                format!("{small}")
-            } else {
-                format!("{j} × {small} = {}", from - rest)
-            };
-            let tail = if rest == 0 { " and win" } else { "" };
-            out.push(MoveReport {
-                description: format!(
-                    "subtract {amount} from {from}: ({x}, {y}) -> ({}, {}){tail}",
-                    to.0, to.1
-                ),
-                position: Json::from(vec![to.0, to.1]),
-            });
-        }
-        Ok(1)
-    }
+    RulesetComponent::boxed(Euclid, (x, y))
 }
 
 /// The registry entry for `euclid`.
@@ -179,7 +194,8 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_core::{BruteForce, Solver};
+    use crate::testing::assert_conventions_match_brute_force;
+    use grundy_core::{BruteForce, Solver, Value};
     use proptest::prelude::*;
 
     /// Cole and Davie: the player to move wins iff a = b or b > aφ, i.e. (2b - a)² > 5a².
@@ -209,11 +225,24 @@ mod tests {
                     })
                     .collect();
                 got.sort();
-                let mut want = s.moves_to(&p, Nimber(t)).unwrap();
+                // The rules keep the user's order; compare as sorted pairs.
+                let mut want: Vec<(u64, u64)> = s
+                    .moves_to(&p, Nimber(t))
+                    .unwrap()
+                    .into_iter()
+                    .map(|(a, b)| (a.min(b), a.max(b)))
+                    .collect();
                 want.sort();
                 want.dedup();
                 prop_assert_eq!(got, want);
             }
+        }
+
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            pairs in proptest::collection::vec((0u64..9, 0u64..9), 1..=2)
+        ) {
+            assert_conventions_match_brute_force(&Euclid, &pairs)?;
         }
 
         #[test]
@@ -237,5 +266,24 @@ mod tests {
         let mut reports = Vec::new();
         assert_eq!(c.moves_to(Nimber(0), 10, &mut reports).unwrap(), 1);
         assert_eq!(reports[0].position, serde_json::json!([u64::MAX, 0]));
+    }
+
+    #[test]
+    fn a_quotient_too_large_to_list_is_refused_but_still_valued() {
+        let n = 1_000_000_000_000_000_000;
+        assert!(matches!(
+            Euclid.searchable(&(1, n)),
+            Err(SolveError::TooLarge(m)) if m.contains("limit 4194304")
+        ));
+        assert!(Euclid.searchable(&(3, 5)).is_ok());
+        let mut c = position(1, n);
+        assert_eq!(c.value().unwrap(), Value::Finite(Nimber(n)));
+        let mut reports = Vec::new();
+        assert_eq!(c.moves_to(Nimber(0), 10, &mut reports).unwrap(), 1);
+        assert_eq!(reports[0].position, serde_json::json!([1, 0]));
+        assert!(matches!(
+            c.explore().unwrap().moves(),
+            Err(SolveError::TooLarge(_))
+        ));
     }
 }

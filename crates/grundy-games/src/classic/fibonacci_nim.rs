@@ -20,7 +20,9 @@
 //! `n`. Heaps up to 10^18 are decided this way in `O(log n)` steps.
 //!
 //! The Grundy values (needed only in a sum with other games) have no such formula; they are found
-//! by the generic solver for heaps up to [`VALUE_LIMIT`] = 1000.
+//! by the generic solver for heaps up to [`VALUE_LIMIT`] = 1000, the heaps whose moves play,
+//! misère play and Every-SG list too. Positions with the same heap and the same limit are the same
+//! position ([`DynamicHeap`]), whatever the previous take that the notation records.
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
@@ -34,7 +36,10 @@
 //! assert_eq!(a.winning_moves[0].description, "take 2: 20 -> 18 (the next player may take up to 4)");
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Solver, Value};
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+
+use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::classic::zeckendorf::Sequence;
@@ -46,8 +51,11 @@ pub const VALUE_LIMIT: u64 = 1000;
 /// The largest multiplier `k` accepted: the sequence `H` has about `44·k` terms below 2^64.
 pub const MAX_K: u64 = 1000;
 
-/// The rules of k-dynamic subtraction. A position is `(heap, most that may be taken now)`, with
-/// the limit never above the heap.
+/// The largest heap accepted.
+pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
+
+/// The rules of k-dynamic subtraction on bare states. A position is `(heap, most that may be
+/// taken now)`, with the limit never above the heap: the form the theory ([`Theory`]) speaks of.
 #[derive(Clone, Copy, Debug)]
 pub struct DynamicNim {
     /// The multiplier: a move may take up to `k` times the previous take.
@@ -109,119 +117,188 @@ impl Theory {
     }
 }
 
-/// A position of Fibonacci Nim or k-dynamic subtraction as a component.
-pub struct DynamicPosition {
-    k: u64,
+/// A position of k-dynamic subtraction as the input writes it: the heap and the previous take
+/// (`None` at the start), with the most that may be taken now.
+///
+/// Two positions with the same heap and the same limit are the same position of the game, however
+/// they were reached (`3/27` and `3/2` in Fibonacci Nim: up to 3 may be taken from both), so
+/// equality, hashing and order look at `(heap, cap)` only; the previous take is kept to write the
+/// position as the input did.
+#[derive(Clone, Copy, Debug)]
+pub struct DynamicHeap {
     heap: u64,
+    cap: u64,
     previous: Option<u64>,
+}
+
+impl DynamicHeap {
+    /// The tokens left.
+    pub fn heap(&self) -> u64 {
+        self.heap
+    }
+
+    /// The most that may be taken now.
+    pub fn cap(&self) -> u64 {
+        self.cap
+    }
+
+    /// The previous take (`None` at the start).
+    pub fn previous(&self) -> Option<u64> {
+        self.previous
+    }
+
+    /// The state the rules see: `(heap, cap)`.
+    pub fn state(&self) -> (u64, u64) {
+        (self.heap, self.cap)
+    }
+}
+
+impl PartialEq for DynamicHeap {
+    fn eq(&self, other: &Self) -> bool {
+        self.state() == other.state()
+    }
+}
+
+impl Eq for DynamicHeap {}
+
+impl Hash for DynamicHeap {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.state().hash(state)
+    }
+}
+
+impl PartialOrd for DynamicHeap {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for DynamicHeap {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.state().cmp(&other.state())
+    }
+}
+
+/// Fibonacci Nim (`k = 2`) or k-dynamic subtraction, as a game: the rules on [`DynamicHeap`]s
+/// with Schwenk's theorem as hooks.
+#[derive(Clone, Debug)]
+pub struct Dynamic {
+    rules: DynamicNim,
     theory: Theory,
-    solver: Option<Solver<DynamicNim>>,
+}
+
+impl Dynamic {
+    /// The game with multiplier `k ≥ 1`.
+    pub fn new(k: u64) -> Dynamic {
+        Dynamic {
+            rules: DynamicNim { k },
+            theory: Theory::new(k),
+        }
+    }
+
+    /// The heap `heap` with `previous` taken by the last move (`None` at the start, where up to
+    /// `heap - 1` may be taken).
+    pub fn position(&self, heap: u64, previous: Option<u64>) -> DynamicHeap {
+        let cap = match previous {
+            None => heap.saturating_sub(1),
+            Some(t) => self.rules.k.saturating_mul(t).min(heap),
+        };
+        DynamicHeap {
+            heap,
+            cap,
+            previous,
+        }
+    }
+
+    /// The position after taking `t` from `p`.
+    fn after(&self, p: &DynamicHeap, t: u64) -> DynamicHeap {
+        let (heap, cap) = self.rules.after(p.heap, t);
+        DynamicHeap {
+            heap,
+            cap,
+            previous: Some(t),
+        }
+    }
+}
+
+impl Ruleset for Dynamic {
+    type Position = DynamicHeap;
+
+    fn options(&self, p: &DynamicHeap, out: &mut Vec<DynamicHeap>) {
+        out.extend((1..=p.cap.min(p.heap)).map(|t| self.after(p, t)));
+    }
+}
+
+impl Game for Dynamic {
+    fn name(&self) -> String {
+        if self.rules.k == 2 {
+            "fibonacci-nim".into()
+        } else {
+            format!("dynamic:{}", self.rules.k)
+        }
+    }
+
+    fn show(&self, p: &DynamicHeap) -> Json {
+        Json::from(match p.previous {
+            None => p.heap.to_string(),
+            Some(t) => format!("{}/{t}", p.heap),
+        })
+    }
+
+    fn describe(&self, from: &DynamicHeap, to: &DynamicHeap) -> String {
+        let (n, t) = (from.heap, from.heap - to.heap);
+        if t == n {
+            format!("take all {n}")
+        } else {
+            format!(
+                "take {t}: {n} -> {} (the next player may take up to {})",
+                to.heap, to.cap
+            )
+        }
+    }
+
+    fn key(&self, p: &DynamicHeap) -> Key {
+        vec![p.heap, p.cap]
+    }
+
+    fn searchable(&self, p: &DynamicHeap) -> Result<(), SolveError> {
+        if p.heap > VALUE_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "{}: Grundy values have no known formula and are searched only for heaps up to \
+                 {VALUE_LIMIT}; a heap of {} can be decided alone but not in a sum",
+                self.name(),
+                p.heap
+            )));
+        }
+        Ok(())
+    }
+
+    fn outcome(&self, p: &DynamicHeap) -> Option<Outcome> {
+        Some(Outcome::p_if(self.theory.is_p(p.heap, p.cap)))
+    }
+
+    fn options_to(
+        &self,
+        p: &DynamicHeap,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<DynamicHeap>, usize), SolveError>> {
+        // Schwenk's theorem finds the moves to P-positions at any size; other values need search.
+        target.is_zero().then(|| {
+            let takes = self.theory.winning_takes(p.heap, p.cap);
+            let total = takes.len();
+            let first = takes.into_iter().take(limit).map(|t| self.after(p, t));
+            Ok((first.collect(), total))
+        })
+    }
 }
 
 /// The heap `heap` of k-dynamic subtraction, with `previous` taken by the last move (`None` at the
 /// start, where up to `heap - 1` may be taken).
 pub fn position(k: u64, heap: u64, previous: Option<u64>) -> Box<dyn Component> {
-    Box::new(DynamicPosition {
-        k,
-        heap,
-        previous,
-        theory: Theory::new(k),
-        solver: None,
-    })
-}
-
-fn notation(heap: u64, previous: Option<u64>) -> String {
-    match previous {
-        None => heap.to_string(),
-        Some(t) => format!("{heap}/{t}"),
-    }
-}
-
-impl DynamicPosition {
-    fn rules(&self) -> DynamicNim {
-        DynamicNim { k: self.k }
-    }
-
-    fn cap(&self) -> u64 {
-        match self.previous {
-            None => self.heap.saturating_sub(1),
-            Some(t) => self.k.saturating_mul(t).min(self.heap),
-        }
-    }
-
-    fn solver(&mut self) -> Result<&mut Solver<DynamicNim>, SolveError> {
-        if self.heap > VALUE_LIMIT {
-            return Err(SolveError::TooLarge(format!(
-                "{}: Grundy values have no known formula and are searched only for heaps up to \
-                 {VALUE_LIMIT}; a heap of {} can be decided alone but not in a sum",
-                self.game(),
-                self.heap
-            )));
-        }
-        let rules = self.rules();
-        Ok(self.solver.get_or_insert_with(|| Solver::new(rules)))
-    }
-}
-
-impl Component for DynamicPosition {
-    fn game(&self) -> String {
-        if self.k == 2 {
-            "fibonacci-nim".into()
-        } else {
-            format!("dynamic:{}", self.k)
-        }
-    }
-
-    fn position(&self) -> Json {
-        Json::from(notation(self.heap, self.previous))
-    }
-
-    fn value(&mut self) -> Result<Value, SolveError> {
-        let p = (self.heap, self.cap());
-        Ok(Value::Finite(self.solver()?.grundy(&p)?))
-    }
-
-    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(Outcome::p_if(self.theory.is_p(self.heap, self.cap()))))
-    }
-
-    fn moves_to(
-        &mut self,
-        target: Nimber,
-        limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let (n, cap) = (self.heap, self.cap());
-        let takes = if target.is_zero() {
-            self.theory.winning_takes(n, cap)
-        } else {
-            let rules = self.rules();
-            let solver = self.solver()?;
-            let mut takes = Vec::new();
-            for t in 1..=cap {
-                if solver.grundy(&rules.after(n, t))? == target {
-                    takes.push(t);
-                }
-            }
-            takes
-        };
-        for &t in takes.iter().take(limit) {
-            let description = if t == n {
-                format!("take all {n}")
-            } else {
-                let next = self.k.saturating_mul(t).min(n - t);
-                format!(
-                    "take {t}: {n} -> {} (the next player may take up to {next})",
-                    n - t
-                )
-            };
-            out.push(MoveReport {
-                description,
-                position: Json::from(notation(n - t, Some(t))),
-            });
-        }
-        Ok(takes.len())
-    }
+    let game = Dynamic::new(k);
+    let p = game.position(heap, previous);
+    RulesetComponent::boxed(game, p)
 }
 
 /// The registry entries for `fibonacci-nim` and `dynamic:K`.
@@ -269,7 +346,6 @@ fn build_heap(spec: &GameSpec, k: u64, words: &[Word]) -> Result<Box<dyn Compone
             words.len()
         )));
     };
-    const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
     let (heap, previous) = match word.text.split_once('/') {
         None => (parse_number(word, "the heap", MAX_HEAP)?, None),
         Some((n, t)) => {
@@ -288,7 +364,8 @@ fn build_heap(spec: &GameSpec, k: u64, words: &[Word]) -> Result<Box<dyn Compone
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::brute_force_winning_moves;
+    use crate::testing::{assert_conventions_match_brute_force, brute_force_winning_moves};
+    use grundy_core::{Solver, Value};
     use proptest::prelude::*;
 
     proptest! {
@@ -323,6 +400,32 @@ mod tests {
                 prop_assert_eq!(count, s.moves_to(&(n, cap), Nimber(t)).unwrap().len());
             }
         }
+    }
+
+    proptest! {
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            k in 1u64..4,
+            heaps in proptest::collection::vec((0u64..9, proptest::option::of(1u64..6)), 1..=2)
+        ) {
+            let game = Dynamic::new(k);
+            let positions: Vec<DynamicHeap> =
+                heaps.iter().map(|&(n, t)| game.position(n, t)).collect();
+            assert_conventions_match_brute_force(&game, &positions)?;
+        }
+    }
+
+    #[test]
+    fn positions_with_the_same_limit_are_the_same_but_keep_their_notation() {
+        let game = Dynamic::new(2);
+        let (a, b) = (game.position(3, Some(27)), game.position(3, Some(2)));
+        assert_eq!(a, b);
+        assert_eq!(game.key(&a), game.key(&b));
+        assert_eq!(
+            (game.show(&a), game.show(&b)),
+            ("3/27".into(), "3/2".into())
+        );
+        assert_eq!(game.show(&game.position(20, None)), Json::from("20"));
     }
 
     #[test]

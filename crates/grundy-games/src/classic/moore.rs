@@ -18,7 +18,9 @@
 //! **Values.** The Grundy values of Moore's Nim are not known in general (for `k = 1` they are
 //! Nim's). A lone position is decided by the theorem; in a sum, the value is searched by the
 //! generic solver for positions with at most [`VALUE_LIMIT`] sub-positions (the product of
-//! `heap + 1`), and is an error beyond.
+//! `heap + 1`), and is an error beyond. Play, misère play and Every-SG list the moves of the same
+//! positions (for `k = 1`, whose values are Nim's, of positions with at most [`NIM_MOVE_LIMIT`]
+//! moves).
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
@@ -33,8 +35,8 @@
 //! ```
 
 use grundy_core::{
-    heap::describe_heap_move, Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Solver,
-    Value,
+    heap::describe_heap_move, Component, Game, Nimber, Outcome, Ruleset, RulesetComponent,
+    SolveError,
 };
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
@@ -43,6 +45,10 @@ use crate::spec::{parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError
 
 /// Grundy values are searched only for positions with at most this many sub-positions.
 pub const VALUE_LIMIT: u128 = 5000;
+
+/// Moore's Nim_1 (Nim, whose values are known) lists its moves one by one only for positions with
+/// at most this many moves (the sum of the heaps).
+pub const NIM_MOVE_LIMIT: u128 = 1_000_000;
 
 /// Winning moves are searched for positions with at most this many heaps.
 pub const MAX_HEAPS: usize = 128;
@@ -58,7 +64,7 @@ pub fn is_p(k: u64, heaps: &[u64]) -> bool {
     })
 }
 
-/// The rules of Nim_k on heaps in order (the oracle for the fast paths).
+/// The rules of Nim_k on heaps in order, with Moore's theorem as hooks (Nim's values for `k = 1`).
 #[derive(Clone, Copy, Debug)]
 pub struct Moore {
     /// At most this many heaps per move.
@@ -97,6 +103,99 @@ impl Ruleset for Moore {
     fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let mut cur = heaps.clone();
         self.extend(heaps, 0, 0, &mut cur, out);
+    }
+
+    fn closed_form(&self, heaps: &Vec<u64>) -> Option<Nimber> {
+        // Nim_1 is Nim (Bouton).
+        (self.k == 1).then(|| heaps.iter().map(|&h| Nimber(h)).sum())
+    }
+}
+
+impl Game for Moore {
+    fn name(&self) -> String {
+        format!("moore:{}", self.k)
+    }
+
+    fn show(&self, heaps: &Vec<u64>) -> Json {
+        Json::from(heaps.clone())
+    }
+
+    fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        let changed: Vec<usize> = (0..to.len()).filter(|&i| to[i] != from[i]).collect();
+        if let [i] = changed[..] {
+            return describe_heap_move(i + 1, from[i], &[to[i]]);
+        }
+        let parts: Vec<String> = changed
+            .iter()
+            .map(|&i| {
+                format!(
+                    "{} from heap {} ({} -> {})",
+                    from[i] - to[i],
+                    i + 1,
+                    from[i],
+                    to[i]
+                )
+            })
+            .collect();
+        let n = parts.len();
+        format!("take {} and {}", parts[..n - 1].join(", "), parts[n - 1])
+    }
+
+    fn searchable(&self, heaps: &Vec<u64>) -> Result<(), SolveError> {
+        if self.k == 1 {
+            // The values are Nim's; only listing the moves one by one needs a limit.
+            let moves = heaps.iter().map(|&h| h as u128).sum::<u128>();
+            if moves > NIM_MOVE_LIMIT {
+                return Err(SolveError::TooLarge(format!(
+                    "moore:1: the moves of a position are listed one by one only when there are \
+                     at most {NIM_MOVE_LIMIT} of them (the sum of the heaps); this one has {moves}"
+                )));
+            }
+            return Ok(());
+        }
+        let size = heaps
+            .iter()
+            .fold(1u128, |p, &h| p.saturating_mul(h as u128 + 1));
+        if size > VALUE_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "moore:{}: Grundy values of Moore's Nim are not known in general and are searched \
+                 only for positions with at most {VALUE_LIMIT} sub-positions (the product of \
+                 heap + 1); this one can be decided alone but not in a sum",
+                self.k
+            )));
+        }
+        Ok(())
+    }
+
+    fn outcome(&self, heaps: &Vec<u64>) -> Option<Outcome> {
+        Some(Outcome::p_if(is_p(self.k, heaps)))
+    }
+
+    fn options_to(
+        &self,
+        heaps: &Vec<u64>,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Vec<u64>>, usize), SolveError>> {
+        if target.is_zero() {
+            return Some(winning_moves(self.k, heaps, limit));
+        }
+        if self.k != 1 {
+            // Other values need the search.
+            return None;
+        }
+        // Nim: with x the XOR of the heaps and the target, lower a heap h to h ^ x.
+        let x = heaps.iter().fold(target.0, |x, &h| x ^ h);
+        let moves: Vec<Vec<u64>> = (0..heaps.len())
+            .filter(|&i| heaps[i] ^ x < heaps[i])
+            .map(|i| {
+                let mut to = heaps.clone();
+                to[i] ^= x;
+                to
+            })
+            .collect();
+        let total = moves.len();
+        Some(Ok((moves.into_iter().take(limit).collect(), total)))
     }
 }
 
@@ -268,117 +367,9 @@ pub fn winning_moves(
     Ok((out, usize::try_from(total).unwrap_or(usize::MAX)))
 }
 
-/// A position of Moore's Nim as a component.
-pub struct MoorePosition {
-    k: u64,
-    heaps: Vec<u64>,
-    solver: Option<Solver<Moore>>,
-}
-
 /// The heaps `heaps` of Nim_k.
 pub fn position(k: u64, heaps: Vec<u64>) -> Box<dyn Component> {
-    Box::new(MoorePosition {
-        k,
-        heaps,
-        solver: None,
-    })
-}
-
-impl MoorePosition {
-    fn solver(&mut self) -> Result<&mut Solver<Moore>, SolveError> {
-        let size = self
-            .heaps
-            .iter()
-            .fold(1u128, |p, &h| p.saturating_mul(h as u128 + 1));
-        if size > VALUE_LIMIT {
-            return Err(SolveError::TooLarge(format!(
-                "moore:{}: Grundy values of Moore's Nim are not known in general and are searched \
-                 only for positions with at most {VALUE_LIMIT} sub-positions (the product of \
-                 heap + 1); this one can be decided alone but not in a sum",
-                self.k
-            )));
-        }
-        let k = self.k;
-        Ok(self.solver.get_or_insert_with(|| Solver::new(Moore { k })))
-    }
-
-    fn describe(&self, to: &[u64]) -> String {
-        let changed: Vec<usize> = (0..to.len()).filter(|&i| to[i] != self.heaps[i]).collect();
-        if let [i] = changed[..] {
-            return describe_heap_move(i + 1, self.heaps[i], &[to[i]]);
-        }
-        let parts: Vec<String> = changed
-            .iter()
-            .map(|&i| {
-                format!(
-                    "{} from heap {} ({} -> {})",
-                    self.heaps[i] - to[i],
-                    i + 1,
-                    self.heaps[i],
-                    to[i]
-                )
-            })
-            .collect();
-        let n = parts.len();
-        format!("take {} and {}", parts[..n - 1].join(", "), parts[n - 1])
-    }
-}
-
-impl Component for MoorePosition {
-    fn game(&self) -> String {
-        format!("moore:{}", self.k)
-    }
-
-    fn position(&self) -> Json {
-        Json::from(self.heaps.clone())
-    }
-
-    fn value(&mut self) -> Result<Value, SolveError> {
-        if self.k == 1 {
-            return Ok(Value::Finite(self.heaps.iter().map(|&h| Nimber(h)).sum()));
-        }
-        let heaps = self.heaps.clone();
-        Ok(Value::Finite(self.solver()?.grundy(&heaps)?))
-    }
-
-    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(Outcome::p_if(is_p(self.k, &self.heaps))))
-    }
-
-    fn moves_to(
-        &mut self,
-        target: Nimber,
-        limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let (moves, total) = if target.is_zero() {
-            winning_moves(self.k, &self.heaps, limit)?
-        } else if self.k == 1 {
-            let x = self.heaps.iter().fold(target.0, |x, &h| x ^ h);
-            let moves: Vec<Vec<u64>> = (0..self.heaps.len())
-                .filter(|&i| self.heaps[i] ^ x < self.heaps[i])
-                .map(|i| {
-                    let mut to = self.heaps.clone();
-                    to[i] ^= x;
-                    to
-                })
-                .collect();
-            let n = moves.len();
-            (moves.into_iter().take(limit).collect(), n)
-        } else {
-            let heaps = self.heaps.clone();
-            let moves = self.solver()?.moves_to(&heaps, target)?;
-            let n = moves.len();
-            (moves.into_iter().take(limit).collect(), n)
-        };
-        for to in moves {
-            out.push(MoveReport {
-                description: self.describe(&to),
-                position: Json::from(to),
-            });
-        }
-        Ok(total)
-    }
+    RulesetComponent::boxed(Moore { k }, heaps)
 }
 
 /// The registry entry for `moore:K`.
@@ -406,7 +397,8 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_core::BruteForce;
+    use crate::testing::assert_conventions_match_brute_force;
+    use grundy_core::{BruteForce, Solver, Value};
     use proptest::prelude::*;
 
     proptest! {
@@ -443,6 +435,16 @@ mod tests {
                 prop_assert!(changed >= 1 && changed <= k);
                 prop_assert!(heaps.iter().zip(&to).all(|(a, b)| b <= a));
             }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            k in 1u64..4,
+            sum in proptest::collection::vec(proptest::collection::vec(0u64..4, 1..4), 1..=2)
+        ) {
+            assert_conventions_match_brute_force(&Moore { k }, &sum)?;
         }
     }
 

@@ -31,7 +31,7 @@
 //! assert_eq!(a.winning_moves_total, 2);
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
@@ -107,9 +107,13 @@ pub fn moves_to(rows: &[Row], target: Nimber) -> Vec<Move> {
     moves
 }
 
-/// The rules (the oracle for the fast path).
+/// The rules, with Nim on the gaps as their closed form.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Northcott;
+
+/// The most squares [`Northcott`] lets a search write out when it lists a position's options
+/// (every option is a copy of all the rows), about a hundred megabytes.
+pub const LIST_LIMIT: u64 = 1 << 24;
 
 impl Ruleset for Northcott {
     type Position = Vec<Row>;
@@ -147,68 +151,80 @@ impl Ruleset for Northcott {
     }
 }
 
-/// A Northcott position as a component.
-pub struct NorthcottPosition {
-    rows: Vec<Row>,
+impl Game for Northcott {
+    fn name(&self) -> String {
+        "northcott".into()
+    }
+
+    fn show(&self, rows: &Vec<Row>) -> Json {
+        Json::from(
+            rows.iter()
+                .map(|(w, b)| format!("{w},{b}"))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    fn describe(&self, rows: &Vec<Row>, to: &Vec<Row>) -> String {
+        let row = rows
+            .iter()
+            .zip(to)
+            .position(|(r, s)| r != s)
+            .expect("a move changes a row");
+        let ((w, b), after) = (rows[row], to[row]);
+        let white = after.0 != w;
+        let (piece, other, from, to) = if white {
+            ("white", "black", w, after.0)
+        } else {
+            ("black", "white", b, after.1)
+        };
+        let toward = if (white && w > b) || (!white && b > w) {
+            "toward"
+        } else {
+            "away from"
+        };
+        format!(
+            "row {}: move the {piece} piece from square {from} to square {to} ({toward} the {other} piece)",
+            row + 1
+        )
+    }
+
+    fn key(&self, rows: &Vec<Row>) -> Key {
+        // Only where the two pieces of a row stand matters, not their colours or the rows' order.
+        let mut pairs: Vec<Row> = rows.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
+        pairs.sort_unstable();
+        pairs.into_iter().flat_map(|(l, r)| [l, r]).collect()
+    }
+
+    fn searchable(&self, rows: &Vec<Row>) -> Result<(), SolveError> {
+        // A row's right-hand piece on square r has r - 2 moves: toward the other piece or, for
+        // the other piece, toward the edge.
+        let moves: u128 = rows.iter().map(|&(w, b)| u128::from(w.max(b) - 2)).sum();
+        let squares = moves * 2 * rows.len() as u128;
+        if squares > u128::from(LIST_LIMIT) {
+            return Err(SolveError::TooLarge(format!(
+                "northcott: listing the {moves} moves of these {} rows one by one would write \
+                 {squares} squares (limit {LIST_LIMIT})",
+                rows.len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn options_to(
+        &self,
+        rows: &Vec<Row>,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Vec<Row>>, usize), SolveError>> {
+        let moves = moves_to(rows, target);
+        let first = moves.iter().take(limit).map(|m| m.apply(rows)).collect();
+        Some(Ok((first, moves.len())))
+    }
 }
 
 /// The position with the given rows `(white square, black square)`.
 pub fn position(rows: Vec<Row>) -> Box<dyn Component> {
-    Box::new(NorthcottPosition { rows })
-}
-
-fn notation(rows: &[Row]) -> Json {
-    Json::from(
-        rows.iter()
-            .map(|(w, b)| format!("{w},{b}"))
-            .collect::<Vec<_>>(),
-    )
-}
-
-impl Component for NorthcottPosition {
-    fn game(&self) -> String {
-        "northcott".into()
-    }
-
-    fn position(&self) -> Json {
-        notation(&self.rows)
-    }
-
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Ok(Value::Finite(value(&self.rows)))
-    }
-
-    fn moves_to(
-        &mut self,
-        target: Nimber,
-        limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let moves = moves_to(&self.rows, target);
-        for m in moves.iter().take(limit) {
-            let (piece, other) = if m.white {
-                ("white", "black")
-            } else {
-                ("black", "white")
-            };
-            let (w, b) = self.rows[m.row];
-            let toward = if (m.white && w > b) || (!m.white && b > w) {
-                "toward"
-            } else {
-                "away from"
-            };
-            out.push(MoveReport {
-                description: format!(
-                    "row {}: move the {piece} piece from square {} to square {} ({toward} the {other} piece)",
-                    m.row + 1,
-                    m.from,
-                    m.to
-                ),
-                position: notation(&m.apply(&self.rows)),
-            });
-        }
-        Ok(moves.len())
-    }
+    RulesetComponent::boxed(Northcott, rows)
 }
 
 /// The registry entry for `northcott`.
@@ -258,6 +274,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::assert_conventions_match_brute_force;
     use grundy_core::{BruteForce, Solver};
     use proptest::prelude::*;
 
@@ -280,6 +297,34 @@ mod tests {
                 prop_assert_eq!(got, want);
             }
         }
+    }
+
+    proptest! {
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            positions in proptest::collection::vec(proptest::collection::vec(small_row(), 1..=2), 1..=2)
+        ) {
+            assert_conventions_match_brute_force(&Northcott, &positions)?;
+        }
+    }
+
+    fn small_row() -> impl Strategy<Value = Row> {
+        (1u64..5, 1u64..5).prop_filter("distinct squares", |(w, b)| w != b)
+    }
+
+    #[test]
+    fn boards_too_large_to_list_are_refused_but_still_valued() {
+        let rows = vec![(1, 1 << 30), (3, 2)];
+        assert!(matches!(
+            Northcott.searchable(&rows),
+            Err(SolveError::TooLarge(m)) if m.contains("limit 16777216")
+        ));
+        assert!(Northcott.searchable(&vec![(1, 5), (5, 3)]).is_ok());
+        let mut c = position(rows);
+        assert_eq!(c.value().unwrap().finite(), Some(Nimber((1 << 30) - 2)));
+        let mut reports = Vec::new();
+        assert_eq!(c.moves_to(Nimber::ZERO, 10, &mut reports).unwrap(), 1);
+        assert!(c.explore().unwrap().moves().is_err());
     }
 
     #[test]

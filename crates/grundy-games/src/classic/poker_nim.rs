@@ -22,7 +22,7 @@
 //! assert_eq!(a.grundy.unwrap().0, 0);
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::{json, Value as Json};
 
 use crate::spec::{parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Word};
@@ -52,9 +52,17 @@ pub fn moves_to(heaps: &[u64], pool: u64, target: Nimber) -> Vec<(usize, u64)> {
         .collect()
 }
 
-/// The rules on (sorted heaps, pool): the oracle for the fast path.
+/// The rules on (heaps, pool), with Nim's value as their closed form; `start` is the pool the game
+/// was named with (`poker-nim:C`), the pool of a position is part of the position.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PokerNim;
+pub struct PokerNim {
+    /// The pool of the game's name, `C` in `poker-nim:C`.
+    pub start: u64,
+}
+
+/// The most numbers [`PokerNim`] lets a search write out when it lists a position's options
+/// (every option is a copy of all the heaps and the pool), about a hundred megabytes.
+pub const LIST_LIMIT: u64 = 1 << 24;
 
 impl Ruleset for PokerNim {
     type Position = (Vec<u64>, u64);
@@ -64,79 +72,87 @@ impl Ruleset for PokerNim {
             for to in (0..h).chain(h + 1..=h + pool) {
                 let mut after = heaps.clone();
                 after[i] = to;
-                after.sort_unstable();
                 out.push((after, pool - to.saturating_sub(h)));
             }
         }
     }
+
+    fn closed_form(&self, (heaps, _): &(Vec<u64>, u64)) -> Option<Nimber> {
+        Some(value(heaps))
+    }
 }
 
-/// A Poker Nim position as a component.
-pub struct PokerNimPosition {
-    heaps: Vec<u64>,
-    pool: u64,
-}
-
-/// The position with these heaps and `pool` spare tokens.
-pub fn position(heaps: Vec<u64>, pool: u64) -> Box<dyn Component> {
-    Box::new(PokerNimPosition { heaps, pool })
-}
-
-fn notation(heaps: &[u64], pool: u64) -> Json {
-    json!({ "heaps": heaps, "pool": pool })
-}
-
-impl Component for PokerNimPosition {
-    fn game(&self) -> String {
-        // The pool changes with the moves, so it is part of the position, not of the game name.
-        "poker-nim".into()
+impl Game for PokerNim {
+    fn name(&self) -> String {
+        // The pool changes with the moves, so it is part of the position too (`pool=N`).
+        format!("poker-nim:{}", self.start)
     }
 
-    fn position(&self) -> Json {
-        notation(&self.heaps, self.pool)
+    fn show(&self, (heaps, pool): &(Vec<u64>, u64)) -> Json {
+        json!({ "heaps": heaps, "pool": pool })
     }
 
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Ok(Value::Finite(value(&self.heaps)))
+    fn describe(&self, (heaps, pool): &(Vec<u64>, u64), (after, _): &(Vec<u64>, u64)) -> String {
+        let i = heaps
+            .iter()
+            .zip(after)
+            .position(|(h, a)| h != a)
+            .expect("a move changes a heap");
+        let (h, to) = (heaps[i], after[i]);
+        if to < h {
+            grundy_core::heap::describe_heap_move(i + 1, h, &[to])
+        } else {
+            let d = to - h;
+            format!(
+                "add {d} from the pool to heap {}: {h} -> {to} (pool {pool} -> {})",
+                i + 1,
+                pool - d
+            )
+        }
     }
 
-    fn moves_to(
-        &mut self,
+    fn key(&self, (heaps, pool): &(Vec<u64>, u64)) -> Key {
+        // The heaps' order changes nothing (empty heaps count: they can still grow).
+        let mut key = heaps.clone();
+        key.sort_unstable();
+        key.insert(0, *pool);
+        key
+    }
+
+    fn searchable(&self, (heaps, pool): &(Vec<u64>, u64)) -> Result<(), SolveError> {
+        let n = heaps.len() as u128;
+        let moves: u128 =
+            heaps.iter().map(|&h| u128::from(h)).sum::<u128>() + n * u128::from(*pool);
+        let numbers = moves * (n + 1);
+        if numbers > u128::from(LIST_LIMIT) {
+            return Err(SolveError::TooLarge(format!(
+                "poker-nim: listing the {moves} moves of these {n} heaps and pool {pool} one by \
+                 one would write {numbers} numbers (limit {LIST_LIMIT})"
+            )));
+        }
+        Ok(())
+    }
+
+    fn options_to(
+        &self,
+        (heaps, pool): &(Vec<u64>, u64),
         target: Nimber,
         limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let moves = moves_to(&self.heaps, self.pool, target);
-        for &(i, to) in moves.iter().take(limit) {
-            let h = self.heaps[i];
-            let mut after = self.heaps.clone();
-            after[i] = to;
-            let (description, pool) = if to < h {
-                (
-                    grundy_core::heap::describe_heap_move(i + 1, h, &[to]),
-                    self.pool,
-                )
-            } else {
-                let d = to - h;
-                (
-                    format!(
-                        "add {d} from the pool to heap {}: {h} -> {to} (pool {} -> {})",
-                        i + 1,
-                        self.pool,
-                        self.pool - d
-                    ),
-                    self.pool - d,
-                )
-            };
-            out.push(MoveReport {
-                description,
-                position: notation(&after, pool),
-            });
-        }
-        Ok(moves.len())
+    ) -> Option<Result<(Vec<(Vec<u64>, u64)>, usize), SolveError>> {
+        let moves = moves_to(heaps, *pool, target);
+        let first = moves
+            .iter()
+            .take(limit)
+            .map(|&(i, to)| {
+                let mut after = heaps.clone();
+                after[i] = to;
+                (after, pool - to.saturating_sub(heaps[i]))
+            })
+            .collect();
+        Some(Ok((first, moves.len())))
     }
 
-    fn note(&self) -> Option<String> {
+    fn note(&self, _: &(Vec<u64>, u64)) -> Option<String> {
         Some(
             "play Nim (move to XOR 0 by taking tokens); whenever your opponent adds tokens to a \
              heap, take the same number back from that heap. The pool only shrinks, so this \
@@ -146,12 +162,17 @@ impl Component for PokerNimPosition {
     }
 }
 
+/// The position with these heaps and `pool` spare tokens.
+pub fn position(heaps: Vec<u64>, pool: u64) -> Box<dyn Component> {
+    RulesetComponent::boxed(PokerNim { start: pool }, (heaps, pool))
+}
+
 /// The registry entry for `poker-nim`.
 pub fn entries() -> Vec<GameEntry> {
     vec![GameEntry {
         name: "poker-nim",
         aliases: &[],
-        syntax: "poker-nim:C HEAP... (C spare tokens in a shared pool)",
+        syntax: "poker-nim:C HEAP... [pool=N] (C spare tokens in a shared pool; pool=N: N left)",
         rules: "take any positive number of tokens from one heap, or add 1..(all the pool) tokens from the pool to one heap; whoever cannot move loses",
         example: "poker-nim:5 3 4 5",
         build,
@@ -161,13 +182,23 @@ pub fn entries() -> Vec<GameEntry> {
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
     let params = spec.require_params("poker-nim:C (C tokens in the pool)")?;
-    let pool = parse_number_text(params, "the pool C", MAX_SIZE).map_err(|m| spec.error(m))?;
-    Ok(position(parse_heaps(spec, words, MAX_SIZE)?, pool))
+    let mut pool = parse_number_text(params, "the pool C", MAX_SIZE).map_err(|m| spec.error(m))?;
+    // `pool=N` among the words (how a position is written back, e.g. by `grundy play`, once
+    // tokens have left the pool) says how many are left.
+    let mut heaps = Vec::new();
+    for w in words {
+        match w.text.strip_prefix("pool=") {
+            Some(n) => pool = parse_number_text(n, "the pool", MAX_SIZE).map_err(|m| w.error(m))?,
+            None => heaps.push(w.clone()),
+        }
+    }
+    Ok(position(parse_heaps(spec, &heaps, MAX_SIZE)?, pool))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::assert_conventions_match_brute_force;
     use grundy_core::{BruteForce, Solver};
     use proptest::prelude::*;
 
@@ -176,7 +207,7 @@ mod tests {
         fn nim_values_match_the_solver(
             heaps in proptest::collection::vec(0u64..5, 1..4), pool in 0u64..4
         ) {
-            let mut s = Solver::new(BruteForce(PokerNim));
+            let mut s = Solver::new(BruteForce(PokerNim::default()));
             let mut sorted = heaps.clone();
             sorted.sort_unstable();
             let p = (sorted, pool);
@@ -198,12 +229,46 @@ mod tests {
                     .collect();
                 got.sort();
                 got.dedup();
-                let mut want = s.moves_to(&p, Nimber(t)).unwrap();
+                // The rules keep the heaps' order; compare as sorted heaps.
+                let mut want: Vec<(Vec<u64>, u64)> = s
+                    .moves_to(&p, Nimber(t))
+                    .unwrap()
+                    .into_iter()
+                    .map(|(mut hs, pool)| {
+                        hs.sort_unstable();
+                        (hs, pool)
+                    })
+                    .collect();
                 want.sort();
                 want.dedup();
                 prop_assert_eq!(got, want);
             }
         }
+    }
+
+    proptest! {
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            positions in proptest::collection::vec(
+                (proptest::collection::vec(0u64..3, 1..=2), 0u64..3), 1..=2
+            )
+        ) {
+            assert_conventions_match_brute_force(&PokerNim::default(), &positions)?;
+        }
+    }
+
+    #[test]
+    fn positions_too_large_to_list_are_refused_but_still_valued() {
+        let p = (vec![3, 4, 5], MAX_SIZE);
+        assert!(matches!(
+            PokerNim::default().searchable(&p),
+            Err(SolveError::TooLarge(m)) if m.contains("limit 16777216")
+        ));
+        assert!(PokerNim::default().searchable(&(vec![3, 4, 5], 5)).is_ok());
+        let mut c = position(p.0, p.1);
+        assert_eq!(c.value().unwrap().finite(), Some(Nimber(2)));
+        assert!(c.note().unwrap().contains("take the same number back"));
+        assert!(c.explore().unwrap().moves().is_err());
     }
 
     #[test]

@@ -19,9 +19,8 @@
 //! assert_eq!(analyse(&mut sum, 100).unwrap().outcome, Outcome::P);
 //! ```
 
-use grundy_core::explore::{Child, Move};
 use grundy_core::heap::ENUMERATION_LIMIT;
-use grundy_core::{Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
@@ -72,6 +71,10 @@ impl Staircase {
     }
 }
 
+/// The most numbers [`Staircase`] lets a search write out when it lists a position's options
+/// (every option is a copy of all the stairs), about a hundred megabytes.
+pub const LIST_LIMIT: u64 = 1 << 24;
+
 impl Ruleset for Staircase {
     type Position = Vec<u64>;
 
@@ -88,48 +91,70 @@ impl Ruleset for Staircase {
     }
 }
 
-/// A staircase position as a component.
-pub struct StaircasePosition {
-    stairs: Vec<u64>,
+impl Game for Staircase {
+    fn name(&self) -> String {
+        "staircase".into()
+    }
+
+    fn show(&self, stairs: &Vec<u64>) -> Json {
+        Json::from(stairs.clone())
+    }
+
+    fn describe(&self, stairs: &Vec<u64>, after: &Vec<u64>) -> String {
+        // The stair carried from is the one that lost tokens.
+        let i = stairs
+            .iter()
+            .zip(after)
+            .position(|(a, b)| b < a)
+            .expect("a move carries tokens down");
+        describe(i + 1, stairs[i] - after[i])
+    }
+
+    fn key(&self, stairs: &Vec<u64>) -> Key {
+        // Empty top stairs change nothing.
+        let end = stairs.iter().rposition(|&a| a > 0).map_or(0, |i| i + 1);
+        stairs[..end].to_vec()
+    }
+
+    fn searchable(&self, stairs: &Vec<u64>) -> Result<(), SolveError> {
+        if let Some(i) = stairs.iter().position(|&a| a > ENUMERATION_LIMIT) {
+            return Err(SolveError::TooLarge(format!(
+                "staircase: stair {} holds {} tokens, too many to list its moves one by one (limit {ENUMERATION_LIMIT})",
+                i + 1,
+                stairs[i]
+            )));
+        }
+        let moves: u128 = stairs.iter().map(|&a| u128::from(a)).sum();
+        let numbers = moves * stairs.len() as u128;
+        if numbers > u128::from(LIST_LIMIT) {
+            return Err(SolveError::TooLarge(format!(
+                "staircase: listing the {moves} moves of these {} stairs one by one would write \
+                 {numbers} numbers (limit {LIST_LIMIT})",
+                stairs.len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn options_to(
+        &self,
+        stairs: &Vec<u64>,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Vec<u64>>, usize), SolveError>> {
+        let moves = Self::moves_to(stairs, target);
+        let first = moves
+            .iter()
+            .take(limit)
+            .map(|&(stair, tokens)| Self::apply(stairs, stair, tokens))
+            .collect();
+        Some(Ok((first, moves.len())))
+    }
 }
 
 /// A staircase position; `stairs[0]` is stair 1.
 pub fn position(stairs: Vec<u64>) -> Box<dyn Component> {
-    Box::new(StaircasePosition { stairs })
-}
-
-impl Component for StaircasePosition {
-    fn game(&self) -> String {
-        "staircase".into()
-    }
-
-    fn position(&self) -> Json {
-        Json::from(self.stairs.clone())
-    }
-
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Ok(Value::Finite(Staircase::value(&self.stairs)))
-    }
-
-    fn moves_to(
-        &mut self,
-        target: Nimber,
-        limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let moves = Staircase::moves_to(&self.stairs, target);
-        for &(stair, tokens) in moves.iter().take(limit) {
-            out.push(MoveReport {
-                description: describe(stair, tokens),
-                position: Json::from(Staircase::apply(&self.stairs, stair, tokens)),
-            });
-        }
-        Ok(moves.len())
-    }
-
-    fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {
-        Some(Box::new(StaircaseNode(self.stairs.clone())))
-    }
+    RulesetComponent::boxed(Staircase, stairs)
 }
 
 fn describe(stair: usize, tokens: u64) -> String {
@@ -139,57 +164,6 @@ fn describe(stair: usize, tokens: u64) -> String {
         format!("stair {}", stair - 1)
     };
     format!("carry {tokens} from stair {stair} down to {to}")
-}
-
-/// A staircase position as an explicit game tree (for misère play and Every-SG).
-struct StaircaseNode(Vec<u64>);
-
-impl<'a> Explore<'a> for StaircaseNode {
-    fn key(&self) -> Key {
-        // Empty top stairs change nothing.
-        let end = self.0.iter().rposition(|&a| a > 0).map_or(0, |i| i + 1);
-        self.0[..end].to_vec()
-    }
-
-    fn moves(&self) -> Result<Vec<Move<'a>>, SolveError> {
-        let mut moves: Vec<Move<'a>> = Vec::new();
-        for (stair, k) in self.carries()? {
-            let after = Staircase::apply(&self.0, stair, k);
-            let report = MoveReport {
-                description: describe(stair, k),
-                position: Json::from(after.clone()),
-            };
-            moves.push((report, Box::new(StaircaseNode(after))));
-        }
-        Ok(moves)
-    }
-
-    fn options(&self) -> Result<Vec<Child<'a>>, SolveError> {
-        Ok(self
-            .carries()?
-            .map(|(stair, k)| {
-                Box::new(StaircaseNode(Staircase::apply(&self.0, stair, k))) as Child<'a>
-            })
-            .collect())
-    }
-}
-
-impl StaircaseNode {
-    /// Every move as `(stair, tokens)`, once the stairs are known to be small enough to list.
-    fn carries(&self) -> Result<impl Iterator<Item = (usize, u64)> + '_, SolveError> {
-        if let Some(i) = self.0.iter().position(|&a| a > ENUMERATION_LIMIT) {
-            return Err(SolveError::TooLarge(format!(
-                "staircase: stair {} holds {} tokens, too many to list its moves one by one (limit {ENUMERATION_LIMIT})",
-                i + 1,
-                self.0[i]
-            )));
-        }
-        Ok(self
-            .0
-            .iter()
-            .enumerate()
-            .flat_map(|(i, &a)| (1..=a).map(move |k| (i + 1, k))))
-    }
 }
 
 /// Stair sizes are kept below 2^62 so that carrying tokens down can never overflow.
@@ -216,7 +190,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::brute_force_winning_moves;
+    use crate::testing::{assert_conventions_match_brute_force, brute_force_winning_moves};
     use proptest::prelude::*;
 
     proptest! {
@@ -232,5 +206,41 @@ mod tests {
             want.sort();
             prop_assert_eq!(got, want);
         }
+    }
+
+    proptest! {
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            positions in proptest::collection::vec(proptest::collection::vec(0u64..3, 1..=3), 1..=2)
+        ) {
+            assert_conventions_match_brute_force(&Staircase, &positions)?;
+        }
+    }
+
+    #[test]
+    fn stairs_too_large_to_list_are_refused_but_still_valued() {
+        let big = vec![3, ENUMERATION_LIMIT + 1];
+        assert_eq!(
+            Staircase.searchable(&big),
+            Err(SolveError::TooLarge(format!(
+                "staircase: stair 2 holds {} tokens, too many to list its moves one by one (limit {ENUMERATION_LIMIT})",
+                ENUMERATION_LIMIT + 1
+            )))
+        );
+        let many = vec![ENUMERATION_LIMIT; 5];
+        assert!(matches!(
+            Staircase.searchable(&many),
+            Err(SolveError::TooLarge(m)) if m.contains("limit 16777216")
+        ));
+        assert!(Staircase.searchable(&vec![3, 9, 5, 1]).is_ok());
+        let mut c = position(big);
+        assert_eq!(c.value().unwrap().finite(), Some(Nimber(3)));
+        let mut reports = Vec::new();
+        assert_eq!(c.moves_to(Nimber::ZERO, 10, &mut reports).unwrap(), 1);
+        assert_eq!(
+            reports[0].description,
+            "carry 3 from stair 1 down to the ground"
+        );
+        assert!(c.explore().unwrap().moves().is_err());
     }
 }

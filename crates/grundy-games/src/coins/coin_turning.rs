@@ -21,18 +21,24 @@
 //! the moves to a value are found without search: in Ruler the run `s..r` is worth
 //! `P(r) ⊕ P(s-1)` where `P(n) = G(1) ⊕ … ⊕ G(n)` is the Gray code `n ⊕ (n >> 1)`, so at most one
 //! run works; in Mock Turtles the two extra coins `a < b < r` of a three-coin move have odious
-//! values `o`, `o ⊕ w` below `G(r)`, counted by a digit DP over the bits.
+//! values `o`, `o ⊕ w` below `G(r)`, counted by a digit DP over the bits. Play, misère play and
+//! Every-SG list every move instead, so they take positions whose moves write at most
+//! [`MAX_LISTING`] coins in all (a Mock Turtles head up to about coin 2200).
 //!
 //! ```
-//! use grundy_core::Nimber;
+//! use grundy_core::{analyse, Nimber, RulesetComponent};
 //! use grundy_games::coins::coin_turning::CoinGame;
 //! // Heads on coins 1, 2 and 3 of Mock Turtles: 1 ⊕ 2 ⊕ 4 = 7.
 //! let g: Nimber = [1, 2, 3].iter().map(|&c| CoinGame::MockTurtles.coin_value(c)).sum();
 //! assert_eq!(g, Nimber(7));
 //! assert_eq!(CoinGame::Ruler.coin_value(12), Nimber(4));
+//! // The one winning move turns coins 1, 2 and 3 (1 ⊕ 2 ⊕ 4 = 7 again).
+//! let mut sum = vec![RulesetComponent::boxed(CoinGame::MockTurtles, vec![1, 2, 3])];
+//! let a = analyse(&mut sum, 10).unwrap();
+//! assert_eq!(a.winning_moves[0].description, "turn coins 1, 2 and 3 (to tails: 3, 2, 1)");
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::{Component, Game, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
@@ -54,6 +60,11 @@ pub const MAX_COIN: u64 = 1 << 62;
 /// Coins of Ruler are numbered at most this: one move can turn every coin below the rightmost,
 /// and the position after it lists every head.
 pub const MAX_RULER_COIN: u64 = 1 << 16;
+
+/// The most coin numbers written when listing the moves of one position (for play, misère play
+/// and Every-SG), every option written out in full: a head on coin `n` has about `n²/2` moves in
+/// Mock Turtles, and `n` moves turning up to `n` coins in Ruler.
+pub const MAX_LISTING: u128 = 10_000_000;
 
 impl CoinGame {
     /// The game's name on the command line.
@@ -98,6 +109,25 @@ impl CoinGame {
             CoinGame::Ruler => n & n.wrapping_neg(),
             CoinGame::Twins => n,
         })
+    }
+
+    /// The value of the heads `heads`: the XOR of their values.
+    pub fn value(self, heads: &[u64]) -> Nimber {
+        heads.iter().map(|&c| self.coin_value(c)).sum()
+    }
+
+    /// How many moves have coin `r` as their rightmost, and how many coins they turn in all
+    /// (counting `r` in each): the sizes of [`CoinGame::turn_sets`].
+    pub fn move_sizes(self, r: u64) -> (u128, u128) {
+        let k = u128::from(r - self.first_coin());
+        match self {
+            CoinGame::MockTurtles => {
+                let pairs = k * k.saturating_sub(1) / 2;
+                (1 + k + pairs, 1 + 2 * k + 3 * pairs)
+            }
+            CoinGame::Ruler => (k + 1, (k + 1) * (k + 2) / 2),
+            CoinGame::Twins => (k, 2 * k),
+        }
     }
 
     /// Every set of coins the rules allow turning together with `r` as the rightmost: the other
@@ -292,27 +322,88 @@ impl OdiousPairs {
     }
 }
 
-/// A coin-turning game on the set of heads, as a plain ruleset (no closed form): the oracle.
-#[derive(Clone, Copy, Debug)]
-pub struct CoinRules(pub CoinGame);
+/// A coin-turning game on the heads, ascending; its value by the theorem.
+impl Ruleset for CoinGame {
+    type Position = Vec<u64>;
 
-impl Ruleset for CoinRules {
-    /// The heads, as a bitmask over coin numbers.
-    type Position = u64;
-
-    fn options(&self, heads: &u64, out: &mut Vec<u64>) {
+    fn options(&self, heads: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let mut sets = Vec::new();
-        for r in self.0.first_coin()..64 {
-            if heads >> r & 1 == 0 {
-                continue;
-            }
+        for &r in heads {
             sets.clear();
-            self.0.turn_sets(r, &mut sets);
-            for set in &sets {
-                out.push(set.iter().fold(heads ^ (1 << r), |h, &c| h ^ (1 << c)));
-            }
+            self.turn_sets(r, &mut sets);
+            out.extend(
+                sets.iter()
+                    .map(|set| turn(heads, set.iter().copied().chain([r]))),
+            );
         }
     }
+
+    fn closed_form(&self, heads: &Vec<u64>) -> Option<Nimber> {
+        Some(self.value(heads))
+    }
+}
+
+impl Game for CoinGame {
+    fn name(&self) -> String {
+        CoinGame::name(*self).into()
+    }
+
+    fn show(&self, heads: &Vec<u64>) -> Json {
+        Json::from(heads.clone())
+    }
+
+    fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        // The coins turned are those that differ; the rightmost went from heads to tails.
+        let mut others = turn(from, to.iter().copied());
+        let r = others.pop().unwrap_or_default();
+        describe_turn(from, r, &others)
+    }
+
+    fn searchable(&self, heads: &Vec<u64>) -> Result<(), SolveError> {
+        let (mut moves, mut size) = (0u128, 0u128);
+        for &r in heads {
+            let (m, turned) = self.move_sizes(r);
+            moves += m;
+            size += m * heads.len() as u128 + turned;
+        }
+        listable(CoinGame::name(*self), moves, size)
+    }
+
+    fn options_to(
+        &self,
+        heads: &Vec<u64>,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Vec<u64>>, usize), SolveError>> {
+        let delta = self.value(heads) + target;
+        let mut total: u128 = 0;
+        let mut found = Vec::new();
+        let mut others = Vec::new();
+        for &r in heads {
+            others.clear();
+            let room = limit.saturating_sub(found.len());
+            total += self.moves_changing_by(r, delta, room, &mut others);
+            found.extend(
+                others
+                    .iter()
+                    .map(|o| turn(heads, o.iter().copied().chain([r]))),
+            );
+        }
+        Some(Ok((found, usize::try_from(total).unwrap_or(usize::MAX))))
+    }
+}
+
+/// An error unless the moves of a position, `moves` of them writing `size` coins in all, may be
+/// listed (at most [`MAX_LISTING`] coins).
+pub fn listable(name: &str, moves: u128, size: u128) -> Result<(), SolveError> {
+    if size > MAX_LISTING {
+        return Err(SolveError::TooLarge(format!(
+            "{name}: this position has {moves} moves, which would write {size} coins in all, \
+             more than the {MAX_LISTING} that play, --misere and --every may list (normal play \
+             needs no list: the value and the winning moves come from the theorem)"
+        )));
+    }
+    Ok(())
 }
 
 /// Turns the coins `turned` (a set, any order) in the sorted list of heads.
@@ -379,61 +470,6 @@ pub fn describe_turn(heads: &[u64], r: u64, others: &[u64]) -> String {
     s + ")"
 }
 
-/// A position of a one-dimensional coin-turning game.
-pub struct CoinPosition {
-    game: CoinGame,
-    heads: Vec<u64>,
-}
-
-impl CoinPosition {
-    /// Heads on `heads` (sorted, distinct, each in the game's range).
-    pub fn new(game: CoinGame, heads: Vec<u64>) -> Self {
-        CoinPosition { game, heads }
-    }
-
-    /// The value: the XOR of the heads' values.
-    pub fn grundy(&self) -> Nimber {
-        self.heads.iter().map(|&c| self.game.coin_value(c)).sum()
-    }
-}
-
-impl Component for CoinPosition {
-    fn game(&self) -> String {
-        self.game.name().into()
-    }
-
-    fn position(&self) -> Json {
-        Json::from(self.heads.clone())
-    }
-
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Ok(Value::Finite(self.grundy()))
-    }
-
-    fn moves_to(
-        &mut self,
-        target: Nimber,
-        limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let delta = self.grundy() + target;
-        let mut total: u128 = 0;
-        let mut others = Vec::new();
-        for &r in &self.heads {
-            others.clear();
-            let room = limit.saturating_sub(out.len());
-            total += self.game.moves_changing_by(r, delta, room, &mut others);
-            for o in &others {
-                out.push(MoveReport {
-                    description: describe_turn(&self.heads, r, o),
-                    position: Json::from(turn(&self.heads, o.iter().copied().chain([r]))),
-                });
-            }
-        }
-        Ok(usize::try_from(total).unwrap_or(usize::MAX))
-    }
-}
-
 /// The registry entries for `mock-turtles`, `ruler` and `twins`.
 pub fn entries() -> Vec<GameEntry> {
     vec![
@@ -489,19 +525,17 @@ fn build_coins(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, Sp
     let game =
         CoinGame::from_name(&spec.name).ok_or_else(|| spec.error("not a coin-turning game"))?;
     let heads = parse_coins(words, game.first_coin(), game.max_coin())?;
-    Ok(Box::new(CoinPosition::new(game, heads)))
+    Ok(RulesetComponent::boxed(game, heads))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_core::{BruteForce, Solver};
+    use crate::testing::assert_conventions_match_brute_force;
+    use grundy_core::{analyse, BruteForce, Solver, Value};
+    use proptest::prelude::*;
 
     const GAMES: [CoinGame; 3] = [CoinGame::MockTurtles, CoinGame::Ruler, CoinGame::Twins];
-
-    fn mask(heads: &[u64]) -> u64 {
-        heads.iter().fold(0, |m, &c| m | 1 << c)
-    }
 
     fn unmask(m: u64) -> Vec<u64> {
         (0..64).filter(|c| m >> c & 1 == 1).collect()
@@ -523,34 +557,32 @@ mod tests {
     }
 
     /// Every position on the first coins, values and the moves to every value, against the
-    /// plain search of the rules on bitmasks.
+    /// plain search of the rules.
     #[test]
     fn closed_forms_and_moves_match_brute_force_on_every_small_position() {
         for game in GAMES {
             let coins = 10;
-            let mut brute = Solver::new(BruteForce(CoinRules(game)));
+            let mut brute = Solver::new(BruteForce(game));
             let first = game.first_coin();
             for m in 0..1u64 << coins {
                 let m = m << first;
                 let heads = unmask(m);
-                let mut pos = CoinPosition::new(game, heads.clone());
-                let g = brute.grundy(&m).unwrap();
-                assert_eq!(pos.grundy(), g, "{game:?} {heads:?}");
+                let mut pos = RulesetComponent::new(game, heads.clone());
+                let g = brute.grundy(&heads).unwrap();
+                assert_eq!(game.value(&heads), g, "{game:?} {heads:?}");
+                assert_eq!(pos.value().unwrap(), Value::Finite(g), "{game:?} {heads:?}");
                 for target in 0..=g.0 + 1 {
                     let mut reports = Vec::new();
                     let total = pos
                         .moves_to(Nimber(target), usize::MAX, &mut reports)
                         .unwrap();
                     assert_eq!(total, reports.len());
-                    let mut got: Vec<u64> = reports
+                    let mut got: Vec<Vec<u64>> = reports
                         .iter()
-                        .map(|r| {
-                            let hs: Vec<u64> = serde_json::from_value(r.position.clone()).unwrap();
-                            mask(&hs)
-                        })
+                        .map(|r| serde_json::from_value(r.position.clone()).unwrap())
                         .collect();
                     got.sort_unstable();
-                    let mut want = brute.moves_to(&m, Nimber(target)).unwrap();
+                    let mut want = brute.moves_to(&heads, Nimber(target)).unwrap();
                     want.sort_unstable();
                     assert_eq!(got, want, "{game:?} {heads:?} to {target}");
                 }
@@ -594,7 +626,7 @@ mod tests {
         let below = x / 2 + u64::from(x % 2 == 1 && (x - 1).count_ones() % 2 == 1);
         assert_eq!(below, r - 1);
         // Coins 5 and 6 are worth 8 ⊕ 11 = 3, so the far head has ~2^61 three-coin answers.
-        let mut pos = CoinPosition::new(CoinGame::MockTurtles, vec![5, 6, r]);
+        let mut pos = RulesetComponent::new(CoinGame::MockTurtles, vec![5, 6, r]);
         let mut out = Vec::new();
         let total = pos.moves_to(Nimber::ZERO, 5, &mut out).unwrap();
         assert!(total > 5 && out.len() == 5);
@@ -606,8 +638,70 @@ mod tests {
                 .sum();
             assert_eq!(v, Nimber::ZERO, "{}", m.description);
         }
-        let mut twins = CoinPosition::new(CoinGame::Twins, vec![5, r]);
+        let mut twins = RulesetComponent::new(CoinGame::Twins, vec![5, r]);
         let mut out = Vec::new();
         assert_eq!(twins.moves_to(Nimber::ZERO, 5, &mut out).unwrap(), 1);
+    }
+
+    #[test]
+    fn every_move_is_described_by_the_coins_it_turns() {
+        for game in GAMES {
+            let heads = vec![game.first_coin(), 3, 5, 9];
+            let mut sets = Vec::new();
+            let mut want = Vec::new();
+            for &r in &heads {
+                sets.clear();
+                game.turn_sets(r, &mut sets);
+                want.extend(sets.iter().map(|o| describe_turn(&heads, r, o)));
+            }
+            let mut options = Vec::new();
+            game.options(&heads, &mut options);
+            let got: Vec<String> = options.iter().map(|q| game.describe(&heads, q)).collect();
+            assert_eq!(got, want, "{game:?}");
+        }
+    }
+
+    #[test]
+    fn far_heads_are_solved_but_not_listed() {
+        // Coin 3000 of Mock Turtles has about 4.5 million moves: too many to list, not to solve.
+        let heads = vec![2, 3000];
+        let e = CoinGame::MockTurtles
+            .searchable(&heads)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("mock-turtles: this position has 4498503 moves"),
+            "{e}"
+        );
+        assert!(e.contains("more than the 10000000"), "{e}");
+        let mut sum = vec![RulesetComponent::boxed(CoinGame::MockTurtles, heads)];
+        let a = analyse(&mut sum, 3).unwrap();
+        assert!(a.winning_moves_total >= 1);
+        for m in &a.winning_moves {
+            let hs: Vec<u64> = serde_json::from_value(m.position.clone()).unwrap();
+            assert_eq!(
+                CoinGame::MockTurtles.value(&hs),
+                Nimber::ZERO,
+                "{}",
+                m.description
+            );
+        }
+        assert!(CoinGame::Ruler.searchable(&vec![4000]).is_ok());
+        assert!(CoinGame::Ruler.searchable(&vec![MAX_RULER_COIN]).is_err());
+        assert!(CoinGame::Twins.searchable(&vec![1_000_000]).is_ok());
+        assert!(CoinGame::Twins.searchable(&vec![MAX_COIN]).is_err());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            game in proptest::sample::select(GAMES.to_vec()),
+            masks in proptest::collection::vec(0u64..1 << 5, 1..=2),
+        ) {
+            let positions: Vec<Vec<u64>> =
+                masks.iter().map(|m| unmask(m << game.first_coin())).collect();
+            assert_conventions_match_brute_force(&game, &positions)?;
+        }
     }
 }

@@ -10,7 +10,9 @@
 //! `G1(x) ⊗ G2(y)`, the nim-product of the one-dimensional values, and a position is worth the
 //! nim-sum of its heads. A move turning `A × B` changes the value by `(⊕_A G1) ⊗ (⊕_B G2)`, so
 //! for each column move (value `u ≠ 0`) the row moves that reach a target change `d` are exactly
-//! the one-dimensional moves worth `d ⊗ u⁻¹`, found without search.
+//! the one-dimensional moves worth `d ⊗ u⁻¹`, found without search. Play, misère play and
+//! Every-SG list every move instead, for positions whose moves write at most
+//! [`MAX_LISTING`](crate::coins::coin_turning::MAX_LISTING) coins in all.
 //!
 //! ```
 //! use grundy_core::Nimber;
@@ -21,10 +23,10 @@
 //! assert_eq!(t.coin_value(2, 2), Nimber(3));
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::{Component, Game, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::coins::coin_turning::CoinGame;
+use crate::coins::coin_turning::{listable, CoinGame};
 use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
 
 /// Coordinates are at most this: the moves are found column move by column move (Mock Turtles
@@ -49,11 +51,6 @@ impl Tartan {
     /// The value of a position: the nim-sum of its heads.
     pub fn value(&self, heads: &[(u64, u64)]) -> Nimber {
         heads.iter().map(|&(x, y)| self.coin_value(x, y)).sum()
-    }
-
-    /// The name, e.g. `tartan:ruler*twins`.
-    pub fn name(&self) -> String {
-        format!("tartan:{}*{}", self.x.name(), self.y.name())
     }
 
     /// The moves with corner `(x, y)` that change the value by `d`, as (columns, rows) turned
@@ -103,24 +100,29 @@ pub fn turn(heads: &[(u64, u64)], columns: &[u64], rows: &[u64]) -> Vec<(u64, u6
         .flat_map(|&a| rows.iter().map(move |&b| (a, b)))
         .collect();
     flip.sort_unstable();
-    let mut out: Vec<(u64, u64)> = Vec::with_capacity(heads.len() + flip.len());
+    symmetric_difference(heads, &flip)
+}
+
+/// The elements of exactly one of two sorted sets, sorted.
+fn symmetric_difference<T: Ord + Copy>(a: &[T], b: &[T]) -> Vec<T> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
-    while i < heads.len() || j < flip.len() {
-        match (heads.get(i), flip.get(j)) {
-            (Some(h), Some(f)) if h == f => {
+    while i < a.len() || j < b.len() {
+        match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x == y => {
                 i += 1;
                 j += 1;
             }
-            (Some(h), Some(f)) if h < f => {
-                out.push(*h);
+            (Some(x), Some(y)) if x < y => {
+                out.push(*x);
                 i += 1;
             }
-            (Some(h), None) => {
-                out.push(*h);
+            (Some(x), None) => {
+                out.push(*x);
                 i += 1;
             }
-            (_, Some(f)) => {
-                out.push(*f);
+            (_, Some(y)) => {
+                out.push(*y);
                 j += 1;
             }
             (None, None) => unreachable!("the loop condition"),
@@ -129,125 +131,99 @@ pub fn turn(heads: &[(u64, u64)], columns: &[u64], rows: &[u64]) -> Vec<(u64, u6
     out
 }
 
-/// A 2-D coin-turning game as a plain ruleset on a board, the heads as a bitmask: the oracle.
-#[derive(Clone, Copy, Debug)]
-pub struct TartanRules {
-    /// The games.
-    pub game: Tartan,
-    /// Rows of the board (bit `(x - x0) * height + (y - y0)` is coin `(x, y)`).
-    pub height: u64,
-}
+/// The product game on the heads, sorted; its value by the Tartan theorem.
+impl Ruleset for Tartan {
+    type Position = Vec<(u64, u64)>;
 
-impl TartanRules {
-    /// The bit of coin `(x, y)`.
-    pub fn bit(&self, x: u64, y: u64) -> u64 {
-        (x - self.game.x.first_coin()) * self.height + (y - self.game.y.first_coin())
-    }
-
-    /// The coin of a bit.
-    pub fn coin(&self, bit: u64) -> (u64, u64) {
-        (
-            bit / self.height + self.game.x.first_coin(),
-            bit % self.height + self.game.y.first_coin(),
-        )
-    }
-}
-
-impl Ruleset for TartanRules {
-    type Position = u64;
-
-    fn options(&self, heads: &u64, out: &mut Vec<u64>) {
+    fn options(&self, heads: &Vec<(u64, u64)>, out: &mut Vec<Vec<(u64, u64)>>) {
         let (mut columns, mut rows) = (Vec::new(), Vec::new());
-        for bit in 0..64 {
-            if heads >> bit & 1 == 0 {
-                continue;
-            }
-            let (x, y) = self.coin(bit);
+        for &(x, y) in heads {
             columns.clear();
             rows.clear();
-            self.game.x.turn_sets(x, &mut columns);
-            self.game.y.turn_sets(y, &mut rows);
+            self.x.turn_sets(x, &mut columns);
+            self.y.turn_sets(y, &mut rows);
+            for a in &mut columns {
+                a.push(x);
+            }
+            for b in &mut rows {
+                b.push(y);
+            }
             for a in &columns {
-                for b in &rows {
-                    let mut h = *heads;
-                    for &c in a.iter().chain([&x]) {
-                        for &r in b.iter().chain([&y]) {
-                            h ^= 1 << self.bit(c, r);
-                        }
-                    }
-                    out.push(h);
-                }
+                out.extend(rows.iter().map(|b| turn(heads, a, b)));
             }
         }
     }
-}
 
-/// A position of a 2-D coin-turning game.
-pub struct TartanPosition {
-    game: Tartan,
-    heads: Vec<(u64, u64)>,
-}
-
-impl TartanPosition {
-    /// Heads at `heads` (sorted, distinct, in range).
-    pub fn new(game: Tartan, heads: Vec<(u64, u64)>) -> Self {
-        TartanPosition { game, heads }
+    fn closed_form(&self, heads: &Vec<(u64, u64)>) -> Option<Nimber> {
+        Some(self.value(heads))
     }
-}
-
-fn show(heads: &[(u64, u64)]) -> Json {
-    Json::from(
-        heads
-            .iter()
-            .map(|(x, y)| format!("{x},{y}"))
-            .collect::<Vec<_>>(),
-    )
 }
 
 fn list(cs: &[u64]) -> String {
     cs.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
-impl Component for TartanPosition {
-    fn game(&self) -> String {
-        self.game.name()
+impl Game for Tartan {
+    /// The spec, e.g. `tartan:ruler*twins`.
+    fn name(&self) -> String {
+        format!("tartan:{}*{}", self.x.name(), self.y.name())
     }
 
-    fn position(&self) -> Json {
-        show(&self.heads)
+    fn show(&self, heads: &Vec<(u64, u64)>) -> Json {
+        Json::from(
+            heads
+                .iter()
+                .map(|(x, y)| format!("{x},{y}"))
+                .collect::<Vec<_>>(),
+        )
     }
 
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Ok(Value::Finite(self.game.value(&self.heads)))
+    fn describe(&self, from: &Vec<(u64, u64)>, to: &Vec<(u64, u64)>) -> String {
+        // The coins turned, those that differ, are columns × rows.
+        let turned = symmetric_difference(from, to);
+        let mut columns: Vec<u64> = turned.iter().map(|&(x, _)| x).collect();
+        let mut rows: Vec<u64> = turned.iter().map(|&(_, y)| y).collect();
+        for cs in [&mut columns, &mut rows] {
+            cs.sort_unstable();
+            cs.dedup();
+        }
+        format!(
+            "turn columns {{{}}} × rows {{{}}} (corner {},{} heads to tails)",
+            list(&columns),
+            list(&rows),
+            columns.last().copied().unwrap_or_default(),
+            rows.last().copied().unwrap_or_default()
+        )
     }
 
-    fn moves_to(
-        &mut self,
+    fn searchable(&self, heads: &Vec<(u64, u64)>) -> Result<(), SolveError> {
+        let (mut moves, mut size) = (0u128, 0u128);
+        for &(x, y) in heads {
+            let (mx, tx) = self.x.move_sizes(x);
+            let (my, ty) = self.y.move_sizes(y);
+            moves += mx * my;
+            size += mx * my * heads.len() as u128 + tx * ty;
+        }
+        listable(&self.name(), moves, size)
+    }
+
+    fn options_to(
+        &self,
+        heads: &Vec<(u64, u64)>,
         target: Nimber,
         limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let d = self.game.value(&self.heads) + target;
+    ) -> Option<Result<(Vec<Vec<(u64, u64)>>, usize), SolveError>> {
+        let d = self.value(heads) + target;
         let mut total = 0u128;
         let mut found = Vec::new();
-        for &corner in &self.heads {
-            found.clear();
-            let room = limit.saturating_sub(out.len());
-            total += self.game.moves_changing_by(corner, d, room, &mut found);
-            for (a, b) in &found {
-                out.push(MoveReport {
-                    description: format!(
-                        "turn columns {{{}}} × rows {{{}}} (corner {},{} heads to tails)",
-                        list(a),
-                        list(b),
-                        corner.0,
-                        corner.1
-                    ),
-                    position: show(&turn(&self.heads, a, b)),
-                });
-            }
+        let mut moves = Vec::new();
+        for &corner in heads {
+            moves.clear();
+            let room = limit.saturating_sub(found.len());
+            total += self.moves_changing_by(corner, d, room, &mut moves);
+            found.extend(moves.iter().map(|(a, b)| turn(heads, a, b)));
         }
-        Ok(usize::try_from(total).unwrap_or(usize::MAX))
+        Some(Ok((found, usize::try_from(total).unwrap_or(usize::MAX))))
     }
 }
 
@@ -311,15 +287,31 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
         return Err(p[1].2.error("this coin is listed twice"));
     }
     let heads = heads.into_iter().map(|(x, y, _)| (x, y)).collect();
-    Ok(Box::new(TartanPosition::new(game, heads)))
+    Ok(RulesetComponent::boxed(game, heads))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::assert_conventions_match_brute_force;
     use grundy_core::{BruteForce, Solver};
+    use proptest::prelude::*;
 
     const GAMES: [CoinGame; 3] = [CoinGame::MockTurtles, CoinGame::Ruler, CoinGame::Twins];
+
+    /// The coins of a board `width` × `height` from the first coins, bit `i` of a mask being
+    /// coin `i` (column-major): the heads of `mask`, sorted.
+    fn board(game: Tartan, height: u64, mask: u64) -> Vec<(u64, u64)> {
+        (0..64)
+            .filter(|b| mask >> b & 1 == 1)
+            .map(|b| {
+                (
+                    b / height + game.x.first_coin(),
+                    b % height + game.y.first_coin(),
+                )
+            })
+            .collect()
+    }
 
     /// Every position of a 4 × 3 board of every product, values and the moves to two targets,
     /// against the plain search of the product rules.
@@ -328,15 +320,11 @@ mod tests {
         for gx in GAMES {
             for gy in GAMES {
                 let game = Tartan { x: gx, y: gy };
-                let rules = TartanRules { game, height: 3 };
-                let mut brute = Solver::new(BruteForce(rules));
+                let mut brute = Solver::new(BruteForce(game));
                 for m in 0..1u64 << 12 {
-                    let heads: Vec<(u64, u64)> = (0..12)
-                        .filter(|b| m >> b & 1 == 1)
-                        .map(|b| rules.coin(b))
-                        .collect();
-                    let g = brute.grundy(&m).unwrap();
-                    let mut pos = TartanPosition::new(game, heads.clone());
+                    let heads = board(game, 3, m);
+                    let g = brute.grundy(&heads).unwrap();
+                    let mut pos = RulesetComponent::new(game, heads.clone());
                     assert_eq!(
                         pos.value().unwrap().finite(),
                         Some(g),
@@ -348,19 +336,10 @@ mod tests {
                             .moves_to(Nimber(target), usize::MAX, &mut reports)
                             .unwrap();
                         assert_eq!(total, reports.len());
-                        let mut got: Vec<u64> = reports
-                            .iter()
-                            .map(|r| {
-                                let cs: Vec<String> =
-                                    serde_json::from_value(r.position.clone()).unwrap();
-                                cs.iter().fold(0, |m, c| {
-                                    let (x, y) = c.split_once(',').unwrap();
-                                    m | 1 << rules.bit(x.parse().unwrap(), y.parse().unwrap())
-                                })
-                            })
-                            .collect();
+                        let mut got: Vec<Vec<(u64, u64)>> =
+                            reports.iter().map(|r| coins(&r.position)).collect();
                         got.sort_unstable();
-                        let mut want = brute.moves_to(&m, Nimber(target)).unwrap();
+                        let mut want = brute.moves_to(&heads, Nimber(target)).unwrap();
                         want.sort_unstable();
                         assert_eq!(got, want, "{gx:?}×{gy:?} {heads:?} to {target}");
                     }
@@ -375,20 +354,76 @@ mod tests {
             x: CoinGame::MockTurtles,
             y: CoinGame::MockTurtles,
         };
-        let mut pos = TartanPosition::new(game, vec![(5, 7), (MAX_TARTAN_COIN, MAX_TARTAN_COIN)]);
+        let heads = vec![(5, 7), (MAX_TARTAN_COIN, MAX_TARTAN_COIN)];
+        let e = game.searchable(&heads).unwrap_err().to_string();
+        assert!(e.contains("more than the 10000000"), "{e}");
+        let mut pos = RulesetComponent::new(game, heads);
         let mut out = Vec::new();
         let total = pos.moves_to(Nimber::ZERO, 3, &mut out).unwrap();
         assert!(total >= 1 && out.len() == total.min(3));
         for m in &out {
-            let cs: Vec<String> = serde_json::from_value(m.position.clone()).unwrap();
-            let heads: Vec<(u64, u64)> = cs
-                .iter()
-                .map(|c| {
-                    let (x, y) = c.split_once(',').unwrap();
-                    (x.parse().unwrap(), y.parse().unwrap())
-                })
-                .collect();
-            assert_eq!(game.value(&heads), Nimber::ZERO, "{}", m.description);
+            assert_eq!(
+                game.value(&coins(&m.position)),
+                Nimber::ZERO,
+                "{}",
+                m.description
+            );
+        }
+    }
+
+    /// The heads of a position as shown (`["1,2", "3,3"]`).
+    fn coins(position: &Json) -> Vec<(u64, u64)> {
+        let cs: Vec<String> = serde_json::from_value(position.clone()).unwrap();
+        cs.iter()
+            .map(|c| {
+                let (x, y) = c.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_move_is_described_by_its_columns_and_rows() {
+        let game = Tartan {
+            x: CoinGame::Ruler,
+            y: CoinGame::MockTurtles,
+        };
+        let heads = vec![(2, 3), (4, 2)];
+        let (mut columns, mut rows) = (Vec::new(), Vec::new());
+        let mut want = Vec::new();
+        for &(x, y) in &heads {
+            columns.clear();
+            rows.clear();
+            game.x.turn_sets(x, &mut columns);
+            game.y.turn_sets(y, &mut rows);
+            for a in &columns {
+                for b in &rows {
+                    let (a, b) = ([&a[..], &[x]].concat(), [&b[..], &[y]].concat());
+                    want.push(format!(
+                        "turn columns {{{}}} × rows {{{}}} (corner {x},{y} heads to tails)",
+                        list(&a),
+                        list(&b)
+                    ));
+                }
+            }
+        }
+        let mut options = Vec::new();
+        game.options(&heads, &mut options);
+        let got: Vec<String> = options.iter().map(|q| game.describe(&heads, q)).collect();
+        assert_eq!(got, want);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            x in proptest::sample::select(GAMES.to_vec()),
+            y in proptest::sample::select(GAMES.to_vec()),
+            masks in proptest::collection::vec(0u64..1 << 6, 1..=2),
+        ) {
+            let game = Tartan { x, y };
+            let positions: Vec<Vec<(u64, u64)>> = masks.iter().map(|&m| board(game, 2, m)).collect();
+            assert_conventions_match_brute_force(&game, &positions)?;
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Games on a graph read from a file: `graph:FILE` (or `graph:-` for standard input).
+//! Games on a graph read from a file: `graph:FILE` (or `graph:-` for standard input), and the
+//! one reader of edge lists, which `hackenbush:` uses too ([`read`], [`parse_edge_list`]).
 //!
 //! **Rules.** The file describes a directed graph: a first line `N M`, then `M` lines `u v`, one
 //! edge `u -> v` each, with vertices numbered `1..=N`; `#` starts a comment, blank lines are
@@ -49,67 +50,291 @@ pub fn entries() -> Vec<GameEntry> {
     }]
 }
 
-/// Reads the graph a `graph:FILE` spec names, from the file or (for `graph:-`) standard input.
-pub fn load(spec: &GameSpec) -> Result<Graph, SpecError> {
-    let path = spec.require_params("graph:FILE (or graph:- for standard input)")?;
+/// The largest edge list a game accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeLimits {
+    /// The most vertices `N` may announce (an inline list may name).
+    pub vertices: u64,
+    /// The most edges `M` may announce.
+    pub edges: u64,
+}
+
+impl EdgeLimits {
+    /// The limits of `graph:`.
+    pub const GRAPH: EdgeLimits = EdgeLimits {
+        vertices: MAX_VERTICES,
+        edges: u64::MAX,
+    };
+}
+
+/// An edge list as read: the vertices `1..=N` (`0..N` here) and the edges `u v` in input order,
+/// each with the line it was read from, so a game can point at the line of an edge it refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeList {
+    /// Where it was read from: the file name, `standard input`, or the spec of an inline list
+    /// (`graph:1-2,2-3`).
+    pub source: String,
+    /// `N`, the number of vertices (for an inline list, the largest vertex named).
+    pub vertices: usize,
+    /// The header's line (`0` for an inline list, which has none).
+    pub header_line: usize,
+    /// The edges `(u, v)` with vertices from 0, in input order.
+    pub edges: Vec<(u32, u32)>,
+    /// The line of each edge (for an inline list, its place in the list, from 1).
+    pub lines: Vec<u32>,
+}
+
+impl EdgeList {
+    /// The edges as a directed graph (an edge `u -> v` each).
+    pub fn graph(&self) -> Graph {
+        Graph::from_edges(self.vertices, &self.edges)
+    }
+}
+
+/// What is wrong with an edge list, found on one of its lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Nothing but blank lines and comments.
+    Empty,
+    /// The header is not two fields `N M`.
+    Header,
+    /// `N` (`which` 0) or `M` (`which` 1) is not a whole number at most `max`.
+    Count {
+        /// 0 for `N`, 1 for `M`.
+        which: usize,
+        /// The field as written.
+        field: String,
+        /// The limit it broke, if a number.
+        max: u64,
+    },
+    /// An edge line is not two fields `u v`.
+    EdgeLine,
+    /// A field of an edge line is not a vertex `1..=N`.
+    Vertex {
+        /// 0 for `u`, 1 for `v`.
+        which: usize,
+        /// The field as written.
+        field: String,
+    },
+    /// An edge line after the `M` edges announced.
+    TooMany,
+    /// Fewer edges than the `M` announced: how many there are (the error is on the header).
+    TooFew {
+        /// The edges found.
+        found: usize,
+    },
+}
+
+/// The header of an edge list, once read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// Its line.
+    pub line: usize,
+    /// Its text.
+    pub text: String,
+    /// `N`.
+    pub vertices: u64,
+    /// `M`.
+    pub edges: u64,
+}
+
+/// A line of an edge list that cannot be read, and why. Converted into a [`SpecError`] it reads
+/// `g.txt line 3 ('2 x'): 'x' is not a vertex: vertices are numbered 1 to 3`; a game may word
+/// it otherwise from the same facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// The file name or `standard input`.
+    pub source: String,
+    /// The line at fault (`0` for [`Problem::Empty`]).
+    pub line: usize,
+    /// Its text.
+    pub text: String,
+    /// What is wrong.
+    pub problem: Problem,
+    /// The header, when the error comes after it.
+    pub header: Option<Box<Header>>,
+}
+
+impl LineError {
+    /// The line's text without its comment, trimmed.
+    pub fn body(&self) -> &str {
+        body_of(&self.text).trim()
+    }
+}
+
+impl From<LineError> for SpecError {
+    fn from(e: LineError) -> SpecError {
+        let (n, m, header_line, header) = e.header.as_ref().map_or((0, 0, 0, ""), |h| {
+            (h.vertices, h.edges, h.line, h.text.trim())
+        });
+        let message = match &e.problem {
+            Problem::Empty => {
+                return SpecError {
+                    origin: e.source,
+                    text: String::new(),
+                    message: "the graph is empty: its first line must be 'N M' (vertices, edges)"
+                        .into(),
+                }
+            }
+            Problem::Header => {
+                "the first line must be 'N M': the number of vertices and of edges".into()
+            }
+            Problem::Count { which, field, max } => {
+                let what = ["the number of vertices", "the number of edges"][*which];
+                parse_number_text(field, what, *max)
+                    .err()
+                    .unwrap_or_default()
+            }
+            Problem::EdgeLine => "an edge line must be 'u v': two vertex numbers".into(),
+            Problem::Vertex { field, .. } => {
+                format!("'{field}' is not a vertex: vertices are numbered 1 to {n}")
+            }
+            Problem::TooMany => {
+                format!("more edges than the {m} announced on line {header_line} ('{header}')")
+            }
+            Problem::TooFew { found } => {
+                format!("the header announces {m} edges but {found} follow")
+            }
+        };
+        SpecError {
+            origin: format!("{} line {}", e.source, e.line),
+            text: shorten(&e.text),
+            message,
+        }
+    }
+}
+
+/// Why an edge list could not be read: bad input around it (a file that cannot be read, a
+/// malformed inline list), or a bad line inside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// The spec or the file as a whole.
+    Input(SpecError),
+    /// A line of the list.
+    Line(LineError),
+}
+
+impl From<ReadError> for SpecError {
+    fn from(e: ReadError) -> SpecError {
+        match e {
+            ReadError::Input(e) => e,
+            ReadError::Line(e) => e.into(),
+        }
+    }
+}
+
+/// Reads the edge list a spec names: `NAME:FILE` from a file, `NAME:-` from standard input, or
+/// inline, `NAME:1-2,2-3` (the vertices are 1 to the largest named; `./1-2` is a file). `syntax`
+/// is shown when the spec has no parameter.
+pub fn read(spec: &GameSpec, syntax: &str, limits: EdgeLimits) -> Result<EdgeList, ReadError> {
+    let path = spec.require_params(syntax).map_err(ReadError::Input)?;
     if is_inline(path) {
-        return parse_inline(spec, path);
+        return parse_inline(spec, path, limits).map_err(ReadError::Input);
     }
     let (bytes, source) = if path == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| spec.error(format!("cannot read the graph from standard input: {e}")))?;
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| {
+            ReadError::Input(spec.error(format!("cannot read the graph from standard input: {e}")))
+        })?;
         (bytes, "standard input".to_string())
     } else {
         let bytes = std::fs::read(path).map_err(|e| {
             // `1-2,,2-3` is a mistyped inline list, not the name of a file that is missing.
-            if e.kind() == std::io::ErrorKind::NotFound && looks_inline(path) {
-                spec.error(format!(
-                    "'{path}' is not an inline edge list (write edges u-v separated by \
-                     commas, e.g. 1-2,2-3) nor a graph file"
-                ))
-            } else {
-                spec.error(format!("cannot read the graph file '{path}': {e}"))
-            }
+            ReadError::Input(
+                if e.kind() == std::io::ErrorKind::NotFound && looks_inline(path) {
+                    spec.error(format!(
+                        "'{path}' is not an inline edge list (write edges u-v separated by \
+                         commas, e.g. 1-2,2-3) nor a graph file"
+                    ))
+                } else {
+                    spec.error(format!("cannot read the graph file '{path}': {e}"))
+                },
+            )
         })?;
         (bytes, path.to_string())
     };
     let text = String::from_utf8(bytes)
-        .map_err(|e| spec.error(format!("{source} is not UTF-8 text: {e}")))?;
-    parse(&text, &source)
+        .map_err(|e| ReadError::Input(spec.error(format!("{source} is not UTF-8 text: {e}"))))?;
+    parse_edge_list(&text, &source, limits).map_err(ReadError::Line)
+}
+
+/// An error if words of the position came from standard input while `NAME:-` reads the edge
+/// list from it: `what` names those words (`the tokens`).
+pub fn stdin_read_once(spec: &GameSpec, words: &[Word], what: &str) -> Result<(), SpecError> {
+    if spec.params.as_deref() == Some("-") {
+        if let Some(w) = words.iter().find(|w| w.origin.starts_with("stdin")) {
+            return Err(w.error(format!(
+                "{}:- reads the graph from standard input, so give {what} as arguments",
+                spec.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Reads the graph a `graph:FILE` spec names, from the file, standard input (`graph:-`) or the
+/// inline list (`graph:1-2,2-3`), as a directed graph.
+pub fn load(spec: &GameSpec) -> Result<Graph, SpecError> {
+    Ok(read(
+        spec,
+        "graph:FILE (or graph:- for standard input)",
+        EdgeLimits::GRAPH,
+    )?
+    .graph())
 }
 
 /// Parses a graph file; `source` names it in errors (`g.txt line 3 ('1 x'): …`).
-pub fn parse<'a>(text: &'a str, source: &str) -> Result<Graph, SpecError> {
-    let at = |line: usize, content: &str, message: String| SpecError {
-        origin: format!("{source} line {line}"),
-        text: shorten(content),
-        message,
+pub fn parse(text: &str, source: &str) -> Result<Graph, SpecError> {
+    Ok(parse_edge_list(text, source, EdgeLimits::GRAPH)?.graph())
+}
+
+fn body_of(line: &str) -> &str {
+    line.split('#').next().unwrap_or("")
+}
+
+/// Parses the text of an edge list within `limits`; `source` names it in errors.
+pub fn parse_edge_list(
+    text: &str,
+    source: &str,
+    limits: EdgeLimits,
+) -> Result<EdgeList, LineError> {
+    let error = |line: usize, text: &str, problem: Problem, header: Option<&Header>| LineError {
+        source: source.to_string(),
+        line,
+        text: text.to_string(),
+        problem,
+        header: header.map(|h| Box::new(h.clone())),
     };
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
-    let body_of = |l: &'a str| l.split('#').next().unwrap_or("");
-    let header = lines.find(|(_, l)| !body_of(l).trim().is_empty());
-    let Some((header_line, header)) = header else {
-        return Err(SpecError {
-            origin: source.to_string(),
-            text: String::new(),
-            message: "the graph is empty: its first line must be 'N M' (vertices, edges)".into(),
-        });
+    let Some((header_line, header_text)) = lines.find(|(_, l)| !body_of(l).trim().is_empty())
+    else {
+        return Err(error(0, "", Problem::Empty, None));
     };
-    let mut fields = body_of(header).split_whitespace();
+    let mut fields = body_of(header_text).split_whitespace();
     let (Some(n), Some(m), None) = (fields.next(), fields.next(), fields.next()) else {
-        return Err(at(
-            header_line,
-            header,
-            "the first line must be 'N M': the number of vertices and of edges".into(),
-        ));
+        return Err(error(header_line, header_text, Problem::Header, None));
     };
-    let n = parse_number_text(n, "the number of vertices", MAX_VERTICES)
-        .map_err(|e| at(header_line, header, e))?;
-    let m = parse_number_text(m, "the number of edges", u64::MAX)
-        .map_err(|e| at(header_line, header, e))?;
+    let count = |which: usize, field: &str, max: u64| {
+        parse_number_text(field, "", max).map_err(|_| {
+            let field = field.to_string();
+            error(
+                header_line,
+                header_text,
+                Problem::Count { which, field, max },
+                None,
+            )
+        })
+    };
+    let n = count(0, n, limits.vertices)?;
+    let m = count(1, m, limits.edges)?;
+    let header = Header {
+        line: header_line,
+        text: header_text.to_string(),
+        vertices: n,
+        edges: m,
+    };
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(m.min(1 << 24) as usize);
+    let mut edge_lines: Vec<u32> = Vec::with_capacity(m.min(1 << 24) as usize);
     for (line, content) in lines {
         // Fast path for a well-formed line; anything else is looked at again below, slowly,
         // to say exactly what is wrong.
@@ -119,6 +344,7 @@ pub fn parse<'a>(text: &'a str, source: &str) -> Result<Graph, SpecError> {
                 if (1..=n).contains(&u) && (1..=n).contains(&v) && (edges.len() as u64) < m =>
             {
                 edges.push(((u - 1) as u32, (v - 1) as u32));
+                edge_lines.push(u32::try_from(line).unwrap_or(u32::MAX));
                 continue;
             }
             _ => {}
@@ -128,50 +354,40 @@ pub fn parse<'a>(text: &'a str, source: &str) -> Result<Graph, SpecError> {
             continue;
         }
         if edges.len() as u64 >= m {
-            return Err(at(
-                line,
-                content,
-                format!(
-                    "more edges than the {m} announced on line {header_line} ('{}')",
-                    header.trim()
-                ),
-            ));
+            return Err(error(line, content, Problem::TooMany, Some(&header)));
         }
         let mut fields = body.split_whitespace();
         let (Some(u), Some(v), None) = (fields.next(), fields.next(), fields.next()) else {
-            return Err(at(
-                line,
-                content,
-                "an edge line must be 'u v': two vertex numbers".into(),
-            ));
+            return Err(error(line, content, Problem::EdgeLine, Some(&header)));
         };
-        let vertex = |t: &str| -> Result<u32, SpecError> {
-            let x = parse_number_text(t, "a vertex", n).map_err(|_| {
-                at(
-                    line,
-                    content,
-                    format!("'{t}' is not a vertex: vertices are numbered 1 to {n}"),
-                )
-            })?;
-            if x == 0 {
-                return Err(at(
-                    line,
-                    content,
-                    format!("'{t}' is not a vertex: vertices are numbered 1 to {n}"),
-                ));
+        let vertex = |which: usize, t: &str| -> Result<u32, LineError> {
+            match parse_number_text(t, "", n) {
+                Ok(x) if x >= 1 => Ok((x - 1) as u32),
+                _ => {
+                    let field = t.to_string();
+                    Err(error(
+                        line,
+                        content,
+                        Problem::Vertex { which, field },
+                        Some(&header),
+                    ))
+                }
             }
-            Ok((x - 1) as u32)
         };
-        edges.push((vertex(u)?, vertex(v)?));
+        edges.push((vertex(0, u)?, vertex(1, v)?));
+        edge_lines.push(u32::try_from(line).unwrap_or(u32::MAX));
     }
     if (edges.len() as u64) < m {
-        return Err(at(
-            header_line,
-            header,
-            format!("the header announces {m} edges but {} follow", edges.len()),
-        ));
+        let problem = Problem::TooFew { found: edges.len() };
+        return Err(error(header_line, header_text, problem, Some(&header)));
     }
-    Ok(Graph::from_edges(n as usize, &edges))
+    Ok(EdgeList {
+        source: source.to_string(),
+        vertices: n as usize,
+        header_line,
+        edges,
+        lines: edge_lines,
+    })
 }
 
 /// A line of exactly two whole numbers (and perhaps a comment): `Some(Some((u, v)))`; a blank or
@@ -206,7 +422,7 @@ fn fast_edge(line: &[u8]) -> Option<Option<(u64, u64)>> {
     }
 }
 
-/// Whether a `graph:` parameter is an inline edge list such as `1-2,2-3`.
+/// Whether a parameter is an inline edge list such as `1-2,2-3`.
 fn is_inline(param: &str) -> bool {
     param.contains('-')
         && param.split(',').all(|e| {
@@ -227,13 +443,13 @@ fn is_digits(t: &str) -> bool {
     !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn parse_inline(spec: &GameSpec, param: &str) -> Result<Graph, SpecError> {
+fn parse_inline(spec: &GameSpec, param: &str, limits: EdgeLimits) -> Result<EdgeList, SpecError> {
     let mut edges = Vec::new();
     let mut n = 0u64;
     for e in param.split(',') {
         let (u, v) = e.split_once('-').expect("checked by is_inline");
         let mut vertex = |t: &str| -> Result<u32, SpecError> {
-            match parse_number_text(t, "a vertex", MAX_VERTICES) {
+            match parse_number_text(t, "a vertex", limits.vertices) {
                 Ok(0) => Err(spec.error("vertices are numbered from 1")),
                 Ok(x) => {
                     n = n.max(x);
@@ -245,7 +461,20 @@ fn parse_inline(spec: &GameSpec, param: &str) -> Result<Graph, SpecError> {
         let edge = (vertex(u)?, vertex(v)?);
         edges.push(edge);
     }
-    Ok(Graph::from_edges(n as usize, &edges))
+    if edges.len() as u64 > limits.edges {
+        return Err(spec.error(format!(
+            "the list has {} edges, more than the {} allowed",
+            edges.len(),
+            limits.edges
+        )));
+    }
+    Ok(EdgeList {
+        source: spec.word.text.clone(),
+        vertices: n as usize,
+        header_line: 0,
+        lines: (1..=edges.len() as u32).collect(),
+        edges,
+    })
 }
 
 fn shorten(line: &str) -> String {
@@ -277,13 +506,7 @@ pub fn parse_tokens(words: &[Word], n: usize) -> Result<Vec<u32>, SpecError> {
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
-    if spec.params.as_deref() == Some("-") {
-        if let Some(w) = words.iter().find(|w| w.origin.starts_with("stdin")) {
-            return Err(w.error(
-                "graph:- reads the graph from standard input, so give the tokens as arguments",
-            ));
-        }
-    }
+    stdin_read_once(spec, words, "the tokens")?;
     let graph = load(spec)?;
     let tokens = parse_tokens(words, graph.vertices())?;
     let game = TokenGame::new(spec.word.text.clone(), graph, Box::new(Numbered));
@@ -362,6 +585,46 @@ mod tests {
             assert!(e.contains("not an inline edge list"), "{bad}: {e}");
             assert!(e.starts_with(&format!("argument 1 ('{bad}')")), "{e}");
         }
+    }
+
+    #[test]
+    fn edge_lists_keep_the_line_of_each_edge() {
+        let text = "# g\n3 2\n\n1 2 # first\n3 3\n";
+        let list = parse_edge_list(text, "g.txt", EdgeLimits::GRAPH).unwrap();
+        assert_eq!((list.vertices, list.header_line), (3, 2));
+        assert_eq!(list.edges, [(0, 1), (2, 2)]);
+        assert_eq!(list.lines, [4, 5]);
+        assert_eq!(list.source, "g.txt");
+        let spec = GameSpec::parse(&Word::new("a", "graph:2-1,1-3"));
+        let inline = read(&spec, "graph:FILE", EdgeLimits::GRAPH).unwrap();
+        assert_eq!((inline.vertices, inline.header_line), (3, 0));
+        assert_eq!(inline.edges, [(1, 0), (0, 2)]);
+        assert_eq!(inline.lines, [1, 2]);
+        assert_eq!(inline.source, "graph:2-1,1-3");
+    }
+
+    #[test]
+    fn limits_apply_to_files_and_inline_lists() {
+        let small = EdgeLimits {
+            vertices: 2,
+            edges: 1,
+        };
+        let e = parse_edge_list("3 1\n", "g.txt", small).unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(matches!(e.problem, Problem::Count { which: 0, .. }));
+        let e = SpecError::from(e).to_string();
+        assert_eq!(
+            e,
+            "g.txt line 1 ('3 1'): the number of vertices must be at most 2"
+        );
+        let e = parse_edge_list("2 2\n", "g.txt", small).unwrap_err();
+        assert!(matches!(e.problem, Problem::Count { which: 1, .. }));
+        let spec = GameSpec::parse(&Word::new("a", "graph:1-3"));
+        let e = SpecError::from(read(&spec, "graph:FILE", small).unwrap_err()).to_string();
+        assert_eq!(e, "a ('graph:1-3'): a vertex must be at most 2");
+        let spec = GameSpec::parse(&Word::new("a", "graph:1-2,2-1"));
+        let e = SpecError::from(read(&spec, "graph:FILE", small).unwrap_err()).to_string();
+        assert!(e.contains("more than the 1 allowed"), "{e}");
     }
 
     #[test]

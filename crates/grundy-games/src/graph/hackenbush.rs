@@ -2,9 +2,11 @@
 //!
 //! **Rules.** A graph is drawn on the ground: vertex 1 is the ground, and every edge is green. A
 //! move cuts one edge; every edge no longer connected to the ground falls away. Whoever cannot move
-//! (no edges left) loses. `hackenbush:FILE` reads the graph from a file: the first line is `N M`
-//! (vertices 1..N, M edges), then M lines `u v`, one edge each; `#` starts a comment; loops and
-//! multiple edges are allowed. The position words are optional: without them the whole graph is
+//! (no edges left) loses. `hackenbush:FILE` reads the graph from a file (`hackenbush:-` from
+//! standard input, and `hackenbush:1-2,2-3,3-1` is a small graph written inline): the first line
+//! is `N M` (vertices 1..N, M edges), then M lines `u v`, one edge each; `#` starts a comment;
+//! loops and multiple edges are allowed (the file format and its reader are `graph:`'s, see
+//! [`crate::graph::edges`]). The position words are optional: without them the whole graph is
 //! the position; with them, they are the numbers of the edges still standing (1..M, in file order),
 //! which is also how the positions after moves are written.
 //!
@@ -24,21 +26,34 @@
 //!
 //! ```
 //! use grundy_core::Nimber;
-//! use grundy_games::graph::hackenbush::Graph;
+//! use grundy_games::graph::hackenbush::Drawing;
 //! // A triangle standing on the ground (three loops after fusion) and a stalk of two edges.
-//! let g = Graph::parse("4 5\n1 2\n2 3\n3 1\n1 4\n4 4 # a loop on top\n", "example").unwrap();
+//! let g = Drawing::parse("4 5\n1 2\n2 3\n3 1\n1 4\n4 4 # a loop on top\n", "example").unwrap();
 //! assert_eq!(g.value(&g.all_edges()), Nimber(1 ^ 2));
 //! ```
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
-use grundy_core::{Component, MoveReport, Nimber, Ruleset, SolveError, Value};
+use grundy_core::{Component, Game, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
+use crate::graph::edges::{self, EdgeLimits, EdgeList, LineError, Problem, ReadError};
 use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
 
 /// Largest graph accepted: vertices and edges each.
 pub const MAX_SIZE: u64 = 10_000_000;
+
+/// The limits of a Hackenbush edge list.
+const LIMITS: EdgeLimits = EdgeLimits {
+    vertices: MAX_SIZE,
+    edges: MAX_SIZE,
+};
+
+/// Most steps spent listing the cuts of one position (for play, misère play and Every-SG): each
+/// cut is followed by a search of the drawing for what falls, so a position costs its edges
+/// standing times the size of the drawing.
+pub const MAX_LISTING_WORK: u128 = 100_000_000;
 
 /// Largest amount of work (the sum of the squared sizes of the classes of 2-edge cuts) spent on
 /// the winning cuts inside cycles: a single cycle of 40 000 edges (a few seconds).
@@ -54,9 +69,10 @@ fn next_label(state: &mut u128) -> u128 {
 
 const NONE: u32 = u32::MAX;
 
-/// A Hackenbush graph: vertices `0..n` (vertex 0 is the ground, vertex 1 of the file).
+/// A Hackenbush drawing: the graph of every edge drawn, on vertices `0..n` (vertex 0 is the
+/// ground, vertex 1 of the file). A position is the set of its edges still standing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Graph {
+pub struct Drawing {
     /// Number of vertices.
     pub n: usize,
     /// The edges, 0-based vertices, in file order.
@@ -220,63 +236,21 @@ fn evaluate(
     }
 }
 
-impl Graph {
+impl Drawing {
     /// Parses the file format; `name` names the file in errors (`name line 3: …`).
-    pub fn parse(text: &str, name: &str) -> Result<Graph, String> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim()))
-            .filter(|(_, l)| !l.is_empty());
-        let Some((first, header)) = lines.next() else {
-            return Err(format!(
-                "{name}: the file is empty (expected a first line 'N M')"
-            ));
-        };
-        let pair = |line: usize, text: &str, what: [&str; 2], max: [u64; 2]| {
-            let fields: Vec<&str> = text.split_whitespace().collect();
-            if fields.len() != 2 {
-                return Err(format!(
-                    "{name} line {line}: expected two numbers '{} {}', found '{text}'",
-                    what[0], what[1]
-                ));
-            }
-            let a = parse_number_text(fields[0], what[0], max[0])
-                .map_err(|m| format!("{name} line {line}: {m}"))?;
-            let b = parse_number_text(fields[1], what[1], max[1])
-                .map_err(|m| format!("{name} line {line}: {m}"))?;
-            Ok((a, b))
-        };
-        let (n, m) = pair(first, header, ["N", "M"], [MAX_SIZE, MAX_SIZE])?;
-        if n == 0 {
-            return Err(format!(
-                "{name} line {first}: N must be at least 1 (vertex 1 is the ground)"
-            ));
+    pub fn parse(text: &str, name: &str) -> Result<Drawing, String> {
+        let list = edges::parse_edge_list(text, name, LIMITS).map_err(|e| wording(&e))?;
+        Drawing::from_list(list)
+    }
+
+    /// The drawing of an edge list read by [`edges::read`], if it has a ground.
+    pub fn from_list(list: EdgeList) -> Result<Drawing, String> {
+        if list.vertices == 0 {
+            return Err(no_ground(&list.source, list.header_line));
         }
-        let mut edges = Vec::with_capacity(m.min(1 << 16) as usize);
-        for (line, text) in lines {
-            if edges.len() as u64 == m {
-                return Err(format!(
-                    "{name} line {line}: more edges than the {m} announced on line {first}"
-                ));
-            }
-            let (u, v) = pair(line, text, ["u", "v"], [u64::MAX, u64::MAX])?;
-            for x in [u, v] {
-                if x == 0 || x > n {
-                    return Err(format!("{name} line {line}: vertex {x} is not in 1..{n}"));
-                }
-            }
-            edges.push(((u - 1) as u32, (v - 1) as u32));
-        }
-        if (edges.len() as u64) < m {
-            return Err(format!(
-                "{name}: {m} edges announced on line {first}, only {} given",
-                edges.len()
-            ));
-        }
-        Ok(Graph {
-            n: n as usize,
-            edges,
+        Ok(Drawing {
+            n: list.vertices,
+            edges: list.edges,
         })
     }
 
@@ -308,7 +282,7 @@ impl Graph {
         self.cuts_to_by(alive, target, false)
     }
 
-    /// [`Graph::cuts_to`], optionally by the slow re-evaluation inside every component (to test
+    /// [`Drawing::cuts_to`], optionally by the slow re-evaluation inside every component (to test
     /// that fallback too).
     fn cuts_to_by(
         &self,
@@ -574,7 +548,7 @@ impl Graph {
     }
 
     /// The cuts inside component `c` leaving it worth `w`, by evaluating it again without each
-    /// edge: quadratic, used only if the labels of [`Graph::cuts_inside_cycles`] collided.
+    /// edge: quadratic, used only if the labels of [`Drawing::cuts_inside_cycles`] collided.
     fn cuts_by_reevaluation(
         &self,
         ev: &Evaluation,
@@ -620,7 +594,7 @@ impl Graph {
 /// Green Hackenbush as a plain ruleset on a small graph, the edges standing as a bitmask: the
 /// oracle. Cutting an edge drops every edge no longer connected to vertex 0, found by a plain
 /// search independent of the evaluator.
-pub struct HackenbushRules<'a>(pub &'a Graph);
+pub struct HackenbushRules<'a>(pub &'a Drawing);
 
 impl HackenbushRules<'_> {
     /// The edges of `mask` connected to the ground.
@@ -655,22 +629,115 @@ impl Ruleset for HackenbushRules<'_> {
     }
 }
 
-/// A Hackenbush position: a graph and the edges standing (connected to the ground).
-pub struct HackenbushPosition {
-    name: String,
-    graph: Arc<Graph>,
-    alive: Vec<u32>,
+/// The error for a drawing without a vertex: vertex 1 is the ground.
+fn no_ground(source: &str, header_line: usize) -> String {
+    format!("{source} line {header_line}: N must be at least 1 (vertex 1 is the ground)")
 }
 
-impl HackenbushPosition {
-    /// The edges `alive` of `graph` (those cut off from the ground are dropped), named `name`.
-    pub fn new(name: impl Into<String>, graph: Arc<Graph>, alive: &[u32]) -> Self {
-        let alive = graph.connected(alive);
-        HackenbushPosition {
-            name: name.into(),
-            graph,
-            alive,
+/// A bad line of a Hackenbush file, in Hackenbush's words (`g.txt line 2: vertex 4 is not in
+/// 1..3`).
+fn wording(e: &LineError) -> String {
+    let name = &e.source;
+    let at = |message: String| format!("{name} line {}: {message}", e.line);
+    let (n, m, first) = e
+        .header
+        .as_ref()
+        .map_or((0, 0, 0), |h| (h.vertices, h.edges, h.line));
+    if e.header.is_some() && n == 0 {
+        return no_ground(name, first);
+    }
+    match &e.problem {
+        Problem::Empty => format!("{name}: the file is empty (expected a first line 'N M')"),
+        Problem::Header => at(format!("expected two numbers 'N M', found '{}'", e.body())),
+        Problem::Count { which, field, max } => {
+            at(parse_number_text(field, ["N", "M"][*which], *max)
+                .err()
+                .unwrap_or_default())
         }
+        Problem::EdgeLine => at(format!("expected two numbers 'u v', found '{}'", e.body())),
+        Problem::Vertex { which, field } => at(
+            match parse_number_text(field, ["u", "v"][*which], u64::MAX) {
+                Err(message) => message,
+                Ok(x) => format!("vertex {x} is not in 1..{n}"),
+            },
+        ),
+        Problem::TooMany => at(format!("more edges than the {m} announced on line {first}")),
+        Problem::TooFew { found } => {
+            format!("{name}: {m} edges announced on line {first}, only {found} given")
+        }
+    }
+}
+
+/// Green Hackenbush on one drawing, named by its spec (`hackenbush:lolly.txt`); a position is
+/// the edges standing, ascending, every one connected to the ground.
+#[derive(Clone, Debug)]
+pub struct Hackenbush {
+    name: String,
+    drawing: Arc<Drawing>,
+}
+
+impl Hackenbush {
+    /// The game on `drawing`, named `name`.
+    pub fn new(name: impl Into<String>, drawing: Arc<Drawing>) -> Self {
+        Hackenbush {
+            name: name.into(),
+            drawing,
+        }
+    }
+
+    /// The drawing.
+    pub fn drawing(&self) -> &Drawing {
+        &self.drawing
+    }
+
+    /// The position with the edges `alive` standing: those cut off from the ground fall.
+    pub fn position(&self, alive: &[u32]) -> Vec<u32> {
+        self.drawing.connected(alive)
+    }
+
+    /// The position after cutting edge `e` of `alive`.
+    fn cut(&self, alive: &[u32], e: u32) -> Vec<u32> {
+        let rest: Vec<u32> = alive.iter().copied().filter(|&x| x != e).collect();
+        self.drawing.connected(&rest)
+    }
+
+    /// The edge cut to go from `from` to its option `to`. Of the edges gone, it is the one that
+    /// touches the ground or an edge still standing: the others fell because they hung from it.
+    fn cut_edge(&self, from: &[u32], to: &[u32]) -> u32 {
+        let gone: Vec<u32> = from
+            .iter()
+            .copied()
+            .filter(|e| to.binary_search(e).is_err())
+            .collect();
+        if gone.len() <= 1 {
+            return gone.first().copied().unwrap_or(NONE);
+        }
+        let edges = &self.drawing.edges;
+        let standing: HashSet<u32> = std::iter::once(0)
+            .chain(to.iter().flat_map(|&e| {
+                let (u, v) = edges[e as usize];
+                [u, v]
+            }))
+            .collect();
+        gone.iter()
+            .copied()
+            .find(|&e| {
+                let (u, v) = edges[e as usize];
+                standing.contains(&u) || standing.contains(&v)
+            })
+            .unwrap_or(gone[0])
+    }
+}
+
+impl Ruleset for Hackenbush {
+    type Position = Vec<u32>;
+
+    fn options(&self, alive: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        out.extend(alive.iter().map(|&e| self.cut(alive, e)));
+    }
+
+    fn closed_form(&self, alive: &Vec<u32>) -> Option<Nimber> {
+        Some(self.drawing.value(alive))
     }
 }
 
@@ -678,35 +745,51 @@ fn edge_numbers(alive: &[u32]) -> Json {
     Json::from(alive.iter().map(|&e| e + 1).collect::<Vec<u32>>())
 }
 
-impl Component for HackenbushPosition {
-    fn game(&self) -> String {
+impl Game for Hackenbush {
+    fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn position(&self) -> Json {
-        edge_numbers(&self.alive)
+    fn show(&self, alive: &Vec<u32>) -> Json {
+        edge_numbers(alive)
     }
 
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Ok(Value::Finite(self.graph.value(&self.alive)))
+    fn describe(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
+        let e = self.cut_edge(from, to);
+        let (u, v) = self.drawing.edges[e as usize];
+        format!("cut edge {} ({}-{})", e + 1, u + 1, v + 1)
     }
 
-    fn moves_to(
-        &mut self,
+    fn searchable(&self, alive: &Vec<u32>) -> Result<(), SolveError> {
+        let (n, m) = (self.drawing.n, self.drawing.edges.len());
+        let work = alive.len() as u128 * (n + m) as u128;
+        if work > MAX_LISTING_WORK {
+            return Err(SolveError::TooLarge(format!(
+                "{}: play, --misere and --every list every cut, each followed by a search of the \
+                 drawing for what falls: {} cuts on a drawing of {n} vertices and {m} edges make \
+                 {work} steps, more than the {MAX_LISTING_WORK} allowed (normal play needs no \
+                 list: the value and the winning cuts come from the fusion principle)",
+                self.name,
+                alive.len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn options_to(
+        &self,
+        alive: &Vec<u32>,
         target: Nimber,
         limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let cuts = self.graph.cuts_to(&self.alive, target)?;
-        for &e in cuts.iter().take(limit) {
-            let (u, v) = self.graph.edges[e as usize];
-            let rest: Vec<u32> = self.alive.iter().copied().filter(|&x| x != e).collect();
-            out.push(MoveReport {
-                description: format!("cut edge {} ({}-{})", e + 1, u + 1, v + 1),
-                position: edge_numbers(&self.graph.connected(&rest)),
-            });
-        }
-        Ok(cuts.len())
+    ) -> Option<Result<(Vec<Vec<u32>>, usize), SolveError>> {
+        Some(self.drawing.cuts_to(alive, target).map(|cuts| {
+            let first = cuts
+                .iter()
+                .take(limit)
+                .map(|&e| self.cut(alive, e))
+                .collect();
+            (first, cuts.len())
+        }))
     }
 }
 
@@ -715,7 +798,7 @@ pub fn entries() -> Vec<GameEntry> {
     vec![GameEntry {
         name: "hackenbush",
         aliases: &["green-hackenbush"],
-        syntax: "hackenbush:FILE [EDGE...] (file: 'N M' then M lines 'u v', vertex 1 is the ground; edges standing, default all)",
+        syntax: "hackenbush:FILE [EDGE...] (file: 'N M' then M lines 'u v', vertex 1 is the ground; hackenbush:- reads it from standard input, hackenbush:1-2,2-3 is inline; edges standing, default all)",
         rules: "cut an edge; whatever is no longer connected to the ground falls away; whoever cannot cut loses",
         example: concat!("hackenbush:", env!("CARGO_MANIFEST_DIR"), "/data/hackenbush/lolly.txt"),
         build,
@@ -724,15 +807,17 @@ pub fn entries() -> Vec<GameEntry> {
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
-    let path = spec.require_params("hackenbush:FILE")?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| spec.error(format!("cannot read the graph file '{path}': {e}")))?;
-    let graph = Graph::parse(&text, path).map_err(|m| spec.error(m))?;
-    let m = graph.edges.len() as u64;
+    edges::stdin_read_once(spec, words, "the edges standing")?;
+    let list = edges::read(spec, "hackenbush:FILE", LIMITS).map_err(|e| match e {
+        ReadError::Input(e) => e,
+        ReadError::Line(e) => spec.error(wording(&e)),
+    })?;
+    let drawing = Drawing::from_list(list).map_err(|m| spec.error(m))?;
+    let m = drawing.edges.len() as u64;
     let alive = if words.is_empty() {
-        graph.all_edges()
+        drawing.all_edges()
     } else {
-        let mut seen = vec![false; graph.edges.len()];
+        let mut seen = vec![false; drawing.edges.len()];
         let mut alive = Vec::with_capacity(words.len());
         for w in words {
             let e = crate::spec::parse_number(w, "an edge number", m)?;
@@ -746,21 +831,20 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
         }
         alive
     };
-    Ok(Box::new(HackenbushPosition::new(
-        &spec.word.text,
-        Arc::new(graph),
-        &alive,
-    )))
+    let game = Hackenbush::new(spec.word.text.clone(), Arc::new(drawing));
+    let position = game.position(&alive);
+    Ok(RulesetComponent::boxed(game, position))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_core::{BruteForce, Solver};
+    use crate::testing::assert_conventions_match_brute_force;
+    use grundy_core::{analyse, BruteForce, Solver};
     use proptest::prelude::*;
 
-    fn graph(n: usize, edges: &[(u32, u32)]) -> Graph {
-        Graph {
+    fn graph(n: usize, edges: &[(u32, u32)]) -> Drawing {
+        Drawing {
             n,
             edges: edges.to_vec(),
         }
@@ -818,16 +902,16 @@ mod tests {
             ("0 0\n", "at least 1"),
             ("3 1\n1 -2\n", "negative"),
         ] {
-            let err = Graph::parse(text, "g.txt").unwrap_err();
+            let err = Drawing::parse(text, "g.txt").unwrap_err();
             assert!(err.contains(needle), "{text:?}: {err}");
             assert!(err.starts_with("g.txt"), "{err}");
             assert_eq!(err.lines().count(), 1);
         }
-        let ok = Graph::parse("# comment\n\n2 2 # header\n1 2\n2 2\n", "g").unwrap();
+        let ok = Drawing::parse("# comment\n\n2 2 # header\n1 2\n2 2\n", "g").unwrap();
         assert_eq!(ok.edges, vec![(0, 1), (1, 1)]);
     }
 
-    fn random_graph() -> impl Strategy<Value = Graph> {
+    fn random_graph() -> impl Strategy<Value = Drawing> {
         (1usize..7).prop_flat_map(|n| {
             proptest::collection::vec((0..n as u32, 0..n as u32), 1..11)
                 .prop_map(move |edges| graph(n, &edges))
@@ -859,5 +943,97 @@ mod tests {
                 prop_assert_eq!(g.cuts_to_by(&alive, Nimber(target), true).unwrap(), want, "target {}", target);
             }
         }
+
+        #[test]
+        fn cuts_are_described_by_the_edge_cut(g in random_graph(), drop in any::<u16>()) {
+            let game = Hackenbush::new("test", Arc::new(g.clone()));
+            let alive: Vec<u32> = (0..g.edges.len() as u32).filter(|&i| drop >> i & 1 == 0).collect();
+            let alive = game.position(&alive);
+            for &e in &alive {
+                let after = game.cut(&alive, e);
+                let (u, v) = g.edges[e as usize];
+                prop_assert_eq!(
+                    game.describe(&alive, &after),
+                    format!("cut edge {} ({}-{})", e + 1, u + 1, v + 1)
+                );
+            }
+        }
+    }
+
+    fn small_graph() -> impl Strategy<Value = Drawing> {
+        (1usize..5).prop_flat_map(|n| {
+            proptest::collection::vec((0..n as u32, 0..n as u32), 1..6)
+                .prop_map(move |edges| graph(n, &edges))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            g in small_graph(),
+            drops in proptest::collection::vec(any::<u8>(), 1..=2),
+        ) {
+            let game = Hackenbush::new("test", Arc::new(g.clone()));
+            let positions: Vec<Vec<u32>> = drops
+                .iter()
+                .map(|d| {
+                    let alive: Vec<u32> =
+                        (0..g.edges.len() as u32).filter(|&i| d >> i & 1 == 0).collect();
+                    game.position(&alive)
+                })
+                .collect();
+            assert_conventions_match_brute_force(&game, &positions)?;
+        }
+    }
+
+    fn spec(text: &str) -> GameSpec {
+        GameSpec::parse(&Word::new("argument 1", text))
+    }
+
+    #[test]
+    fn inline_lists_are_drawings() {
+        // A triangle on the ground (*1) and a stalk of two (*2) on vertex 1.
+        let mut sum = vec![build(&spec("hackenbush:1-2,2-3,3-1,1-4,4-5"), &[]).unwrap()];
+        let a = analyse(&mut sum, 10).unwrap();
+        assert_eq!(a.grundy, Some(Nimber(3)));
+        assert_eq!(sum[0].position(), Json::from(vec![1, 2, 3, 4, 5]));
+        assert_eq!(sum[0].game(), "hackenbush:1-2,2-3,3-1,1-4,4-5");
+        // Edges 4 and 5 alone; cutting edge 4 drops edge 5 with it.
+        let words = Word::from_args(&["5", "4"]);
+        let mut sum = vec![build(&spec("hackenbush:1-2,2-3,3-1,1-4,4-5"), &words).unwrap()];
+        let a = analyse(&mut sum, 10).unwrap();
+        assert_eq!(a.winning_moves[0].description, "cut edge 4 (1-4)");
+        assert_eq!(a.winning_moves[0].position, Json::from(Vec::<u32>::new()));
+        let e = build(&spec("hackenbush:1-2,,2-3"), &[]).err().unwrap();
+        assert!(e.to_string().contains("not an inline edge list"), "{e}");
+    }
+
+    #[test]
+    fn position_words_from_standard_input_clash_with_a_drawing_read_from_it() {
+        let words = vec![Word::new("stdin item 1", "1")];
+        let e = build(&spec("hackenbush:-"), &words).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "stdin item 1 ('1'): hackenbush:- reads the graph from standard input, so give the \
+             edges standing as arguments"
+        );
+    }
+
+    #[test]
+    fn files_too_large_to_list_are_refused_for_play_only() {
+        let n = 20_000u32;
+        let stalk = graph(
+            n as usize + 1,
+            &(0..n).map(|i| (i, i + 1)).collect::<Vec<_>>(),
+        );
+        let game = Hackenbush::new("hackenbush:stalk", Arc::new(stalk));
+        let all = game.drawing().all_edges();
+        let e = game.searchable(&all).unwrap_err().to_string();
+        assert!(e.contains("more than the 100000000 allowed"), "{e}");
+        let mut sum = vec![RulesetComponent::boxed(game, all)];
+        let a = analyse(&mut sum, 10).unwrap();
+        assert_eq!(a.grundy, Some(Nimber(u64::from(n))));
+        assert_eq!(a.winning_moves[0].description, "cut edge 1 (1-2)");
     }
 }

@@ -12,6 +12,8 @@
 //! and repeating it far from the edges goes on forever (a cycle when it is 0). Such vector sets
 //! are refused on an unbounded board; on a bounded board they are played with the loopy
 //! machinery (draws, γ = ∞(K)). Every hyper-knight move lowers `x + y`, so that game is finite.
+//! Positions are written as the tokens' points, `2,5 3,5` (in JSON `[[2,5],[3,5]]`); play, misère
+//! play and Every-SG walk them through the token rules ([`crate::graph::tokens::TokenRules`]).
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
@@ -77,8 +79,8 @@ pub struct Movers {
     pub bounds: Option<(u64, u64)>,
 }
 
-/// A cell `(x, y)`.
-pub type Cell = (u32, u32);
+/// A point `(x, y)` of the quarter plane (a cell of the board): where a token stands.
+pub type Point = (u32, u32);
 
 impl Movers {
     /// The movers a `hyper-knights[:WxH]` or `movers:...[@WxH]` spec names.
@@ -148,7 +150,7 @@ impl Movers {
 
     /// The cells reachable from `seeds`, solved. Fails if the board is unbounded and play may
     /// never end, or if more than [`MAX_CELLS`] cells are reachable.
-    pub fn explore(&self, spec: &GameSpec, seeds: &[Cell]) -> Result<Board, SpecError> {
+    pub fn explore(&self, spec: &GameSpec, seeds: &[Point]) -> Result<Board, SpecError> {
         if self.bounds.is_none() && !self.always_ends() {
             return Err(spec.error(
                 "these moves allow play that never ends on the unbounded quarter plane \
@@ -156,8 +158,8 @@ impl Movers {
                  movers:...@10x10",
             ));
         }
-        let mut cells: Vec<Cell> = Vec::new();
-        let mut index: FxHashMap<Cell, u32> = FxHashMap::default();
+        let mut cells: Vec<Point> = Vec::new();
+        let mut index: FxHashMap<Point, u32> = FxHashMap::default();
         let too_many = || {
             spec.error(format!(
                 "more than {MAX_CELLS} cells are reachable; use smaller coordinates or a board"
@@ -205,12 +207,12 @@ impl Movers {
         }
         let graph = Graph::from_edges(cells.len(), &edges);
         drop(edges);
-        let game = TokenGame::new(spec.word.text.clone(), graph, Box::new(Cells(cells)));
+        let game = TokenGame::new(spec.word.text.clone(), graph, Box::new(Points(cells)));
         Ok(Board { game, index })
     }
 
     /// Whether `(x, y)` is on the board.
-    pub fn on_board(&self, (x, y): Cell) -> bool {
+    pub fn on_board(&self, (x, y): Point) -> bool {
         self.bounds
             .is_none_or(|(w, h)| u64::from(x) < w && u64::from(y) < h)
     }
@@ -219,7 +221,7 @@ impl Movers {
 /// Cells explored and solved.
 pub struct Board {
     game: Rc<TokenGame>,
-    index: FxHashMap<Cell, u32>,
+    index: FxHashMap<Point, u32>,
 }
 
 impl Board {
@@ -229,14 +231,15 @@ impl Board {
     }
 
     /// The vertex of cell `c`, if it was explored.
-    pub fn vertex(&self, c: Cell) -> Option<u32> {
+    pub fn vertex(&self, c: Point) -> Option<u32> {
         self.index.get(&c).copied()
     }
 }
 
-struct Cells(Vec<Cell>);
+/// The explored cells, by vertex: how a token's vertex is written (`[x, y]`, `x,y`).
+struct Points(Vec<Point>);
 
-impl VertexNames for Cells {
+impl VertexNames for Points {
     fn json(&self, v: u32) -> Json {
         let (x, y) = self.0[v as usize];
         Json::from(vec![x, y])
@@ -287,7 +290,7 @@ fn parse_vector(spec: &GameSpec, text: &str) -> Result<(i64, i64), SpecError> {
 }
 
 /// Parses a token word `x,y`.
-pub fn parse_cell(word: &Word) -> Result<Cell, SpecError> {
+pub fn parse_cell(word: &Word) -> Result<Point, SpecError> {
     let bad = || word.error("a token is written x,y with whole numbers x, y >= 0 (e.g. 2,5)");
     let (x, y) = word.text.split_once(',').ok_or_else(bad)?;
     let coordinate = |t: &str| -> Result<u32, SpecError> {
@@ -393,7 +396,7 @@ mod tests {
         fn finite_movers_match_the_generic_solver(v in vectors()) {
             let m = Movers { vectors: v.clone(), bounds: None };
             prop_assume!(m.always_ends());
-            let seeds: Vec<Cell> = (0..7).flat_map(|x| (0..7).map(move |y| (x, y))).collect();
+            let seeds: Vec<Point> = (0..7).flat_map(|x| (0..7).map(move |y| (x, y))).collect();
             let board = m.explore(&spec("movers:test"), &seeds).unwrap();
             prop_assert!(board.game().analysis().is_acyclic());
             let mut solver = Solver::new(BruteForce(Plain(v)));
@@ -403,6 +406,50 @@ mod tests {
                 prop_assert_eq!(board.game().value(vtx), Value::Finite(g));
             }
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Normal play, misère play and Every-SG of one or two hyper-knight positions (one or two
+        /// tokens each, near the corner), against a plain recursion on the token rules.
+        #[test]
+        fn hyper_knight_conventions_match_brute_force(
+            positions in proptest::collection::vec(
+                proptest::collection::vec((0u32..5, 0u32..5), 1..=2), 1..=2)
+        ) {
+            let m = Movers::parse(&spec("hyper-knights")).unwrap();
+            let seeds: Vec<Point> = positions.concat();
+            let board = m.explore(&spec("hyper-knights"), &seeds).unwrap();
+            let tokens: Vec<Vec<u32>> = positions
+                .iter()
+                .map(|p| p.iter().map(|&c| board.vertex(c).unwrap()).collect())
+                .collect();
+            crate::testing::assert_conventions_match_brute_force(&board.game().rules(), &tokens)?;
+        }
+    }
+
+    #[test]
+    fn positions_are_shown_as_points_and_rebuilt_from_them() {
+        use grundy_core::Game;
+        let mut sum =
+            crate::registry::build_sum(&Word::from_args(&["hyper-knights", "2,5", "3,5"])).unwrap();
+        assert_eq!(sum[0].position(), serde_json::json!([[2, 5], [3, 5]]));
+        let first = sum[0].explore().unwrap().moves().unwrap().remove(0).0;
+        assert_eq!(first.description, "token at 2,5 -> 0,6");
+        assert_eq!(first.position, serde_json::json!([[0, 6], [3, 5]]));
+        let board = Movers::parse(&spec("hyper-knights"))
+            .unwrap()
+            .explore(&spec("hyper-knights"), &[(3, 5), (2, 5)])
+            .unwrap();
+        let rules = board.game().rules();
+        let (a, b) = (board.vertex((2, 5)).unwrap(), board.vertex((3, 5)).unwrap());
+        assert_eq!(rules.key(&vec![a, b]), rules.key(&vec![b, a]));
+        assert_eq!(rules.show(&vec![a, b]), serde_json::json!([[2, 5], [3, 5]]));
+        assert_eq!(
+            grundy_core::analyse(&mut sum, 10).unwrap().grundy,
+            Some(Nimber(2))
+        );
     }
 
     #[test]
@@ -427,7 +474,7 @@ mod tests {
     fn hyper_knights_match_the_generic_solver() {
         let m = Movers::parse(&spec("hyper-knights")).unwrap();
         assert!(m.always_ends());
-        let seeds: Vec<Cell> = (0..16).flat_map(|x| (0..16).map(move |y| (x, y))).collect();
+        let seeds: Vec<Point> = (0..16).flat_map(|x| (0..16).map(move |y| (x, y))).collect();
         let board = m.explore(&spec("hyper-knights"), &seeds).unwrap();
         let mut solver = Solver::new(BruteForce(Plain(HYPER_KNIGHT.to_vec())));
         for &(x, y) in &seeds {

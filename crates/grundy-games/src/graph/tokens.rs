@@ -11,6 +11,12 @@
 //! one is ∞(K) with the XOR of the others in K, and D otherwise. The whole token list is shown as
 //! one component, whose value is γ of the sum ([`grundy_core::loopy::sum_value`]).
 //!
+//! That whole-graph analysis answers normal play. The conventions that need the game tree itself
+//! (play, misère play, Every-SG) walk the token positions through [`TokenRules`], the same rules
+//! as a [`Game`] (a position is the list of token vertices; two lists with the same tokens in
+//! another order are the same position). On a graph with cycles those searches stop at the first
+//! cycle they meet.
+//!
 //! ```
 //! use grundy_core::{analyse, Component, Graph, Outcome};
 //! use grundy_games::graph::tokens::{Numbered, TokenGame};
@@ -27,11 +33,17 @@
 
 use std::rc::Rc;
 
+use grundy_core::explore::RulesetNode;
 use grundy_core::loopy::sum_value;
 use grundy_core::{
-    Component, Graph, GraphAnalysis, MoveReport, Nimber, Outcome, SolveError, Value,
+    Component, Explore, Game, Graph, GraphAnalysis, Key, MoveReport, Nimber, Outcome, Ruleset,
+    SolveError, Value,
 };
 use serde_json::Value as Json;
+
+/// The most token entries (moves times tokens) the moves of one position may hold when they are
+/// listed one by one (play, misère play, Every-SG): each move is a whole new token list.
+pub const MAX_LISTED: u64 = 10_000_000;
 
 /// How the vertices of a token game are written.
 pub trait VertexNames {
@@ -113,25 +125,135 @@ impl TokenGame {
     pub fn position(self: &Rc<Self>, tokens: Vec<u32>) -> Box<dyn Component> {
         Box::new(TokenPosition {
             game: Rc::clone(self),
+            rules: self.rules(),
             tokens,
         })
+    }
+
+    /// The rules of this game as a [`Game`], for searches over token positions.
+    pub fn rules(self: &Rc<Self>) -> TokenRules {
+        TokenRules(Rc::clone(self))
+    }
+}
+
+/// The token indices worth moving: the first token on each vertex (moving either of two tokens on
+/// one vertex gives the same position).
+fn distinct_tokens(tokens: &[u32]) -> Vec<usize> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    (0..tokens.len())
+        .filter(|&i| seen.insert(tokens[i]))
+        .collect()
+}
+
+/// The rules of a [`TokenGame`] as a [`Game`]: a position is the list of token vertices (indices
+/// from 0), shown and keyed as the multiset it is; a move slides one token along one edge and
+/// keeps the others in place.
+///
+/// ```
+/// use grundy_core::{Game, Graph, Ruleset};
+/// use grundy_games::graph::tokens::{Numbered, TokenGame};
+///
+/// let game = TokenGame::new("graph:1-2,2-3", Graph::from_edges(3, &[(0, 1), (1, 2)]), Box::new(Numbered));
+/// let rules = game.rules();
+/// let mut options = Vec::new();
+/// rules.options(&vec![1, 0], &mut options);
+/// assert_eq!(options, vec![vec![2, 0], vec![1, 1]]);
+/// assert_eq!(rules.describe(&vec![1, 0], &options[0]), "token at 2 -> 3");
+/// assert_eq!(rules.show(&options[0]), serde_json::json!([3, 1]));
+/// assert_eq!(rules.key(&vec![1, 0]), rules.key(&vec![0, 1]));
+/// ```
+#[derive(Clone)]
+pub struct TokenRules(pub Rc<TokenGame>);
+
+impl TokenRules {
+    /// The first token on a vertex with a self-loop: moving it along the loop changes nothing,
+    /// so all such moves are one option, listed once.
+    fn looping_token(&self, tokens: &[u32]) -> Option<usize> {
+        let graph = &self.0.graph;
+        tokens
+            .iter()
+            .position(|&t| graph.followers(t).binary_search(&t).is_ok())
+    }
+}
+
+impl Ruleset for TokenRules {
+    type Position = Vec<u32>;
+
+    fn options(&self, tokens: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        let looping = self.looping_token(tokens);
+        for i in distinct_tokens(tokens) {
+            let from = tokens[i];
+            for &w in self.0.graph.followers(from) {
+                if w == from && looping != Some(i) {
+                    continue;
+                }
+                let mut after = tokens.clone();
+                after[i] = w;
+                out.push(after);
+            }
+        }
+    }
+}
+
+impl Game for TokenRules {
+    fn name(&self) -> String {
+        self.0.name.clone()
+    }
+
+    fn show(&self, tokens: &Vec<u32>) -> Json {
+        Json::Array(tokens.iter().map(|&t| self.0.vertex_json(t)).collect())
+    }
+
+    fn describe(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
+        let i = (0..from.len())
+            .find(|&i| from.get(i) != to.get(i))
+            .or_else(|| self.looping_token(from))
+            .unwrap_or(0);
+        let (a, b) = (from.get(i), to.get(i));
+        match (a, b) {
+            (Some(&a), Some(&b)) => format!(
+                "token at {} -> {}",
+                self.0.vertex_text(a),
+                self.0.vertex_text(b)
+            ),
+            _ => "no move".to_string(),
+        }
+    }
+
+    fn key(&self, tokens: &Vec<u32>) -> Key {
+        let mut key: Key = tokens.iter().map(|&t| u64::from(t)).collect();
+        key.sort_unstable();
+        key
+    }
+
+    fn searchable(&self, tokens: &Vec<u32>) -> Result<(), SolveError> {
+        let moves: u64 = distinct_tokens(tokens)
+            .into_iter()
+            .map(|i| self.0.graph.followers(tokens[i]).len() as u64)
+            .sum();
+        let entries = moves.saturating_mul(tokens.len() as u64);
+        if entries > MAX_LISTED {
+            return Err(SolveError::TooLarge(format!(
+                "{}: {} tokens with {moves} moves in all are too many to list move by move \
+                 (at most {MAX_LISTED} tokens times moves); normal play needs no such list",
+                self.0.name,
+                tokens.len()
+            )));
+        }
+        Ok(())
     }
 }
 
 /// Tokens on the vertices of a [`TokenGame`]: one component of a sum.
 pub struct TokenPosition {
     game: Rc<TokenGame>,
+    rules: TokenRules,
     tokens: Vec<u32>,
 }
 
 impl TokenPosition {
-    /// The token indices worth moving: the first token on each vertex (moving either of two
-    /// tokens on one vertex gives the same position).
     fn distinct_tokens(&self) -> Vec<usize> {
-        let mut seen = rustc_hash::FxHashSet::default();
-        (0..self.tokens.len())
-            .filter(|&i| seen.insert(self.tokens[i]))
-            .collect()
+        distinct_tokens(&self.tokens)
     }
 
     fn report(&self, i: usize, to: u32) -> MoveReport {
@@ -237,6 +359,10 @@ impl Component for TokenPosition {
         }
         Ok(Some(all))
     }
+
+    fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {
+        Some(Box::new(RulesetNode::new(&self.rules, self.tokens.clone())))
+    }
 }
 
 #[cfg(test)]
@@ -318,6 +444,126 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Random DAG on at most `max - 1` vertices: edges from a higher to a lower number after a
+    /// shuffle.
+    fn dag(max: usize) -> impl Strategy<Value = Graph> {
+        (1usize..max).prop_flat_map(|n| {
+            (
+                proptest::collection::vec((0..n as u32, 0..n as u32), 0..2 * n + 1),
+                Just((0..n as u32).collect::<Vec<u32>>()).prop_shuffle(),
+            )
+                .prop_map(move |(pairs, perm)| {
+                    let edges: Vec<(u32, u32)> = pairs
+                        .into_iter()
+                        .filter(|(a, b)| a != b)
+                        .map(|(a, b)| (perm[a.max(b) as usize], perm[a.min(b) as usize]))
+                        .collect();
+                    Graph::from_edges(n, &edges)
+                })
+        })
+    }
+
+    /// A DAG and one or two positions of one or two tokens on it.
+    fn dag_and_positions() -> impl Strategy<Value = (Graph, Vec<Vec<u32>>)> {
+        dag(7).prop_flat_map(|g| {
+            let n = g.vertices() as u32;
+            let position = proptest::collection::vec(0..n, 1..=2);
+            (Just(g), proptest::collection::vec(position, 1..=2))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Normal play, misère play and Every-SG through the token rules, against a plain
+        /// recursion on their options.
+        #[test]
+        fn conventions_match_brute_force((g, positions) in dag_and_positions()) {
+            let game = TokenGame::new("test", g, Box::new(Numbered));
+            crate::testing::assert_conventions_match_brute_force(&game.rules(), &positions)?;
+        }
+
+        /// The token component's own game tree (what play, --misere and --every walk) gives the
+        /// same misère and Every-SG answers as the generic component on the same rules.
+        #[test]
+        fn the_component_explores_its_rules((g, positions) in dag_and_positions()) {
+            use grundy_core::every::analyse_every;
+            use grundy_core::misere::analyse_misere;
+            use grundy_core::RulesetComponent;
+            let game = TokenGame::new("test", g, Box::new(Numbered));
+            let ours = || -> Vec<Box<dyn Component>> {
+                positions.iter().map(|t| game.position(t.clone())).collect()
+            };
+            let generic = || -> Vec<Box<dyn Component>> {
+                positions
+                    .iter()
+                    .map(|t| RulesetComponent::boxed(game.rules(), t.clone()))
+                    .collect()
+            };
+            let (a, b) = (
+                analyse_misere(&mut ours(), usize::MAX).unwrap(),
+                analyse_misere(&mut generic(), usize::MAX).unwrap(),
+            );
+            prop_assert_eq!((a.outcome, a.winning_moves), (b.outcome, b.winning_moves));
+            let (a, b) = (
+                analyse_every(&mut ours(), usize::MAX).unwrap(),
+                analyse_every(&mut generic(), usize::MAX).unwrap(),
+            );
+            prop_assert_eq!((a.outcome, a.winning_moves), (b.outcome, b.winning_moves));
+        }
+    }
+
+    #[test]
+    fn a_self_loop_is_one_move_and_cycles_are_draws_or_refused() {
+        // Loops on 1 and 2, and 1 -> 3: moving either looped token along its loop is one option.
+        let g = Graph::from_edges(3, &[(0, 0), (1, 1), (0, 2)]);
+        let game = TokenGame::new("t", g, Box::new(Numbered));
+        let rules = game.rules();
+        let mut options = Vec::new();
+        rules.options(&vec![0, 1, 0], &mut options);
+        assert_eq!(options, vec![vec![0, 1, 0], vec![2, 1, 0]]);
+        assert_eq!(
+            rules.describe(&vec![0, 1, 0], &options[0]),
+            "token at 1 -> 1"
+        );
+        let p = game.position(vec![0, 1, 0]);
+        let described: Vec<String> = p
+            .explore()
+            .unwrap()
+            .moves()
+            .unwrap()
+            .into_iter()
+            .map(|(m, _)| m.description)
+            .collect();
+        assert_eq!(described, ["token at 1 -> 1", "token at 1 -> 3"]);
+        let mut sum = vec![p];
+        // The token on 2 can always loop, so nobody is ever forced to make the last move: under
+        // misère play (decided by retrograde analysis of the sum) that is a draw; Every-SG of a
+        // game that need not end is refused.
+        let a = grundy_core::misere::analyse_misere(&mut sum, 10).unwrap();
+        assert_eq!(a.outcome, grundy_core::Outcome::D);
+        assert!(grundy_core::every::analyse_every(&mut sum, 10).is_err());
+    }
+
+    #[test]
+    fn too_many_moves_to_list_are_refused() {
+        // A star: vertex 1 has 10^5 followers; 200 tokens on it.
+        let n = 100_001;
+        let edges: Vec<(u32, u32)> = (1..n as u32).map(|v| (0, v)).collect();
+        let game = TokenGame::new("star", Graph::from_edges(n, &edges), Box::new(Numbered));
+        let rules = game.rules();
+        assert!(rules.searchable(&vec![0; 100]).is_ok());
+        let e = rules.searchable(&vec![0; 200]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "star: 200 tokens with 100000 moves in all are too many to list move by move \
+             (at most 10000000 tokens times moves); normal play needs no such list"
+        );
+        // Normal play is still decided.
+        let mut sum = vec![game.position(vec![0; 200])];
+        assert_eq!(analyse(&mut sum, 1).unwrap().outcome, Outcome::P);
     }
 
     #[test]

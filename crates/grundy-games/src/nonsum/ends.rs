@@ -20,12 +20,15 @@
 //! assert!(Ends::new(&[1, 4, 4]).first_player_wins());
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Solver, Value};
+use std::cell::{Ref, RefCell};
+
+use grundy_core::{Component, Game, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
 
 /// The interval tables of one row of heaps.
+#[derive(Clone, Debug)]
 pub struct Ends {
     heaps: Vec<u64>,
     n: usize,
@@ -159,87 +162,179 @@ impl Ruleset for PlainEnds {
     }
 }
 
-/// A row as a component.
-pub struct EndsPosition {
-    tables: Ends,
+/// A position: the row, and the end the move that made it took from (`true`: the left). Two
+/// positions are the same when their rows are.
+#[derive(Clone, Debug)]
+pub struct Row {
+    heaps: Vec<u64>,
+    from_left: Option<bool>,
 }
 
-/// Positions stored when an exact Grundy value is asked for (only small rows have one).
-const VALUE_CAP: usize = 1_000_000;
+super::same_position_by!(Row, heaps);
 
-impl Component for EndsPosition {
-    fn game(&self) -> String {
+impl Row {
+    /// The row `heaps` (none of them empty), as given.
+    pub fn new(heaps: Vec<u64>) -> Self {
+        Row {
+            heaps,
+            from_left: None,
+        }
+    }
+
+    /// The heaps, left to right.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The row after taking from one end so that `keep` stones stay in that heap.
+    fn after(&self, from_left: bool, keep: u64) -> Row {
+        Row {
+            heaps: Ends::apply(&self.heaps, from_left, keep),
+            from_left: Some(from_left),
+        }
+    }
+}
+
+/// The game, presented: outcomes and winning moves from the interval tables (kept for the last
+/// row decided).
+#[derive(Clone, Debug, Default)]
+pub struct EndsGame {
+    tables: RefCell<Option<Ends>>,
+}
+
+impl EndsGame {
+    /// The tables of `heaps`.
+    fn tables_for(&self, heaps: &[u64]) -> Ref<'_, Ends> {
+        let fresh = self
+            .tables
+            .borrow()
+            .as_ref()
+            .is_none_or(|t| t.heaps != heaps);
+        if fresh {
+            *self.tables.borrow_mut() = Some(Ends::new(heaps));
+        }
+        Ref::map(self.tables.borrow(), |t| t.as_ref().expect("built above"))
+    }
+}
+
+impl Ruleset for EndsGame {
+    type Position = Row;
+
+    /// The moves of [`PlainEnds`], in the same order, each with its end.
+    fn options(&self, row: &Row, out: &mut Vec<Row>) {
+        let heaps = &row.heaps;
+        let Some(&first) = heaps.first() else { return };
+        out.extend((0..first).map(|keep| row.after(true, keep)));
+        if heaps.len() > 1 {
+            let last = heaps[heaps.len() - 1];
+            out.extend((0..last).map(|keep| row.after(false, keep)));
+        }
+    }
+}
+
+impl Game for EndsGame {
+    fn name(&self) -> String {
         "ends".into()
     }
 
-    fn position(&self) -> Json {
-        Json::from(self.tables.heaps.clone())
+    fn show(&self, row: &Row) -> Json {
+        Json::from(row.heaps.clone())
     }
 
-    /// The exact Grundy value by search, for small rows only; the outcome never needs it.
-    fn value(&mut self) -> Result<Value, SolveError> {
-        small_enough(&self.tables.heaps)?;
-        Solver::with_cap(PlainEnds, VALUE_CAP)
-            .grundy(&self.tables.heaps)
-            .map(Value::Finite)
+    fn describe(&self, from: &Row, to: &Row) -> String {
+        let heaps = &from.heaps;
+        let n = heaps.len();
+        // (A row not made by one of `from`'s options: a move from the left keeps `from`'s
+        // right part.)
+        let from_left = to
+            .from_left
+            .unwrap_or_else(|| to.heaps.ends_with(&heaps[1..]));
+        let (side, size, kept) = if from_left {
+            ("leftmost", heaps[0], to.heaps.first())
+        } else {
+            ("rightmost", heaps[n - 1], to.heaps.last())
+        };
+        let keep = if to.heaps.len() < n {
+            0
+        } else {
+            *kept.unwrap_or(&0)
+        };
+        if keep == 0 {
+            format!("take all {size} from the {side} heap")
+        } else {
+            format!(
+                "take {} from the {side} heap: {size} -> {keep}",
+                size - keep
+            )
+        }
     }
 
-    fn moves_to(
-        &mut self,
+    /// The exact Grundy value is searched for small rows only; the outcome never needs it.
+    fn searchable(&self, row: &Row) -> Result<(), SolveError> {
+        // A move takes from the first or the last heap: as many options as they hold.
+        let (first, last) = (row.heaps.first(), row.heaps.last());
+        let options = first
+            .zip(last)
+            .map_or(0, |(a, b)| u128::from(*a) + u128::from(*b));
+        if options > u128::from(MAX_LISTED) {
+            return Err(SolveError::TooLarge(format!(
+                "ends: {options} moves, too many to list one by one (the end heaps may hold \
+                 {MAX_LISTED} stones at most together)"
+            )));
+        }
+        Ok(())
+    }
+
+    fn solvable(&self, row: &Row) -> Result<(), SolveError> {
+        small_enough(&row.heaps)
+    }
+
+    fn outcome(&self, row: &Row) -> Option<Outcome> {
+        Some(Outcome::p_if(
+            !self.tables_for(&row.heaps).first_player_wins(),
+        ))
+    }
+
+    fn options_to(
+        &self,
+        row: &Row,
         target: Nimber,
         limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let heaps = &self.tables.heaps;
-        let moves: Vec<(bool, u64)> = if target.is_zero() {
-            self.tables.winning_moves()
-        } else {
-            small_enough(heaps)?;
-            let mut solver = Solver::with_cap(PlainEnds, VALUE_CAP);
-            let mut hits = Vec::new();
-            let ends = [(true, heaps[0]), (false, heaps[heaps.len() - 1])];
-            for (from_left, size) in ends.into_iter().take(heaps.len().min(2)) {
-                for keep in 0..size {
-                    if solver.grundy(&Ends::apply(heaps, from_left, keep))? == target {
-                        hits.push((from_left, keep));
-                    }
-                }
-            }
-            hits
-        };
-        for &(from_left, keep) in moves.iter().take(limit) {
-            let (side, size) = if from_left {
-                ("leftmost", heaps[0])
-            } else {
-                ("rightmost", heaps[heaps.len() - 1])
-            };
-            let description = if keep == 0 {
-                format!("take all {size} from the {side} heap")
-            } else {
-                format!(
-                    "take {} from the {side} heap: {size} -> {keep}",
-                    size - keep
-                )
-            };
-            out.push(MoveReport {
-                description,
-                position: Json::from(Ends::apply(heaps, from_left, keep)),
-            });
+    ) -> Option<Result<(Vec<Row>, usize), SolveError>> {
+        // The P-positions come from the interval DP at any size; other values need the search.
+        if !target.is_zero() {
+            return None;
         }
-        Ok(moves.len())
-    }
-
-    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(Outcome::p_if(!self.tables.first_player_wins())))
+        let moves = self.tables_for(&row.heaps).winning_moves();
+        let total = moves.len();
+        let first = moves.into_iter().take(limit);
+        Some(Ok((
+            first.map(|(l, keep)| row.after(l, keep)).collect(),
+            total,
+        )))
     }
 }
 
+/// The row `heaps` (none of them empty) as a component.
+pub fn position(heaps: Vec<u64>) -> Box<dyn Component> {
+    RulesetComponent::boxed(EndsGame::default(), Row::new(heaps))
+}
+
+/// The bound on positions that [`small_enough`] allows a quarter of: rows whose plain game is well
+/// within the solver's cap.
+const VALUE_CAP: usize = 1_000_000;
+
 /// A row small enough for an exact Grundy value: the plain game has about `n² · max²` positions
 /// (a segment and what is left of its two end heaps).
+/// The most options of a row listed one by one (for play, misère play and Every-SG).
+const MAX_LISTED: u64 = 1 << 22;
+
 fn small_enough(heaps: &[u64]) -> Result<(), SolveError> {
     let n = heaps.len() as u128;
     let max = heaps.iter().copied().max().unwrap_or(0) as u128;
-    if n * n * max * max <= VALUE_CAP as u128 / 4 {
+    // Saturating: four factors near 2^62 would wrap a u128 to a small number.
+    let size = n.saturating_mul(n).saturating_mul(max).saturating_mul(max);
+    if size <= VALUE_CAP as u128 / 4 {
         Ok(())
     } else {
         Err(SolveError::TooLarge(
@@ -270,15 +365,16 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
     if let Some(i) = heaps.iter().position(|&h| h == 0) {
         return Err(words[i].error("a heap in the row must hold at least one stone"));
     }
-    Ok(Box::new(EndsPosition {
-        tables: Ends::new(&heaps),
-    }))
+    Ok(position(heaps))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{brute_force_winning_moves, position_set};
+    use crate::testing::{
+        assert_conventions_match_brute_force, brute_force_winning_moves, position_set,
+    };
+    use grundy_core::analyse;
     use proptest::prelude::*;
 
     proptest! {
@@ -303,5 +399,53 @@ mod tests {
             .map(|i| (i * 7_919 + 13) % 1_000_000_000 + 1)
             .collect();
         let _ = Ends::new(&row).first_player_wins();
+    }
+
+    proptest! {
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            rows in proptest::collection::vec(proptest::collection::vec(1u64..4, 1..4), 1..=2)
+        ) {
+            let positions: Vec<Row> = rows.into_iter().map(Row::new).collect();
+            assert_conventions_match_brute_force(&EndsGame::default(), &positions)?;
+        }
+
+        #[test]
+        fn options_are_the_plain_games_and_say_their_end(row in proptest::collection::vec(1u64..5, 1..5)) {
+            let game = EndsGame::default();
+            let mut options = Vec::new();
+            game.options(&Row::new(row.clone()), &mut options);
+            let mut plain = Vec::new();
+            PlainEnds.options(&row, &mut plain);
+            let heaps: Vec<Vec<u64>> = options.iter().map(|q| q.heaps.clone()).collect();
+            prop_assert_eq!(&heaps, &plain);
+            // The description without the tag (read off the rows) is the same.
+            for q in &options {
+                let bare = Row::new(q.heaps.clone());
+                let from = Row::new(row.clone());
+                if q.heaps.len() == row.len() || !row.iter().all(|&h| h == row[0]) {
+                    prop_assert_eq!(game.describe(&from, q), game.describe(&from, &bare));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn both_ends_of_a_constant_row_are_said() {
+        let mut sum = vec![position(vec![3, 3]), position(vec![1, 2])];
+        let a = analyse(&mut sum, usize::MAX).unwrap();
+        let said: Vec<&str> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "in component 1 (ends): take all 3 from the leftmost heap",
+                "in component 1 (ends): take all 3 from the rightmost heap",
+                "in component 2 (ends): take 1 from the rightmost heap: 2 -> 1",
+            ]
+        );
     }
 }

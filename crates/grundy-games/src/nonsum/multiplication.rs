@@ -17,24 +17,30 @@
 //! assert!(Multiplication::new(17).is_p(1));
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Solver, Value};
+use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_number, parse_number_text, GameEntry, GameSpec, SpecError, Word};
 
 /// The multiplication game with goal `N` (the first to reach `p >= N` wins).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// A position is the number `p`, kept exactly as the last product made it (a `u128`: `p < N` and a
+/// factor of at most 9 never overflow it), so a move says which factor it used and where it went
+/// past `N`. Every `p >= N` is the same position, the end of the game: [`Game::key`] says so.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Multiplication {
     goal: u64,
+    /// The game spec as the user wrote it (`mult:162`).
+    name: String,
 }
-
-/// Positions stored when a Grundy value is asked for (the 7-smooth numbers below `N`).
-const VALUE_CAP: usize = 2_000_000;
 
 impl Multiplication {
     /// The game with goal `goal` (at least 2).
     pub fn new(goal: u64) -> Self {
-        Multiplication { goal }
+        Multiplication {
+            goal,
+            name: format!("multiplication:{goal}"),
+        }
     }
 
     /// The goal `N`.
@@ -58,9 +64,14 @@ impl Multiplication {
         }
     }
 
-    /// `p · k`, where every product at or above `N` counts as `N` (all of them end the game).
-    fn times(&self, p: u64, k: u64) -> u64 {
-        p.checked_mul(k).map_or(self.goal, |q| q.min(self.goal))
+    /// `p · k`, exactly; every product at or above `N` ends the game.
+    fn times(&self, p: u64, k: u64) -> u128 {
+        u128::from(p) * u128::from(k)
+    }
+
+    /// `p` as a number below or at the goal: every position at or above `N` is the end.
+    fn capped(&self, p: u128) -> u64 {
+        p.min(u128::from(self.goal)) as u64
     }
 
     /// The factors `k` in 2..=9 after which the position is a P-position.
@@ -68,88 +79,71 @@ impl Multiplication {
         if p >= self.goal {
             return Vec::new();
         }
-        (2..=9).filter(|&k| self.is_p(self.times(p, k))).collect()
-    }
-}
-
-impl Ruleset for Multiplication {
-    type Position = u64;
-
-    fn options(&self, &p: &u64, out: &mut Vec<u64>) {
-        if p < self.goal {
-            out.extend((2..=9).map(|k| self.times(p, k)));
-        }
-    }
-}
-
-/// A position of the multiplication game as a component.
-pub struct MultiplicationPosition {
-    spec: String,
-    game: Multiplication,
-    p: u64,
-}
-
-impl MultiplicationPosition {
-    fn reports(&self, factors: impl Iterator<Item = u64>, limit: usize) -> Vec<MoveReport> {
-        factors
-            .take(limit)
-            .map(|k| {
-                let q = self.p.saturating_mul(k);
-                let ending = if q >= self.game.goal {
-                    format!(" (reaches {} and wins)", self.game.goal)
-                } else {
-                    String::new()
-                };
-                MoveReport {
-                    description: format!("multiply by {k}: {} -> {q}{ending}", self.p),
-                    position: Json::from(q),
-                }
-            })
+        (2..=9)
+            .filter(|&k| self.is_p(self.capped(self.times(p, k))))
             .collect()
     }
 }
 
-impl Component for MultiplicationPosition {
-    fn game(&self) -> String {
-        self.spec.clone()
+impl Ruleset for Multiplication {
+    type Position = u128;
+
+    fn options(&self, &p: &u128, out: &mut Vec<u128>) {
+        if p < u128::from(self.goal) {
+            out.extend((2..=9).map(|k| p * k));
+        }
     }
 
-    fn position(&self) -> Json {
-        Json::from(self.p)
+    /// The game is over at or above the goal: no move, value 0. (The other values are searched
+    /// over the 7-smooth numbers below `N`, a few tens of thousands even for `N` near 2^64.)
+    fn closed_form(&self, &p: &u128) -> Option<Nimber> {
+        (p >= u128::from(self.goal)).then_some(Nimber::ZERO)
+    }
+}
+
+impl Game for Multiplication {
+    fn name(&self) -> String {
+        self.name.clone()
     }
 
-    fn value(&mut self) -> Result<Value, SolveError> {
-        Solver::with_cap(self.game, VALUE_CAP)
-            .grundy(&self.p)
-            .map(Value::Finite)
+    /// The number, as a JSON number (a product past 2^64 - 1 is shown as 2^64 - 1, like any
+    /// product past `N` it is the end of the game).
+    fn show(&self, &p: &u128) -> Json {
+        Json::from(u64::try_from(p).unwrap_or(u64::MAX))
     }
 
-    fn moves_to(
-        &mut self,
+    fn describe(&self, &from: &u128, &to: &u128) -> String {
+        let k = to / from.max(1);
+        let ending = if to >= u128::from(self.goal) {
+            format!(" (reaches {} and wins)", self.goal)
+        } else {
+            String::new()
+        };
+        format!("multiply by {k}: {from} -> {}{ending}", self.show(&to))
+    }
+
+    /// The number, every number at or above the goal being the same position.
+    fn key(&self, &p: &u128) -> Key {
+        vec![self.capped(p)]
+    }
+
+    fn outcome(&self, &p: &u128) -> Option<Outcome> {
+        Some(Outcome::p_if(self.is_p(self.capped(p))))
+    }
+
+    fn options_to(
+        &self,
+        &p: &u128,
         target: Nimber,
         limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
-        let factors: Vec<u64> = if target.is_zero() {
-            self.game.winning_factors(self.p)
-        } else {
-            let mut solver = Solver::with_cap(self.game, VALUE_CAP);
-            let mut hits = Vec::new();
-            if self.p < self.game.goal {
-                for k in 2..=9 {
-                    if solver.grundy(&self.game.times(self.p, k))? == target {
-                        hits.push(k);
-                    }
-                }
-            }
-            hits
-        };
-        out.extend(self.reports(factors.iter().copied(), limit));
-        Ok(factors.len())
-    }
-
-    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(Outcome::p_if(self.game.is_p(self.p))))
+    ) -> Option<Result<(Vec<u128>, usize), SolveError>> {
+        // The P-positions come from the intervals; other values need the search.
+        target.is_zero().then(|| {
+            let p = self.capped(p);
+            let factors = self.winning_factors(p);
+            let hits = factors.iter().take(limit).map(|&k| self.times(p, k));
+            Ok((hits.collect(), factors.len()))
+        })
     }
 }
 
@@ -183,17 +177,20 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
         }
         [_, extra, ..] => return Err(extra.error("the position is a single number")),
     };
-    Ok(Box::new(MultiplicationPosition {
-        spec: spec.word.text.clone(),
-        game: Multiplication::new(goal),
-        p: p.min(goal),
-    }))
+    let game = Multiplication {
+        goal,
+        name: spec.word.text.clone(),
+    };
+    Ok(RulesetComponent::boxed(game, u128::from(p.min(goal))))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{brute_force_winning_moves, position_set};
+    use crate::testing::{
+        assert_conventions_match_brute_force, brute_force_winning_moves, position_set,
+    };
+    use grundy_core::{analyse, Value};
     use proptest::prelude::*;
 
     proptest! {
@@ -201,10 +198,19 @@ mod tests {
         fn intervals_match_the_solver(goal in 2u64..3000, p in 1u64..3000) {
             let game = Multiplication::new(goal);
             let p = p.min(goal);
-            let (g, want) = brute_force_winning_moves(game, &p);
+            let (g, want) = brute_force_winning_moves(&game, &u128::from(p));
             prop_assert_eq!(game.is_p(p), g.is_zero());
-            let got: Vec<u64> = game.winning_factors(p).iter().map(|&k| game.times(p, k)).collect();
+            let got: Vec<u128> = game.winning_factors(p).iter().map(|&k| game.times(p, k)).collect();
             prop_assert_eq!(position_set(got), position_set(want));
+        }
+
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            goal in 2u64..200,
+            ps in proptest::collection::vec(1u64..200, 1..=2),
+        ) {
+            let ps: Vec<u128> = ps.into_iter().map(|p| u128::from(p.min(goal))).collect();
+            assert_conventions_match_brute_force(&Multiplication::new(goal), &ps)?;
         }
     }
 
@@ -221,5 +227,39 @@ mod tests {
         let g = Multiplication::new(u64::MAX);
         let _ = g.is_p(1);
         let _ = g.winning_factors(u64::MAX / 3);
+    }
+
+    #[test]
+    fn moves_past_the_goal_keep_their_factor_and_product() {
+        let mut sum = vec![RulesetComponent::boxed(Multiplication::new(100), 50)];
+        let a = analyse(&mut sum, usize::MAX).unwrap();
+        assert_eq!(a.winning_moves_total, 8);
+        assert_eq!(
+            a.winning_moves[1].description,
+            "multiply by 3: 50 -> 150 (reaches 100 and wins)"
+        );
+        assert_eq!(a.winning_moves[1].position, Json::from(150));
+        // Past 2^64 - 1 the product is shown as 2^64 - 1, the factor still said.
+        let p = u64::MAX / 2;
+        let mut sum = vec![RulesetComponent::boxed(
+            Multiplication::new(u64::MAX),
+            u128::from(p),
+        )];
+        let a = analyse(&mut sum, usize::MAX).unwrap();
+        let last = a.winning_moves.last().unwrap();
+        assert_eq!(
+            last.description,
+            format!(
+                "multiply by 9: {p} -> {} (reaches {} and wins)",
+                u64::MAX,
+                u64::MAX
+            )
+        );
+    }
+
+    #[test]
+    fn values_are_searched_even_for_the_largest_goal() {
+        let mut c = RulesetComponent::new(Multiplication::new(u64::MAX), 1);
+        assert!(matches!(c.value(), Ok(Value::Finite(_))));
     }
 }

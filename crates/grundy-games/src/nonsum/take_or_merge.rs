@@ -25,7 +25,9 @@
 //! assert!(table.wins(&[1, 1]));
 //! ```
 
-use grundy_core::{Component, MoveReport, Nimber, Outcome, Ruleset, SolveError, Solver, Value};
+use std::cell::{Ref, RefCell};
+
+use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
@@ -41,6 +43,7 @@ pub fn compress(heaps: &[u64]) -> (usize, u64) {
 }
 
 /// The win/loss table over compressed states, big enough for the positions it was made for.
+#[derive(Clone, Debug)]
 pub struct TakeOrMerge {
     /// `win[a][b]`: whether the player to move wins from `(a, b)`.
     win: Vec<Vec<bool>>,
@@ -122,6 +125,16 @@ impl TakeOrMerge {
         TakeOrMerge::new(a + 1, b + 2)
     }
 
+    /// Whether the table holds the compressed state of `heaps` (else [`TakeOrMerge::wins`] builds
+    /// another table).
+    fn covers(&self, heaps: &[u64]) -> bool {
+        let (a, b) = match compress(heaps) {
+            (a, 1) => (a + 1, 0),
+            state => state,
+        };
+        a < self.win.len() && (b as usize) < self.win[a].len()
+    }
+
     /// Whether the player to move wins from the compressed state `(a, b)`.
     pub fn wins_state(&self, a: usize, b: u64) -> bool {
         if b == 1 {
@@ -146,133 +159,200 @@ impl TakeOrMerge {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PlainTakeOrMerge;
 
+/// A move of the plain game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Take one stone from heap `i` (0-based).
+    Take(usize),
+    /// Merge heaps `i < j` (0-based) into one, in the place of heap `i`.
+    Merge(usize, usize),
+}
+
+/// Every move from a row of `n` heaps, in the order the tool lists them: every heap's stone, then
+/// every merge.
+fn all_moves(n: usize) -> impl Iterator<Item = Move> {
+    let merges = (0..n).flat_map(move |i| (i + 1..n).map(move |j| Move::Merge(i, j)));
+    (0..n).map(Move::Take).chain(merges)
+}
+
+/// The heaps after `m`; they keep the user's order, a heap that becomes empty disappears and a
+/// merged heap takes the place of the first of the two.
+fn apply(heaps: &[u64], m: Move) -> Vec<u64> {
+    let mut after = heaps.to_vec();
+    match m {
+        Move::Take(i) if heaps[i] == 1 => {
+            after.remove(i);
+        }
+        Move::Take(i) => after[i] -= 1,
+        Move::Merge(i, j) => {
+            after[i] += heaps[j];
+            after.remove(j);
+        }
+    }
+    after
+}
+
+/// The move `m` from `heaps`, in words.
+fn say(heaps: &[u64], m: Move) -> String {
+    match m {
+        Move::Take(i) if heaps[i] == 1 => format!("take the last stone of heap {}", i + 1),
+        Move::Take(i) => format!(
+            "take one stone from heap {}: {} -> {}",
+            i + 1,
+            heaps[i],
+            heaps[i] - 1
+        ),
+        Move::Merge(i, j) => format!(
+            "merge heaps {} and {} ({} + {} = {})",
+            i + 1,
+            j + 1,
+            heaps[i],
+            heaps[j],
+            heaps[i] + heaps[j]
+        ),
+    }
+}
+
 /// Every move of the plain game: `(description, heaps after)`; heaps keep the user's order, a
 /// merged heap takes the place of the first of the two.
 pub fn moves(heaps: &[u64]) -> Vec<(String, Vec<u64>)> {
-    let mut out = Vec::new();
-    for i in 0..heaps.len() {
-        let mut after = heaps.to_vec();
-        if heaps[i] == 1 {
-            after.remove(i);
-            out.push((format!("take the last stone of heap {}", i + 1), after));
-        } else {
-            after[i] -= 1;
-            out.push((
-                format!(
-                    "take one stone from heap {}: {} -> {}",
-                    i + 1,
-                    heaps[i],
-                    heaps[i] - 1
-                ),
-                after,
-            ));
-        }
-    }
-    for i in 0..heaps.len() {
-        for j in i + 1..heaps.len() {
-            let mut after = heaps.to_vec();
-            after[i] += heaps[j];
-            after.remove(j);
-            out.push((
-                format!(
-                    "merge heaps {} and {} ({} + {} = {})",
-                    i + 1,
-                    j + 1,
-                    heaps[i],
-                    heaps[j],
-                    heaps[i] + heaps[j]
-                ),
-                after,
-            ));
-        }
-    }
-    out
+    all_moves(heaps.len())
+        .map(|m| (say(heaps, m), apply(heaps, m)))
+        .collect()
 }
 
 impl Ruleset for PlainTakeOrMerge {
     type Position = Vec<u64>;
 
     fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        for (_, mut after) in moves(heaps) {
+        out.extend(all_moves(heaps.len()).map(|m| {
+            let mut after = apply(heaps, m);
             after.sort_unstable();
-            out.push(after);
-        }
+            after
+        }));
     }
 }
 
-/// A take-or-merge position as a component.
-pub struct TakeOrMergePosition {
+/// A position: the heaps in the user's order, and the move that made them. Two positions are
+/// the same when they hold the same heaps, in any order (`sorted`).
+#[derive(Clone, Debug)]
+pub struct Heaps {
     heaps: Vec<u64>,
-    table: TakeOrMerge,
+    sorted: Vec<u64>,
+    by: Option<Move>,
 }
 
-/// Positions stored when an exact Grundy value is asked for (only small positions have one).
-const VALUE_CAP: usize = 1_000_000;
+super::same_position_by!(Heaps, sorted);
 
-impl TakeOrMergePosition {
-    /// The position `heaps`.
+impl Heaps {
+    /// The heaps `heaps` (none of them empty), as given.
     pub fn new(heaps: Vec<u64>) -> Self {
-        let table = TakeOrMerge::for_heaps(&heaps);
-        TakeOrMergePosition { heaps, table }
+        Self::reached(heaps, None)
+    }
+
+    fn reached(heaps: Vec<u64>, by: Option<Move>) -> Self {
+        let mut sorted = heaps.clone();
+        sorted.sort_unstable();
+        Heaps { heaps, sorted, by }
+    }
+
+    /// The heaps, in the user's order.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
     }
 }
 
-impl Component for TakeOrMergePosition {
-    fn game(&self) -> String {
+/// The game, presented: positions in the user's order, outcomes and winning moves from the
+/// compressed-state table (kept for the last position decided: it covers all of its options).
+#[derive(Clone, Debug, Default)]
+pub struct TakeOrMergeGame {
+    table: RefCell<Option<TakeOrMerge>>,
+}
+
+impl TakeOrMergeGame {
+    /// A table deciding `heaps` and its options.
+    fn table_for(&self, heaps: &[u64]) -> Ref<'_, TakeOrMerge> {
+        let fresh = self
+            .table
+            .borrow()
+            .as_ref()
+            .is_none_or(|t| !t.covers(heaps));
+        if fresh {
+            *self.table.borrow_mut() = Some(TakeOrMerge::for_heaps(heaps));
+        }
+        Ref::map(self.table.borrow(), |t| t.as_ref().expect("built above"))
+    }
+}
+
+impl Ruleset for TakeOrMergeGame {
+    type Position = Heaps;
+
+    fn options(&self, p: &Heaps, out: &mut Vec<Heaps>) {
+        out.extend(all_moves(p.heaps.len()).map(|m| Heaps::reached(apply(&p.heaps, m), Some(m))));
+    }
+}
+
+impl Game for TakeOrMergeGame {
+    fn name(&self) -> String {
         "take-or-merge".into()
     }
 
-    fn position(&self) -> Json {
-        Json::from(self.heaps.clone())
+    fn show(&self, p: &Heaps) -> Json {
+        Json::from(p.heaps.clone())
     }
 
-    /// The exact Grundy value, by search: only small positions have one within the cap. The
-    /// outcome never needs it (see [`Component::outcome_hint`]).
-    fn value(&mut self) -> Result<Value, SolveError> {
-        small_enough(&self.heaps)?;
-        let mut sorted = self.heaps.clone();
-        sorted.sort_unstable();
-        Solver::with_cap(PlainTakeOrMerge, VALUE_CAP)
-            .grundy(&sorted)
-            .map(Value::Finite)
+    fn describe(&self, from: &Heaps, to: &Heaps) -> String {
+        match to.by {
+            Some(m) => say(&from.heaps, m),
+            None => format!("{:?} -> {:?}", from.heaps, to.heaps),
+        }
     }
 
-    fn moves_to(
-        &mut self,
+    /// The heaps in increasing order: the order they are shown in does not change the game.
+    fn key(&self, p: &Heaps) -> Key {
+        p.sorted.clone()
+    }
+
+    /// The exact Grundy value is searched for small positions only; the outcome never needs it.
+    // Listing the moves is cheap (at most MAX_HEAPS + MAX_HEAPS² / 2 of them); valuing is not.
+    fn solvable(&self, p: &Heaps) -> Result<(), SolveError> {
+        small_enough(&p.heaps)
+    }
+
+    fn outcome(&self, p: &Heaps) -> Option<Outcome> {
+        Some(Outcome::p_if(!self.table_for(&p.heaps).wins(&p.heaps)))
+    }
+
+    fn options_to(
+        &self,
+        p: &Heaps,
         target: Nimber,
         limit: usize,
-        out: &mut Vec<MoveReport>,
-    ) -> Result<usize, SolveError> {
+    ) -> Option<Result<(Vec<Heaps>, usize), SolveError>> {
+        // The P-positions come from the table at any size; other values need the search.
         if !target.is_zero() {
-            small_enough(&self.heaps)?;
+            return None;
         }
-        let mut count = 0;
-        let mut solver = (!target.is_zero()).then(|| Solver::with_cap(PlainTakeOrMerge, VALUE_CAP));
-        for (description, after) in moves(&self.heaps) {
-            let hit = match solver.as_mut() {
-                None => !self.table.wins(&after),
-                Some(s) => {
-                    let mut sorted = after.clone();
-                    sorted.sort_unstable();
-                    s.grundy(&sorted)? == target
-                }
-            };
-            if hit {
-                count += 1;
-                if out.len() < limit {
-                    out.push(MoveReport {
-                        description,
-                        position: Json::from(after),
-                    });
+        // Counted one by one, kept up to the limit: a thousand heaps have half a million merges.
+        let table = self.table_for(&p.heaps);
+        let mut first = Vec::new();
+        let mut total = 0;
+        for m in all_moves(p.heaps.len()) {
+            let after = apply(&p.heaps, m);
+            if !table.wins(&after) {
+                total += 1;
+                if first.len() < limit {
+                    first.push(Heaps::reached(after, Some(m)));
                 }
             }
         }
-        Ok(count)
+        Some(Ok((first, total)))
     }
+}
 
-    fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
-        Ok(Some(Outcome::p_if(!self.table.wins(&self.heaps))))
-    }
+/// The take-or-merge position `heaps` (none of them empty), in that order.
+pub fn position(heaps: Vec<u64>) -> Box<dyn Component> {
+    RulesetComponent::boxed(TakeOrMergeGame::default(), Heaps::new(heaps))
 }
 
 /// The largest number of stones in all for which an exact Grundy value is searched: the plain
@@ -310,13 +390,16 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
     let mut heaps = parse_heaps(spec, words, MAX_HEAP)?;
     // Empty heaps are not heaps: the rules make them disappear.
     heaps.retain(|&h| h > 0);
-    Ok(Box::new(TakeOrMergePosition::new(heaps)))
+    Ok(position(heaps))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{brute_force_winning_moves, position_set};
+    use crate::testing::{
+        assert_conventions_match_brute_force, brute_force_winning_moves, position_set,
+    };
+    use grundy_core::analyse;
     use proptest::prelude::*;
 
     proptest! {
@@ -329,7 +412,7 @@ mod tests {
             let table = TakeOrMerge::for_heaps(&heaps);
             prop_assert_eq!(table.wins(&heaps), !g.is_zero(), "heaps {:?}", heaps);
 
-            let mut pos = TakeOrMergePosition::new(heaps.clone());
+            let mut pos = position(heaps.clone());
             let mut reports = Vec::new();
             pos.moves_to(Nimber::ZERO, usize::MAX, &mut reports).unwrap();
             let got: Vec<Vec<u64>> = reports
@@ -351,5 +434,39 @@ mod tests {
             .collect();
         let table = TakeOrMerge::for_heaps(&heaps);
         let _ = table.wins(&heaps);
+    }
+
+    proptest! {
+        #[test]
+        fn misere_and_every_sg_match_a_plain_search(
+            rows in proptest::collection::vec(proptest::collection::vec(1u64..4, 0..4), 1..=2)
+        ) {
+            let positions: Vec<Heaps> = rows.into_iter().map(Heaps::new).collect();
+            assert_conventions_match_brute_force(&TakeOrMergeGame::default(), &positions)?;
+        }
+    }
+
+    #[test]
+    fn two_moves_to_the_same_heaps_keep_their_own_words() {
+        let mut sum = vec![position(vec![5, 5, 5])];
+        let a = analyse(&mut sum, usize::MAX).unwrap();
+        let said: Vec<&str> = a
+            .winning_moves
+            .iter()
+            .map(|m| m.description.as_str())
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "take one stone from heap 1: 5 -> 4",
+                "take one stone from heap 2: 5 -> 4",
+                "take one stone from heap 3: 5 -> 4",
+                "merge heaps 1 and 2 (5 + 5 = 10)",
+                "merge heaps 1 and 3 (5 + 5 = 10)",
+                "merge heaps 2 and 3 (5 + 5 = 10)"
+            ]
+        );
+        assert_eq!(a.winning_moves[3].position, Json::from(vec![10, 5]));
+        assert_eq!(a.winning_moves[4].position, Json::from(vec![10, 5]));
     }
 }
