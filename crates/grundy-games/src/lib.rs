@@ -18,6 +18,8 @@
 //! At the root: [`spec`], the game-spec grammar every command shares, [`registry`], the one list
 //! of games by name, and [`period`], periods and the octal periodicity theorem.
 
+#![warn(missing_docs)]
+
 pub mod classic;
 pub mod coins;
 pub mod graph;
