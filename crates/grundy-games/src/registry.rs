@@ -10,7 +10,7 @@ use crate::coins::{coin_turning, tartan};
 use crate::graph::{edges, hackenbush, movers, node_kayles};
 use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
 use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
-use crate::spec::{split_sum, ComponentSpec, GameEntry, SpecError, Word};
+use crate::spec::{split_sum, ComponentSpec, GameEntry, GameSpec, SpecError, Word};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {
@@ -63,6 +63,19 @@ pub fn find<'a>(
                 names.join(", ")
             ))
         })
+}
+
+/// The entry for the game `word` names, with the word read as a spec: the one place a game name is
+/// looked up, for every command.
+pub fn lookup(word: &Word) -> Result<(GameEntry, GameSpec), SpecError> {
+    let spec = GameSpec::parse(word);
+    let entries = all();
+    let component = ComponentSpec {
+        game: spec.clone(),
+        position: Vec::new(),
+    };
+    let entry = find(&entries, &component)?.clone();
+    Ok((entry, spec))
 }
 
 /// Builds every component of a command line such as `nim 3 4 + bash:3 7`.

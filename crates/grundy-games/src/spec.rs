@@ -14,8 +14,11 @@
 
 use std::fmt;
 
-use grundy_core::Component;
+use grundy_core::{Component, Graph};
 use thiserror::Error;
+
+use crate::graph::movers::Movers;
+use crate::heap::table::TableGame;
 
 /// One word of input and where it came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,6 +223,21 @@ pub struct GameEntry {
     /// Whether this entry claims a game name (for entries matched by shape, e.g. octal codes
     /// `0.77`, rather than by name).
     pub matches: Option<fn(&str) -> bool>,
+    /// How `grundy table`, `check` and `plot` list the game's values all at once, when it has a
+    /// way (`None`: they value positions one by one through [`GameEntry::build`]).
+    pub table: Option<Tabulation>,
+}
+
+/// How a game's values are listed all at once: each builds its table from the same spec (and the
+/// same parser) as [`GameEntry::build`].
+#[derive(Clone, Copy)]
+pub enum Tabulation {
+    /// `G(0..=N)` of single heaps, by the sparse-space engine or a theorem's formula.
+    Heaps(fn(&GameSpec) -> Result<TableGame, SpecError>),
+    /// Every vertex of the graph the tokens move on (its value, class and remoteness).
+    Vertices(fn(&GameSpec) -> Result<Graph, SpecError>),
+    /// Every point of the board the tokens move on by vectors.
+    Points(fn(&GameSpec) -> Result<Movers, SpecError>),
 }
 
 impl GameEntry {

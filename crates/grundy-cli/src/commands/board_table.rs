@@ -2,11 +2,10 @@
 //! class and remoteness, or the 2-D grid of values of `hyper-knights` / `movers:` (the plane's
 //! version of printing a table to look for a pattern).
 
-use grundy_core::{Outcome, Value};
-use grundy_games::graph::edges;
+use grundy_core::{Graph, Outcome, Value};
 use grundy_games::graph::movers::{Movers, Point};
 use grundy_games::graph::tokens::TokenGame;
-use grundy_games::spec::{GameSpec, Word};
+use grundy_games::spec::GameSpec;
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -14,39 +13,6 @@ use crate::failure::Failure;
 
 /// Corner of the grid printed for an unbounded board without `--upto`.
 const DEFAULT_UPTO: u64 = 15;
-
-/// Whether these words name a game this table handles.
-pub fn handles(words: &[Word]) -> bool {
-    words.first().is_some_and(|w| {
-        matches!(
-            GameSpec::parse(w).name.as_str(),
-            "graph" | "hyper-knights" | "movers"
-        )
-    })
-}
-
-/// Prints the table of the game `words` names. `upto` is `N` (graphs: vertices 1..=N) or `XxY`
-/// (boards: 0 <= x <= X, 0 <= y <= Y; `N` means `NxN`).
-pub fn run(words: &[Word], upto: Option<&str>, json: bool) -> Result<(), Failure> {
-    let Some((first, rest)) = words.split_first() else {
-        return Err(Failure::Input(
-            "give a game, e.g. grundy table hyper-knights".into(),
-        ));
-    };
-    if let Some(extra) = rest.first() {
-        return Err(extra
-            .error("a table lists every position of the game: give the game alone")
-            .into());
-    }
-    let spec = GameSpec::parse(first);
-    match spec.name.as_str() {
-        "graph" => graph_table(&spec, upto, json),
-        "hyper-knights" | "movers" => grid_table(&spec, upto, json),
-        other => Err(spec
-            .error(format!("'{other}' is not a graph or board game"))
-            .into()),
-    }
-}
 
 #[derive(Serialize)]
 struct VertexRow {
@@ -66,13 +32,18 @@ struct GraphReport {
     table: Vec<VertexRow>,
 }
 
-fn graph_table(spec: &GameSpec, upto: Option<&str>, json: bool) -> Result<(), Failure> {
+/// Prints every vertex of the graph `g` (the spec `spec`) up to `upto`.
+pub fn graph_table(
+    spec: &GameSpec,
+    g: Graph,
+    upto: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
     let limit = match upto {
         None => u64::MAX,
         Some(t) => grundy_games::spec::parse_number_text(t, "--upto", u64::MAX)
             .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
     };
-    let g = edges::load(spec)?;
     let (vertices, edges) = (g.vertices(), g.edge_count());
     let game = TokenGame::new(
         spec.word.text.clone(),
@@ -157,8 +128,13 @@ fn parse_upto(text: &str) -> Result<(u64, u64), Failure> {
     }
 }
 
-fn grid_table(spec: &GameSpec, upto: Option<&str>, json: bool) -> Result<(), Failure> {
-    let movers = Movers::parse(spec)?;
+/// Prints the grid of values of a token on the board `movers` (the spec `spec`) up to `upto`.
+pub fn grid_table(
+    spec: &GameSpec,
+    movers: Movers,
+    upto: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
     let (mut mx, mut my) = match upto {
         Some(t) => parse_upto(t)?,
         None => match movers.bounds {

@@ -13,10 +13,10 @@
 use grundy_core::{analyse, Outcome, Value};
 use grundy_games::graph::movers::{Movers, Point};
 use grundy_games::heap::sparse::Method;
-use grundy_games::heap::table::TableGame;
+
 use grundy_games::period::Period;
-use grundy_games::registry::build_sum;
-use grundy_games::spec::{parse_number_text, GameSpec, Word};
+use grundy_games::registry::{self, build_sum};
+use grundy_games::spec::{parse_number_text, GameSpec, Tabulation, Word};
 
 use crate::failure::Failure;
 
@@ -85,9 +85,9 @@ pub fn compute(words: &[Word], upto: Option<&str>) -> Result<GameValues, Failure
             .error("give the game alone: its positions are the range --upto covers")
             .into());
     }
-    let spec = GameSpec::parse(first);
-    if let Some(game) = TableGame::from_spec(&spec) {
-        let game = game?;
+    let (entry, spec) = registry::lookup(first)?;
+    if let Some(Tabulation::Heaps(table)) = entry.table {
+        let game = table(&spec)?;
         let n = match upto {
             Some(t) => parse_number_text(t, "--upto", MAX_POSITIONS)
                 .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
@@ -111,14 +111,13 @@ pub fn compute(words: &[Word], upto: Option<&str>) -> Result<GameValues, Failure
             period,
         });
     }
-    if matches!(spec.name.as_str(), "hyper-knights" | "movers") {
-        return board(&spec, upto);
+    if let Some(Tabulation::Points(board_of)) = entry.table {
+        return board(&spec, board_of(&spec)?, upto);
     }
     registered(first, upto)
 }
 
-fn board(spec: &GameSpec, upto: Option<&str>) -> Result<GameValues, Failure> {
-    let movers = Movers::parse(spec)?;
+fn board(spec: &GameSpec, movers: Movers, upto: Option<&str>) -> Result<GameValues, Failure> {
     let (mut mx, mut my) = match upto {
         Some(t) => parse_upto(t, grundy_games::graph::movers::MAX_COORDINATE)?,
         None => (DEFAULT_UPTO_2D, DEFAULT_UPTO_2D),

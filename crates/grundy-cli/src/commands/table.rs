@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use grundy_games::heap::sparse::{Engine, Interrupted, Method, Values};
 use grundy_games::heap::table::TableGame;
 use grundy_games::period::Period;
-use grundy_games::spec::{parse_number_text, GameSpec, Word};
+use grundy_games::registry;
+use grundy_games::spec::Tabulation;
+use grundy_games::spec::{parse_number_text, Word};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -171,22 +173,31 @@ impl PeriodReport {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let word = Word::new("argument 1", args.game.as_str());
-    let spec = GameSpec::parse(&word);
-    match TableGame::from_spec(&spec) {
-        Some(game) => run_heap_game(&args, game?),
-        None if board_table::handles(std::slice::from_ref(&word)) => {
-            if args.csv || args.period || args.resume {
-                return Err(Failure::Input(format!(
-                    "argument 1 ('{}'): --csv, --period and --resume are for heap games",
-                    args.game
-                )));
-            }
-            board_table::run(&[word], args.upto.as_deref(), args.json)
+    // The registry says how this game is tabulated; the table is built by the entry's own parser.
+    let (entry, spec) = registry::lookup(&word)?;
+    let heap_only = || {
+        if args.csv || args.period || args.resume {
+            return Err(Failure::Input(format!(
+                "argument 1 ('{}'): --csv, --period and --resume are for heap games",
+                args.game
+            )));
+        }
+        Ok(())
+    };
+    match entry.table {
+        Some(Tabulation::Heaps(table)) => run_heap_game(&args, table(&spec)?),
+        Some(Tabulation::Vertices(graph)) => {
+            heap_only()?;
+            board_table::graph_table(&spec, graph(&spec)?, args.upto.as_deref(), args.json)
+        }
+        Some(Tabulation::Points(board)) => {
+            heap_only()?;
+            board_table::grid_table(&spec, board(&spec)?, args.upto.as_deref(), args.json)
         }
         None => Err(Failure::Input(format!(
-            "argument 1 ('{}'): no table for this game (heap games: 0.77, grundys-game, lasker, \
-             split, sub:1,3,4, bash:3, ...; graphs: graph:FILE; boards: hyper-knights, \
-             movers:...; see `grundy games`)",
+            "argument 1 ('{}'): no table for this game: tables list heap games (0.77, \
+             grundys-game, sub:1,3,4, ...), graphs and boards; `grundy check` and `grundy plot` \
+             value any game whose positions are one or two numbers",
             args.game
         ))),
     }

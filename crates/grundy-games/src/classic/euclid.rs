@@ -174,6 +174,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "euclid 8 21",
         build,
         matches: None,
+        table: None,
     }]
 }
 

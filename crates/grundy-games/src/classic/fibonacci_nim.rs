@@ -312,6 +312,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "fibonacci-nim 20",
             build: build_fibonacci,
             matches: None,
+            table: None,
         },
         GameEntry {
             name: "dynamic",
@@ -321,6 +322,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "dynamic:3 7/2",
             build: build_dynamic,
             matches: None,
+            table: None,
         },
     ]
 }

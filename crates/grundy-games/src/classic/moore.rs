@@ -382,6 +382,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "moore:2 1 2 4 7",
         build,
         matches: None,
+        table: None,
     }]
 }
 

@@ -237,6 +237,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "northcott 1,5 5,3 3,9",
         build,
         matches: None,
+        table: None,
     }]
 }
 

@@ -177,6 +177,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "poker-nim:5 3 4 5",
         build,
         matches: None,
+        table: None,
     }]
 }
 

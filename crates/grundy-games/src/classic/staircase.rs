@@ -179,6 +179,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "staircase 3 9 5 1",
         build,
         matches: None,
+        table: None,
     }]
 }
 

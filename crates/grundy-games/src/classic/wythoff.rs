@@ -241,6 +241,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "wythoff 3 5",
         build,
         matches: None,
+        table: None,
     }]
 }
 

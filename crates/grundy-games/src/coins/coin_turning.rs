@@ -481,6 +481,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "mock-turtles 2 5 9",
             build: build_coins,
             matches: None,
+            table: None,
         },
         GameEntry {
             name: "ruler",
@@ -490,6 +491,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "ruler 3 6 12",
             build: build_coins,
             matches: None,
+            table: None,
         },
         GameEntry {
             name: "twins",
@@ -499,6 +501,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "twins 3 5 6",
             build: build_coins,
             matches: None,
+            table: None,
         },
     ]
 }

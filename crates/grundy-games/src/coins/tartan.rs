@@ -239,6 +239,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "tartan:ruler*mock-turtles 1,2 3,3",
         build,
         matches: None,
+        table: None,
     }]
 }
 

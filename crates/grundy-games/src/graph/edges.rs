@@ -30,7 +30,7 @@ use std::io::Read;
 use grundy_core::{Component, Graph};
 
 use crate::graph::tokens::{Numbered, TokenGame};
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Tabulation, Word};
 
 /// The most vertices a graph file may declare (the arrays are sized from it).
 pub const MAX_VERTICES: u64 = 100_000_000;
@@ -47,6 +47,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "graph:1-2,2-1,2-3 1",
         build,
         matches: None,
+        table: Some(Tabulation::Vertices(load)),
     }]
 }
 

@@ -803,6 +803,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: concat!("hackenbush:", env!("CARGO_MANIFEST_DIR"), "/data/hackenbush/lolly.txt"),
         build,
         matches: None,
+        table: None,
     }]
 }
 

@@ -32,7 +32,7 @@ use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
 use crate::graph::tokens::{TokenGame, VertexNames};
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Tabulation, Word};
 
 /// The hyper-knight's moves.
 pub const HYPER_KNIGHT: [(i64, i64); 6] =
@@ -56,6 +56,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "hyper-knights 2,5 3,5",
             build,
             matches: None,
+            table: Some(Tabulation::Points(Movers::parse)),
         },
         GameEntry {
             name: "movers",
@@ -66,6 +67,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "movers:-1,0/0,-1/1,1@4x4 0,0 2,1",
             build,
             matches: None,
+            table: Some(Tabulation::Points(Movers::parse)),
         },
     ]
 }

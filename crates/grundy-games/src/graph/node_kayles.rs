@@ -64,6 +64,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "node-kayles:1-2,2-3,3-4,4-5",
         build,
         matches: None,
+        table: None,
     }]
 }
 

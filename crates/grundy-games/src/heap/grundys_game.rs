@@ -18,8 +18,9 @@
 
 use grundy_core::{Component, HeapPosition};
 
+use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{prepare, Amounts, TakeAndBreak, TakeBreakRules};
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
 
 /// Grundy's game as take-and-break rules: remove nothing, leave two different heaps.
 pub fn rules() -> TakeBreakRules {
@@ -45,7 +46,13 @@ pub fn entries() -> Vec<GameEntry> {
         example: "grundys-game 10 7",
         build,
         matches: None,
+        table: Some(Tabulation::Heaps(table)),
     }]
+}
+
+fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+    spec.forbid_params()?;
+    Ok(TableGame::computed(spec, rules()))
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

@@ -17,9 +17,10 @@
 
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
+use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::Period;
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
 
 /// The rules of Lasker's Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -76,7 +77,18 @@ pub fn entries() -> Vec<GameEntry> {
         example: "lasker 3 7",
         build,
         matches: None,
+        table: Some(Tabulation::Heaps(table)),
     }]
+}
+
+fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+    spec.forbid_params()?;
+    Ok(TableGame::formula(
+        spec,
+        Box::new(value),
+        Box::new(Lasker),
+        Some(period(0)),
+    ))
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

@@ -21,7 +21,9 @@
 use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::heap::table::TableGame;
+use crate::period::Period;
+use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
 
 /// The rules of Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -84,7 +86,26 @@ pub fn entries() -> Vec<GameEntry> {
         example: "nim 3 4 5",
         build,
         matches: None,
+        table: Some(Tabulation::Heaps(table)),
     }]
+}
+
+fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+    spec.forbid_params()?;
+    // G(n) = n: arithmetically periodic from 0 with period 1 and saltus 1.
+    let period = Period {
+        preperiod: 0,
+        period: 1,
+        saltus: 1,
+        proved: true,
+        checked_upto: 0,
+    };
+    Ok(TableGame::formula(
+        spec,
+        Box::new(|n| n),
+        Box::new(Nim),
+        Some(period),
+    ))
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

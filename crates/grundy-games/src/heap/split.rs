@@ -20,7 +20,8 @@
 use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::heap::table::TableGame;
+use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
 
 /// The rules of the split game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -105,7 +106,19 @@ pub fn entries() -> Vec<GameEntry> {
         example: "split 4 6",
         build,
         matches: None,
+        table: Some(Tabulation::Heaps(table)),
     }]
+}
+
+fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+    spec.forbid_params()?;
+    // No period: G(n) grows without bound, so the table engine only observes.
+    Ok(TableGame::formula(
+        spec,
+        Box::new(value),
+        Box::new(Split),
+        None,
+    ))
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

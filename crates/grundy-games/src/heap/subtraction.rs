@@ -25,9 +25,12 @@ use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use crate::heap::sparse::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
+use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::Period;
-use crate::spec::{parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{
+    parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Tabulation, Word,
+};
 
 /// Which amounts may be subtracted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -265,6 +268,7 @@ pub fn entries() -> Vec<GameEntry> {
             example: "bash:3 7 10",
             build: build_bash,
             matches: None,
+            table: Some(Tabulation::Heaps(table_bash)),
         },
         GameEntry {
             name: "sub",
@@ -275,11 +279,13 @@ pub fn entries() -> Vec<GameEntry> {
             example: "sub:1,3,4 10 12",
             build: build_finite,
             matches: None,
+            table: Some(Tabulation::Heaps(table_finite)),
         },
     ]
 }
 
-fn build_bash(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+/// The rules `bash:K` names: the one parser of K, for positions and tables alike.
+fn parse_bash(spec: &GameSpec) -> Result<Subtraction, SpecError> {
     let k = parse_number_text(
         spec.require_params("bash:K")?,
         "K",
@@ -289,18 +295,51 @@ fn build_bash(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, Spe
     if k == 0 {
         return Err(spec.error("K must be at least 1"));
     }
-    let rules = Subtraction::bash(k);
+    Ok(Subtraction::bash(k))
+}
+
+/// The rules `sub:S` names (`sub:1,3,4`, `sub:pow2`, `sub:fib`).
+fn parse_subtraction(spec: &GameSpec) -> Result<Subtraction, SpecError> {
+    let params = spec.require_params("sub:S1,S2,...")?;
+    Ok(match params {
+        "pow2" => Subtraction::powers_of_two(),
+        "fib" => Subtraction::fibonacci(),
+        _ => Subtraction::finite(parse_set(spec, params)?),
+    })
+}
+
+/// The table of a subtraction game: its formula when a theorem gives one (Bash's game, powers of
+/// two), else the sparse engine on its rules.
+fn table(spec: &GameSpec, rules: Subtraction) -> TableGame {
+    match rules.formula() {
+        Some(f) => {
+            let k = match rules.set() {
+                SubtractionSet::UpTo(k) => *k,
+                _ => 0,
+            };
+            let period = rules.theorem_period(0);
+            TableGame::formula(spec, Box::new(move |n| f(k, n)), Box::new(rules), period)
+        }
+        None => TableGame::computed(spec, rules.rules()),
+    }
+}
+
+fn table_bash(spec: &GameSpec) -> Result<TableGame, SpecError> {
+    Ok(table(spec, parse_bash(spec)?))
+}
+
+fn table_finite(spec: &GameSpec) -> Result<TableGame, SpecError> {
+    Ok(table(spec, parse_subtraction(spec)?))
+}
+
+fn build_bash(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+    let rules = parse_bash(spec)?;
     let heaps = parse_heaps(spec, words, rules.max_heap())?;
     Ok(position(&spec.word.text, rules, heaps))
 }
 
 fn build_finite(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
-    let params = spec.require_params("sub:S1,S2,...")?;
-    let rules = match params {
-        "pow2" => Subtraction::powers_of_two(),
-        "fib" => Subtraction::fibonacci(),
-        _ => Subtraction::finite(parse_set(spec, params)?),
-    };
+    let rules = parse_subtraction(spec)?;
     let heaps = parse_heaps(spec, words, rules.max_heap())?;
     let max = heaps.iter().copied().max().unwrap_or(0);
     let rules = rules.with_values_for(max);

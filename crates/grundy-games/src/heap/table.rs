@@ -4,11 +4,9 @@
 use grundy_core::HeapRuleset;
 
 use crate::heap::sparse::{naive_table, periodicity_bound, Engine, Interrupted, Method, Values};
-use crate::heap::subtraction::{parse_set, Subtraction};
-use crate::heap::take_and_break::{is_code, TakeBreakRules};
+use crate::heap::take_and_break::TakeBreakRules;
 use crate::period::{self, Period, PeriodicityBound};
-use crate::spec::{GameSpec, SpecError};
-use crate::{heap::grundys_game, heap::lasker, heap::split};
+use crate::spec::GameSpec;
 
 enum Source {
     /// Computed move by move.
@@ -28,94 +26,30 @@ pub struct TableGame {
 }
 
 impl TableGame {
-    /// The heap game named by `spec`; `None` if the name is not a heap game (so another kind of
-    /// table may take it).
-    pub fn from_spec(spec: &GameSpec) -> Option<Result<TableGame, SpecError>> {
-        let name = spec.word.text.clone();
-        let engine = |rules| {
-            Ok(TableGame {
-                name: name.clone(),
-                source: Source::Engine(rules),
-            })
-        };
-        let formula = |f: Box<dyn Fn(u64) -> u64>, naive: Box<dyn HeapRuleset>, period| {
-            Ok(TableGame {
-                name: name.clone(),
-                source: Source::Formula {
-                    value: f,
-                    naive,
-                    period,
-                },
-            })
-        };
-        let plain = |r: Result<TableGame, SpecError>| Some(spec.forbid_params().and(r));
-        Some(match spec.name.as_str() {
-            n if is_code(n) => TakeBreakRules::from_code(n)
-                .map_err(|m| spec.error(m))
-                .and_then(engine),
-            "grundys-game" | "grundy" => return plain(engine(grundys_game::rules())),
-            "lasker" | "laskers-nim" => {
-                return plain(formula(
-                    Box::new(lasker::value),
-                    Box::new(lasker::Lasker),
-                    Some(lasker::period(0)),
-                ))
-            }
-            "split" => {
-                return plain(formula(
-                    Box::new(split::value),
-                    Box::new(split::Split),
-                    None,
-                ))
-            }
-            "nim" => {
-                // G(n) = n: arithmetically periodic from 0 with period 1 and saltus 1.
-                let period = Period {
-                    preperiod: 0,
-                    period: 1,
-                    saltus: 1,
-                    proved: true,
-                    checked_upto: 0,
-                };
-                return plain(formula(
-                    Box::new(|n| n),
-                    Box::new(crate::heap::nim::Nim),
-                    Some(period),
-                ));
-            }
-            "bash" | "sub" | "subtraction" => {
-                let game = match (spec.name.as_str(), spec.params.as_deref()) {
-                    ("bash", Some(k)) => crate::spec::parse_number_text(k, "K", 1 << 40)
-                        .map_err(|m| spec.error(m))
-                        .and_then(|k| {
-                            if k == 0 {
-                                Err(spec.error("K must be at least 1"))
-                            } else {
-                                Ok(Subtraction::bash(k))
-                            }
-                        }),
-                    (_, Some("pow2")) => Ok(Subtraction::powers_of_two()),
-                    (_, Some("fib")) => Ok(Subtraction::fibonacci()),
-                    (_, Some(p)) if !p.is_empty() => parse_set(spec, p).map(Subtraction::finite),
-                    _ => Err(spec.error("this game needs parameters, e.g. sub:1,3,4 or bash:3")),
-                };
-                game.and_then(|g| match (g.formula(), &g.set()) {
-                    (Some(f), set) => {
-                        let k = match set {
-                            crate::heap::subtraction::SubtractionSet::UpTo(k) => *k,
-                            _ => 0,
-                        };
-                        formula(
-                            Box::new(move |n| f(k, n)),
-                            Box::new(g.clone()),
-                            g.theorem_period(0),
-                        )
-                    }
-                    (None, _) => engine(g.rules()),
-                })
-            }
-            _ => return None,
-        })
+    /// A game computed move by move by the sparse-space engine, named by `spec`.
+    pub fn computed(spec: &GameSpec, rules: TakeBreakRules) -> TableGame {
+        TableGame {
+            name: spec.word.text.clone(),
+            source: Source::Engine(rules),
+        }
+    }
+
+    /// A game whose values a theorem gives (`value`), with its rules for the naive check and
+    /// the period the theorem proves, if any.
+    pub fn formula(
+        spec: &GameSpec,
+        value: Box<dyn Fn(u64) -> u64>,
+        naive: Box<dyn HeapRuleset>,
+        period: Option<Period>,
+    ) -> TableGame {
+        TableGame {
+            name: spec.word.text.clone(),
+            source: Source::Formula {
+                value,
+                naive,
+                period,
+            },
+        }
     }
 
     /// The game's name as given.
@@ -213,9 +147,11 @@ mod tests {
     use crate::spec::Word;
 
     fn game(name: &str) -> TableGame {
-        TableGame::from_spec(&GameSpec::parse(&Word::new("argument 1", name)))
-            .unwrap()
-            .unwrap()
+        let word = Word::new("argument 1", name);
+        match crate::registry::lookup(&word).unwrap().0.table {
+            Some(crate::spec::Tabulation::Heaps(table)) => table(&GameSpec::parse(&word)).unwrap(),
+            _ => panic!("{name} is a heap game"),
+        }
     }
 
     #[test]
@@ -241,6 +177,11 @@ mod tests {
         assert_eq!(period("lasker", 40), (1, 4, 4, true));
         assert_eq!(period("nim", 9), (0, 1, 1, true));
         assert_eq!(period("sub:1,3,4", 40), (0, 7, 0, true));
-        assert!(TableGame::from_spec(&GameSpec::parse(&Word::new("a", "geography"))).is_none());
+        let node_kayles = Word::new("a", "node-kayles:1-2");
+        assert!(crate::registry::lookup(&node_kayles)
+            .unwrap()
+            .0
+            .table
+            .is_none());
     }
 }

@@ -353,6 +353,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "ends 1 4 4",
         build,
         matches: None,
+        table: None,
     }]
 }
 

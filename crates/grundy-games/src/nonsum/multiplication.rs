@@ -157,6 +157,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "multiplication:162",
         build,
         matches: None,
+        table: None,
     }]
 }
 

@@ -156,6 +156,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "public-sale:4,2",
         build,
         matches: None,
+        table: None,
     }]
 }
 

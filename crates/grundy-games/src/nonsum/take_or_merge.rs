@@ -379,6 +379,7 @@ pub fn entries() -> Vec<GameEntry> {
         example: "take-or-merge 1 1 2",
         build,
         matches: None,
+        table: None,
     }]
 }
 

@@ -8,7 +8,8 @@ use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use super::rules::{is_code, TakeBreakRules};
 use crate::heap::sparse::{self, KnownValues};
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::heap::table::TableGame;
+use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
 
 /// A take-and-break ruleset, with the values of its heaps once they are computed.
 ///
@@ -178,7 +179,13 @@ pub fn entries() -> Vec<GameEntry> {
         example: "0.77 10 7",
         build,
         matches: Some(is_code),
+        table: Some(Tabulation::Heaps(table)),
     }]
+}
+
+fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+    let rules = TakeBreakRules::from_code(&spec.word.text).map_err(|m| spec.error(m))?;
+    Ok(TableGame::computed(spec, rules))
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
