@@ -259,3 +259,29 @@ fn winning_splits_of_huge_heaps_are_listed_and_counted() {
         assert_eq!(json(&args)["grundy"], 0, "{m}");
     }
 }
+
+#[test]
+fn a_game_without_a_table_of_its_own_is_valued_position_by_position() {
+    // Wythoff's game has no heap table: `table` values each (a, b) through the registry, and each
+    // value is the one `solve` gives.
+    let v = json(&["table", "wythoff", "--upto", "4x3", "--json"]);
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    for (b, row) in rows.iter().enumerate() {
+        for (a, value) in row.as_array().unwrap().iter().enumerate() {
+            let s = json(&["solve", "--json", "wythoff", &a.to_string(), &b.to_string()]);
+            assert_eq!(*value, s["grundy"], "({a}, {b})");
+        }
+    }
+    // One-number positions are a line: the multiplication game to 20, from its theorem.
+    let v = json(&["table", "multiplication:20", "--upto", "25", "--json"]);
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values.len(), 26);
+    for (n, value) in values.iter().enumerate().skip(1) {
+        let s = json(&["solve", "--json", "multiplication:20", &n.to_string()]);
+        assert_eq!(*value, s["grundy"], "p = {n}");
+    }
+    // Options meant for heap tables are refused, in one line.
+    let out = grundy(&["table", "wythoff", "--period"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -20,6 +20,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::commands::board_table;
+use crate::commands::game_values::{self, GameValues};
 use crate::failure::Failure;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -194,13 +195,120 @@ pub fn run(args: Args) -> Result<(), Failure> {
             heap_only()?;
             board_table::grid_table(&spec, board(&spec)?, args.upto.as_deref(), args.json)
         }
-        None => Err(Failure::Input(format!(
-            "argument 1 ('{}'): no table for this game: tables list heap games (0.77, \
-             grundys-game, sub:1,3,4, ...), graphs and boards; `grundy check` and `grundy plot` \
-             value any game whose positions are one or two numbers",
-            args.game
-        ))),
+        None => {
+            heap_only()?;
+            run_any_game(&word, args.upto.as_deref(), args.json)
+        }
     }
+}
+
+/// The JSON shape of `grundy table --json` for a game valued position by position: `values[n]`
+/// (one number) or `rows[b][a]` (two numbers); null where the game has no such position.
+#[derive(Serialize)]
+struct AnyReport<'a> {
+    game: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<Option<grundy_core::Value>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<Vec<Option<grundy_core::Value>>>>,
+}
+
+/// A game without a table of its own (Wythoff, Euclid, the multiplication game, ...): each
+/// position `GAME n` (or `GAME a b`) is built through the registry and valued on its own, the way
+/// `grundy check` and `grundy plot` see it.
+fn run_any_game(word: &Word, upto: Option<&str>, json: bool) -> Result<(), Failure> {
+    let values = game_values::compute(std::slice::from_ref(word), upto)?;
+    let value = |s: &game_values::Sample| s.as_ref().map(|(v, _)| v.clone());
+    let shown = |s: &game_values::Sample| match s {
+        Some((grundy_core::Value::Finite(g), _)) => g.0.to_string(),
+        Some((_, o)) => o.to_string(),
+        None => "-".into(),
+    };
+    let mut out = String::new();
+    match &values {
+        GameValues::Line { game, cells, .. } => {
+            if json {
+                let report = AnyReport {
+                    game,
+                    values: Some(cells.iter().map(value).collect()),
+                    rows: None,
+                };
+                println!("{}", serde_json::to_string(&report).expect("serializable"));
+                return Ok(());
+            }
+            let text: Vec<String> = cells.iter().map(shown).collect();
+            let w = text.iter().map(String::len).max().unwrap_or(1);
+            let label = (cells.len() / 10 * 10).to_string().len();
+            out += &format!("{:>label$} |", "");
+            for i in 0..10 {
+                out += &format!(" {i:>w$}");
+            }
+            out += &format!("\n{}-+{}\n", "-".repeat(label), "-".repeat((w + 1) * 10));
+            for (r, chunk) in text.chunks(10).enumerate() {
+                out += &format!("{:>label$} |", r * 10);
+                for s in chunk {
+                    out += &format!(" {s:>w$}");
+                }
+                out += "\n";
+            }
+            out += &format!(
+                "{game}: G(n) for n = 0..={} (- where the game has no such position)\n",
+                cells.len() - 1
+            );
+        }
+        GameValues::Grid {
+            game,
+            vars,
+            upto,
+            rows,
+        } => {
+            if json {
+                let report = AnyReport {
+                    game,
+                    values: None,
+                    rows: Some(rows.iter().map(|r| r.iter().map(value).collect()).collect()),
+                };
+                println!("{}", serde_json::to_string(&report).expect("serializable"));
+                return Ok(());
+            }
+            let text: Vec<Vec<String>> =
+                rows.iter().map(|r| r.iter().map(shown).collect()).collect();
+            let w = text
+                .iter()
+                .flatten()
+                .map(String::len)
+                .chain([upto.0.to_string().len()])
+                .max()
+                .unwrap_or(1);
+            let label = upto
+                .1
+                .to_string()
+                .len()
+                .max(vars[1].len() + vars[0].len() + 1);
+            out += &format!(
+                "{game}: G({}, {}), {} = 0..={} across, {} = 0..={} down\n",
+                vars[0], vars[1], vars[0], upto.0, vars[1], upto.1
+            );
+            out += &format!("{:>label$} |", format!("{}\\{}", vars[1], vars[0]));
+            for a in 0..=upto.0 {
+                out += &format!(" {a:>w$}");
+            }
+            out += &format!(
+                "\n{}-+{}\n",
+                "-".repeat(label),
+                "-".repeat((w + 1) * (upto.0 as usize + 1))
+            );
+            for (b, row) in text.iter().enumerate() {
+                out += &format!("{b:>label$} |");
+                for s in row {
+                    out += &format!(" {s:>w$}");
+                }
+                out += "\n";
+            }
+        }
+    }
+    print!("{out}");
+    Ok(())
 }
 
 fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
