@@ -1,6 +1,8 @@
 //! Every game, every command: each registry entry's example goes through `solve`, `solve --json`,
-//! `play` (a scripted game that quits), `solve --misere` and `solve --every`. Each must answer, or
-//! refuse in one line that names the limit it met — never say that the game cannot list its moves.
+//! `play` (a scripted game that quits), `solve --misere` and `solve --every`, and its game alone
+//! through `table`. Each must answer, or refuse in one line that names the limit it met (for
+//! `table`: or why the game's positions have no table) — never say that the game cannot list its
+//! moves.
 //!
 //! `cargo test -p grundy --test every_command -- --nocapture` prints the table of games × commands.
 
@@ -55,8 +57,8 @@ fn every_example_answers_every_command() {
     let games: serde_json::Value = serde_json::from_slice(&games.stdout).unwrap();
     let mut failures = Vec::new();
     let mut table = vec![format!(
-        "{:<44} {:>6} {:>6} {:>6} {:>7} {:>6}",
-        "example", "solve", "json", "play", "misere", "every"
+        "{:<44} {:>6} {:>6} {:>6} {:>7} {:>6} {:>6}",
+        "example", "solve", "json", "play", "misere", "every", "table"
     )];
     for g in games.as_array().unwrap() {
         let example = g["example"].as_str().unwrap();
@@ -72,15 +74,38 @@ fn every_example_answers_every_command() {
             a
         };
         let mut row = Vec::new();
+        // The game alone (its positions are the range `table` covers), with a small range.
+        let spec = words[0].clone();
+        let upto = if g["syntax"].as_str().unwrap().contains("HEAP") {
+            "30"
+        } else {
+            "6"
+        };
+        let table_args: Vec<String> = ["table", &spec, "--upto", upto]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         for (what, args, stdin) in [
             ("solve", with(&["solve"]), &b""[..]),
             ("json", with(&["solve", "--json"]), &b""[..]),
             ("play", with(&["play"]), &b"1\nq\n"[..]),
             ("misere", with(&["solve", "--misere"]), &b""[..]),
             ("every", with(&["solve", "--every"]), &b""[..]),
+            ("table", table_args, &b""[..]),
         ] {
             let out = run(&args, stdin);
             let label = format!("{what} {example}");
+            let refused_as_input = what == "table"
+                && out.status.code() == Some(2)
+                && String::from_utf8_lossy(&out.stderr)
+                    .trim_end()
+                    .lines()
+                    .count()
+                    == 1;
+            if refused_as_input {
+                row.push("no");
+                continue;
+            }
             match verdict(&label, &out) {
                 Ok(v) => row.push(v),
                 Err(e) => {
@@ -95,13 +120,14 @@ fn every_example_answers_every_command() {
             }
         }
         table.push(format!(
-            "{:<44} {:>6} {:>6} {:>6} {:>7} {:>6}",
+            "{:<44} {:>6} {:>6} {:>6} {:>7} {:>6} {:>6}",
             example.strip_prefix("grundy solve ").unwrap_or(example),
             row[0],
             row[1],
             row[2],
             row[3],
-            row[4]
+            row[4],
+            row[5]
         ));
     }
     println!("{}", table.join("\n"));
