@@ -43,7 +43,7 @@ impl From<SolveError> for Failure {
             SolveError::TableFull { .. }
             | SolveError::PositionCap { .. }
             | SolveError::MoveCap { .. } => Failure::Compute(format!(
-                "{e}; raise it with --max-positions N (now {})",
+                "{e}; raise it with --max-positions N (now {}; the solver stores ten times as many)",
                 grundy_core::limits::position_cap()
             )),
             _ => Failure::Compute(e.to_string()),

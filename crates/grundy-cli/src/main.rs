@@ -36,7 +36,7 @@ enum Command {
     /// Arithmetic in the nimber field: `nimber add|mul A B`, `nimber inv A`.
     Nimber(commands::nimber::Args),
     /// A table of values: G(0..N) of a heap game (grid, JSON or CSV, with its period), every
-    /// vertex of a graph, or the grid of a board game.
+    /// vertex of a graph, the grid of a board game, or any game's positions of one or two numbers.
     Table(commands::table::Args),
     /// Check a conjectured formula for a game's values (or P-positions) over a range.
     Check(commands::check::Args),

@@ -8,7 +8,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The default cap: two million positions, a few hundred megabytes at most.
+/// The default cap: two million positions (a few hundred megabytes for small positions; big
+/// positions, such as large graphs, take more per entry).
 pub const DEFAULT_POSITION_CAP: usize = 2_000_000;
 
 static POSITION_CAP: AtomicUsize = AtomicUsize::new(DEFAULT_POSITION_CAP);

@@ -29,7 +29,8 @@
 //! their product. If some component fails, the sum is decided by an exact search of the whole sum
 //! ([`analyse_misere_by_search`]): a position without moves is a win for the player to move, any
 //! other is a win exactly when some move reaches a loss. The search is iterative, memoized and
-//! capped.
+//! capped. When play can repeat (a loopy game), every position of the sum is listed instead and
+//! labelled N, P or D by retrograde analysis.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
@@ -378,26 +379,41 @@ pub fn analyse_misere_by_search(
             moves.push((i, report, state));
         }
     }
-    let mut search = MisereSearch::new(&mut graphs, cap);
-    let outcome = match search.wins(root.clone()) {
-        Ok(true) => Outcome::N,
-        Ok(false) => Outcome::P,
-        // Play can repeat: a recursion cannot decide it, retrograde analysis can (with draws).
+    // The root, then each move's position: a cycle met anywhere means play can repeat, which a
+    // recursion cannot decide and retrograde analysis can (with draws).
+    let searched = (|| {
+        let mut search = MisereSearch::new(&mut graphs, cap);
+        let outcome = Outcome::p_if(!search.wins(root.clone())?);
+        let mut winning = Vec::new();
+        for (k, (_, _, state)) in moves.iter().enumerate() {
+            if !search.wins(state.clone())? {
+                winning.push(k);
+            }
+        }
+        Ok((outcome, winning))
+    })();
+    let (outcome, winning) = match searched {
+        Ok(found) => found,
         Err(SolveError::Cycle) => {
-            return misere_loopy(components, &mut graphs, root, moves, limit, values, grundy)
+            return misere_loopy(
+                components,
+                &mut graphs,
+                root,
+                moves,
+                limit,
+                cap,
+                values,
+                grundy,
+            )
         }
         Err(e) => return Err(e),
     };
-    let mut winning_moves = Vec::new();
-    let mut winning_moves_total = 0;
-    for (i, report, state) in moves {
-        if !search.wins(state)? {
-            winning_moves_total += 1;
-            if winning_moves.len() < limit {
-                winning_moves.push(lift(components, i, report));
-            }
-        }
-    }
+    let winning_moves_total = winning.len();
+    let winning_moves = winning
+        .into_iter()
+        .take(limit)
+        .map(|k| lift(components, moves[k].0, moves[k].1.clone()))
+        .collect();
     Ok(MisereAnalysis {
         outcome,
         method: MisereMethod::Search,
@@ -420,10 +436,10 @@ fn misere_loopy(
     root: Vec<u32>,
     moves: Vec<(usize, MoveReport, Vec<u32>)>,
     limit: usize,
+    cap: usize,
     values: Option<Vec<Value>>,
     grundy: Option<Nimber>,
 ) -> Result<MisereAnalysis, SolveError> {
-    let cap = crate::limits::position_cap();
     let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
     let mut states = vec![root.clone()];
     ids.insert(root, 0);

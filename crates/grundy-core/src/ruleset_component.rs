@@ -52,16 +52,6 @@ impl<G: Game> RulesetComponent<G> {
         Box::new(Self::new(game, position))
     }
 
-    /// The game.
-    pub fn game_rules(&self) -> &G {
-        self.solver.ruleset()
-    }
-
-    /// The position.
-    pub fn position_value(&self) -> &G::Position {
-        &self.position
-    }
-
     fn rules(&self) -> &G {
         self.solver.ruleset()
     }
@@ -295,6 +285,44 @@ mod tests {
         // In a sum with a misère-winning Nim-like terminal choice it is still decided.
         let mut sum = vec![RulesetComponent::boxed(Loop, 2)];
         assert_eq!(analyse_misere(&mut sum, 10).unwrap().outcome, Outcome::N);
+    }
+
+    /// 0 -> {1, 2}; 1 -> 3 (no move); 2 <-> 4, a cycle.
+    struct Fork;
+    impl Ruleset for Fork {
+        type Position = u8;
+        fn options(&self, p: &u8, out: &mut Vec<u8>) {
+            match p {
+                0 => out.extend([1, 2]),
+                1 => out.push(3),
+                2 => out.push(4),
+                4 => out.push(2),
+                _ => {}
+            }
+        }
+    }
+    impl Game for Fork {
+        fn name(&self) -> String {
+            "fork".into()
+        }
+        fn show(&self, p: &u8) -> Json {
+            (*p).into()
+        }
+        fn describe(&self, from: &u8, to: &u8) -> String {
+            format!("{from} -> {to}")
+        }
+    }
+
+    #[test]
+    fn a_cycle_met_only_among_the_moves_is_still_decided() {
+        use crate::misere::analyse_misere;
+        // Misère: from 1 the only move hands the opponent 3, where having no move wins; so 0 wins
+        // by moving to 1, which a search finds before it meets the cycle behind 2.
+        let mut sum = vec![RulesetComponent::boxed(Fork, 0)];
+        let a = analyse_misere(&mut sum, 10).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves_total, 1);
+        assert_eq!(a.winning_moves[0].description, "0 -> 1");
     }
 
     #[test]

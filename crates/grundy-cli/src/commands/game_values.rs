@@ -111,6 +111,12 @@ pub fn compute(words: &[Word], upto: Option<&str>) -> Result<GameValues, Failure
             period,
         });
     }
+    if spec.params.as_deref() == Some("-") {
+        // Each position is built on its own, and standard input can be read only once.
+        return Err(first
+            .error("a game read from standard input cannot be valued position by position: give a file or an inline list")
+            .into());
+    }
     if let Some(Tabulation::Points(board_of)) = entry.table {
         return board(&spec, board_of(&spec)?, upto);
     }

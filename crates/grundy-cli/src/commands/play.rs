@@ -1,11 +1,12 @@
 //! `grundy play GAME POSITION`: play against the perfect engine, one move per line of input.
 //!
 //! Every turn shows the position and its value; the human's turn lists the legal moves, numbered
-//! (from [`grundy_core::Component::explore`], so any game that can list its moves can be played:
-//! heap games and the staircase, alone or in sums). The engine plays a winning move from
-//! [`grundy_core::analyse`] when there is one, and says why it wins (the value it leaves is 0);
-//! from a P-position it has none and plays its first legal move. A human move from a won position
-//! to another N-position is pointed out, with a move that would have won.
+//! (from [`grundy_core::Component::explore`], which every game has: any game, alone or in sums,
+//! can be played). The engine plays a winning move from [`grundy_core::analyse`] when there is
+//! one, and says why it wins (the value it leaves is 0); in a drawn (loopy) position it keeps the
+//! draw; from a P-position it plays its first legal move. A human move from a won position to
+//! another N-position is pointed out, with a move that would have won. After each move the
+//! position is built again from its words by the registry ([`grundy_core::Game::show`]).
 //!
 //! Input is read line by line, so a pipe scripts a game as well as a terminal plays it: `q` quits,
 //! end of input stops. Nothing about the terminal is changed, so Ctrl-C's default (end the
@@ -127,9 +128,15 @@ fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
     }
 }
 
-fn build(parts: &[Part]) -> Result<Vec<Box<dyn Component>>, Failure> {
+/// The components of the parts still in play, and for each the index of its part. A part with no
+/// words left is finished (no heaps, no edges standing) and is left out: rebuilt from no words,
+/// some games would mean their whole starting position.
+fn build(parts: &[Part]) -> Result<(Vec<Box<dyn Component>>, Vec<usize>), Failure> {
     let mut words = Vec::new();
-    for p in parts.iter().filter(|p| !p.position.is_empty()) {
+    let live: Vec<usize> = (0..parts.len())
+        .filter(|&i| !parts[i].position.is_empty())
+        .collect();
+    for p in live.iter().map(|&i| &parts[i]) {
         if !words.is_empty() {
             words.push(Word::new("the position", "+"));
         }
@@ -141,9 +148,9 @@ fn build(parts: &[Part]) -> Result<Vec<Box<dyn Component>>, Failure> {
         );
     }
     if words.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), live));
     }
-    Ok(build_sum(&words)?)
+    Ok((build_sum(&words)?, live))
 }
 
 fn legal_moves(components: &[Box<dyn Component>]) -> Result<Vec<Move>, Failure> {
@@ -237,7 +244,7 @@ pub fn play(
             "the position holds {big}: play lists every move each turn, so numbers up to {MAX_PLAYABLE} only"
         )));
     }
-    let mut components = build(&parts)?;
+    let (mut components, mut live) = build(&parts)?;
     let mut engine_to_move = engine_first;
     let mut line = String::new();
     loop {
@@ -315,8 +322,9 @@ pub fn play(
             pick
         };
         let m = &moves[chosen];
-        parts[m.component].position = position_words(&parts[m.component].game, &m.part_position)?;
-        let mut next = build(&parts)?;
+        let part = live[m.component];
+        parts[part].position = position_words(&parts[part].game, &m.part_position)?;
+        let (mut next, next_live) = build(&parts)?;
         if !engine_to_move && outcome == Outcome::N {
             let after = value(&mut next)?;
             if after != Some(Nimber::ZERO) {
@@ -334,6 +342,7 @@ pub fn play(
             }
         }
         components = next;
+        live = next_live;
         engine_to_move = !engine_to_move;
     }
 }

@@ -1,8 +1,9 @@
 //! `grundy table`: the values G(0..N) of a game, with the period found (and proved when a
 //! theorem allows).
 //!
-//! Heap games are handled here; graph and board games (`graph:FILE`, `hyper-knights`, `movers:`)
-//! are dispatched by [`run`] to [`super::board_table`].
+//! How a game is tabulated is the registry's answer ([`grundy_games::spec::Tabulation`]): heap
+//! games are handled here; graph and board games to [`super::board_table`]; any other game is
+//! valued position by position (a line for one-number positions, a grid for two).
 
 use std::io::{BufWriter, Read, Write};
 use std::path::PathBuf;

@@ -39,6 +39,7 @@
 use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 
+use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
@@ -262,6 +263,19 @@ impl Game for Dynamic {
     }
 
     fn searchable(&self, p: &DynamicHeap) -> Result<(), SolveError> {
+        // A move takes at most the whole heap: as many options as tokens.
+        if p.heap > ENUMERATION_LIMIT {
+            return Err(SolveError::TooLarge(format!(
+                "{}: a heap of {} has too many moves to list one by one (at most \
+                 {ENUMERATION_LIMIT})",
+                self.name(),
+                p.heap
+            )));
+        }
+        Ok(())
+    }
+
+    fn solvable(&self, p: &DynamicHeap) -> Result<(), SolveError> {
         if p.heap > VALUE_LIMIT {
             return Err(SolveError::TooLarge(format!(
                 "{}: Grundy values have no known formula and are searched only for heaps up to \

@@ -183,7 +183,8 @@ pub fn entries() -> Vec<GameEntry> {
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
     let params = spec.require_params("poker-nim:C (C tokens in the pool)")?;
-    let mut pool = parse_number_text(params, "the pool C", MAX_SIZE).map_err(|m| spec.error(m))?;
+    let start = parse_number_text(params, "the pool C", MAX_SIZE).map_err(|m| spec.error(m))?;
+    let mut pool = start;
     // `pool=N` among the words (how a position is written back, e.g. by `grundy play`, once
     // tokens have left the pool) says how many are left.
     let mut heaps = Vec::new();
@@ -193,7 +194,8 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
             None => heaps.push(w.clone()),
         }
     }
-    Ok(position(parse_heaps(spec, &heaps, MAX_SIZE)?, pool))
+    let heaps = parse_heaps(spec, &heaps, MAX_SIZE)?;
+    Ok(RulesetComponent::boxed(PokerNim { start }, (heaps, pool)))
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@
 
 use std::cell::OnceCell;
 
+use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
@@ -154,6 +155,18 @@ impl Game for Wythoff {
     }
 
     fn searchable(&self, &(x, y): &(u64, u64)) -> Result<(), SolveError> {
+        // Every option is listed: x + y + min(x, y) of them.
+        let options = u128::from(x) + u128::from(y) + u128::from(x.min(y));
+        if options > u128::from(ENUMERATION_LIMIT) {
+            return Err(SolveError::TooLarge(format!(
+                "wythoff: ({x}, {y}) has {options} moves, too many to list one by one (at most \
+                 {ENUMERATION_LIMIT})"
+            )));
+        }
+        Ok(())
+    }
+
+    fn solvable(&self, &(x, y): &(u64, u64)) -> Result<(), SolveError> {
         if x >= TABLE_SIZE || y >= TABLE_SIZE {
             return Err(SolveError::TooLarge(format!(
                 "wythoff: no formula is known for Grundy values of Wythoff's game, and they are \

@@ -14,8 +14,8 @@
 //! That whole-graph analysis answers normal play. The conventions that need the game tree itself
 //! (play, misère play, Every-SG) walk the token positions through [`TokenRules`], the same rules
 //! as a [`Game`] (a position is the list of token vertices; two lists with the same tokens in
-//! another order are the same position). On a graph with cycles those searches stop at the first
-//! cycle they meet.
+//! another order are the same position). On a graph with cycles misère play is decided by
+//! retrograde analysis of the whole sum (draws included); Every-SG is refused.
 //!
 //! ```
 //! use grundy_core::{analyse, Component, Graph, Outcome};

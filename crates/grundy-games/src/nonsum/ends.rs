@@ -324,11 +324,11 @@ pub fn position(heaps: Vec<u64>) -> Box<dyn Component> {
 /// within the solver's cap.
 const VALUE_CAP: usize = 1_000_000;
 
-/// A row small enough for an exact Grundy value: the plain game has about `n² · max²` positions
-/// (a segment and what is left of its two end heaps).
 /// The most options of a row listed one by one (for play, misère play and Every-SG).
 const MAX_LISTED: u64 = 1 << 22;
 
+/// A row small enough for an exact Grundy value: the plain game has about `n² · max²` positions
+/// (a segment and what is left of its two end heaps).
 fn small_enough(heaps: &[u64]) -> Result<(), SolveError> {
     let n = heaps.len() as u128;
     let max = heaps.iter().copied().max().unwrap_or(0) as u128;
