@@ -128,10 +128,13 @@ fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
     }
 }
 
-/// The components of the parts still in play, and for each the index of its part. A part with no
-/// words left is finished (no heaps, no edges standing) and is left out: rebuilt from no words,
-/// some games would mean their whole starting position.
-fn build(parts: &[Part]) -> Result<(Vec<Box<dyn Component>>, Vec<usize>), Failure> {
+/// The components of the parts still in play, and for each the index of its part.
+type Live = (Vec<Box<dyn Component>>, Vec<usize>);
+
+/// The parts still in play as components. A part with no words left is finished (no heaps, no
+/// edges standing) and is left out: rebuilt from no words, some games would mean their whole
+/// starting position.
+fn build(parts: &[Part]) -> Result<Live, Failure> {
     let mut words = Vec::new();
     let live: Vec<usize> = (0..parts.len())
         .filter(|&i| !parts[i].position.is_empty())
