@@ -6,23 +6,12 @@
 //!
 //! `cargo test -p grundy --test every_command -- --nocapture` prints the table of games × commands.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-/// Runs `grundy ARGS` from the workspace root (examples name files relative to it).
+mod common;
+
 fn run(args: &[String], stdin: &[u8]) -> Output {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .current_dir(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
+    common::run_from_root(args, stdin)
 }
 
 /// `ok` for an answer, `limit` for a one-line refusal naming a limit; anything else fails.

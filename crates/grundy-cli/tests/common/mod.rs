@@ -10,8 +10,18 @@ use serde_json::Value;
 
 /// Runs `grundy ARGS` with `stdin` as its standard input.
 pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+    run_in(".", args, stdin)
+}
+
+/// Runs `grundy ARGS` from the workspace root (examples name files relative to it).
+pub fn run_from_root<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Output {
+    run_in(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), args, stdin)
+}
+
+fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &str, args: &[S], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
