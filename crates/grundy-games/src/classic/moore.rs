@@ -35,7 +35,7 @@
 //! ```
 
 use grundy_core::{
-    heap::describe_heap_move, Component, Game, Nimber, Outcome, Ruleset, RulesetComponent,
+    heap::describe_heap_move, Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent,
     SolveError,
 };
 use rustc_hash::FxHashMap;
@@ -114,6 +114,13 @@ impl Ruleset for Moore {
 impl Game for Moore {
     fn name(&self) -> String {
         format!("moore:{}", self.k)
+    }
+
+    fn key(&self, heaps: &Vec<u64>) -> Key {
+        // The heaps in another order are the same position.
+        let mut key = heaps.clone();
+        key.sort_unstable();
+        key
     }
 
     fn show(&self, heaps: &Vec<u64>) -> Json {

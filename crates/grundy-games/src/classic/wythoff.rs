@@ -34,7 +34,7 @@
 use std::cell::OnceCell;
 
 use grundy_core::heap::ENUMERATION_LIMIT;
-use grundy_core::{Component, Game, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
@@ -137,6 +137,10 @@ impl Ruleset for Wythoff {
 impl Game for Wythoff {
     fn name(&self) -> String {
         "wythoff".into()
+    }
+
+    fn key(&self, &(x, y): &(u64, u64)) -> Key {
+        vec![x, y]
     }
 
     fn show(&self, &(x, y): &(u64, u64)) -> Json {

@@ -38,7 +38,7 @@
 //! assert_eq!(a.winning_moves[0].description, "turn coins 1, 2 and 3 (to tails: 3, 2, 1)");
 //! ```
 
-use grundy_core::{Component, Game, Nimber, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
@@ -346,6 +346,11 @@ impl Ruleset for CoinGame {
 impl Game for CoinGame {
     fn name(&self) -> String {
         CoinGame::name(*self).into()
+    }
+
+    fn key(&self, heads: &Vec<u64>) -> Key {
+        // Heads are kept in ascending order: the list is the position.
+        heads.clone()
     }
 
     fn show(&self, heads: &Vec<u64>) -> Json {

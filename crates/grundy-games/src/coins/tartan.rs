@@ -23,7 +23,7 @@
 //! assert_eq!(t.coin_value(2, 2), Nimber(3));
 //! ```
 
-use grundy_core::{Component, Game, Nimber, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::coins::coin_turning::{listable, CoinGame};
@@ -167,6 +167,11 @@ impl Game for Tartan {
     /// The spec, e.g. `tartan:ruler*twins`.
     fn name(&self) -> String {
         format!("tartan:{}*{}", self.x.name(), self.y.name())
+    }
+
+    fn key(&self, heads: &Vec<(u64, u64)>) -> Key {
+        // Heads are kept sorted: the flattened pairs are the position.
+        heads.iter().flat_map(|&(x, y)| [x, y]).collect()
     }
 
     fn show(&self, heads: &Vec<(u64, u64)>) -> Json {

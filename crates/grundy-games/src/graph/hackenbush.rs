@@ -35,7 +35,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use grundy_core::{Component, Game, Nimber, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::graph::edges::{self, EdgeLimits, EdgeList, LineError, Problem, ReadError};
@@ -748,6 +748,10 @@ fn edge_numbers(alive: &[u32]) -> Json {
 impl Game for Hackenbush {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn key(&self, alive: &Vec<u32>) -> Key {
+        alive.iter().map(|&e| u64::from(e)).collect()
     }
 
     fn show(&self, alive: &Vec<u32>) -> Json {
