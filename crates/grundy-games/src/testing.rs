@@ -186,33 +186,30 @@ where
             .map(shown)
             .collect();
         let mut components = sum();
-        let (got, got_moves): (Outcome, BTreeSet<String>) = match name {
+        let positions = |moves: &mut dyn Iterator<Item = &serde_json::Value>| -> BTreeSet<String> {
+            moves.map(|p| p.to_string()).collect()
+        };
+        let (got, got_moves) = match name {
             "normal" => {
                 let a = analyse(&mut components, usize::MAX).unwrap();
-                let m = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| m.position.to_string())
-                    .collect();
-                (a.outcome, m)
+                (
+                    a.outcome,
+                    positions(&mut a.winning_moves.iter().map(|m| &m.position)),
+                )
             }
             "misere" => {
                 let a = analyse_misere(&mut components, usize::MAX).unwrap();
-                let m = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| m.position.to_string())
-                    .collect();
-                (a.outcome, m)
+                (
+                    a.outcome,
+                    positions(&mut a.winning_moves.iter().map(|m| &m.position)),
+                )
             }
             _ => {
                 let a = analyse_every(&mut components, usize::MAX).unwrap();
-                let m = a
-                    .winning_moves
-                    .iter()
-                    .map(|m| m.position.to_string())
-                    .collect();
-                (a.outcome, m)
+                (
+                    a.outcome,
+                    positions(&mut a.winning_moves.iter().map(|m| &m.position)),
+                )
             }
         };
         prop_assert_eq!(got, outcome, "{} outcome of {:?}", name, shown(&start));

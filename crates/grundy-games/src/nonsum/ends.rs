@@ -20,11 +20,12 @@
 //! assert!(Ends::new(&[1, 4, 4]).first_player_wins());
 //! ```
 
-use std::cell::{Ref, RefCell};
+use std::cell::Ref;
 
-use grundy_core::{Component, Game, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
+use super::LastTable;
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
 
 /// The interval tables of one row of heaps.
@@ -199,21 +200,13 @@ impl Row {
 /// row decided).
 #[derive(Clone, Debug, Default)]
 pub struct EndsGame {
-    tables: RefCell<Option<Ends>>,
+    tables: LastTable<Ends>,
 }
 
 impl EndsGame {
     /// The tables of `heaps`.
     fn tables_for(&self, heaps: &[u64]) -> Ref<'_, Ends> {
-        let fresh = self
-            .tables
-            .borrow()
-            .as_ref()
-            .is_none_or(|t| t.heaps != heaps);
-        if fresh {
-            *self.tables.borrow_mut() = Some(Ends::new(heaps));
-        }
-        Ref::map(self.tables.borrow(), |t| t.as_ref().expect("built above"))
+        self.tables.get(|t| t.heaps == heaps, || Ends::new(heaps))
     }
 }
 
@@ -235,6 +228,10 @@ impl Ruleset for EndsGame {
 impl Game for EndsGame {
     fn name(&self) -> String {
         "ends".into()
+    }
+
+    fn key(&self, row: &Row) -> Key {
+        row.heaps.clone()
     }
 
     fn show(&self, row: &Row) -> Json {

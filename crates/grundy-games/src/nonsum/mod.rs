@@ -34,6 +34,30 @@ macro_rules! same_position_by {
 }
 use same_position_by;
 
+use std::cell::{Ref, RefCell};
+
+/// The dynamic-programming table of the last position decided, kept between calls: a game's
+/// hooks ask for it once per option, and one table covers a position and all of its options.
+#[derive(Clone, Debug)]
+pub(crate) struct LastTable<T>(RefCell<Option<T>>);
+
+impl<T> Default for LastTable<T> {
+    fn default() -> Self {
+        LastTable(RefCell::new(None))
+    }
+}
+
+impl<T> LastTable<T> {
+    /// The kept table if `fits` accepts it, else a new one from `build` (kept in its place).
+    pub(crate) fn get(&self, fits: impl Fn(&T) -> bool, build: impl FnOnce() -> T) -> Ref<'_, T> {
+        let fresh = self.0.borrow().as_ref().is_none_or(|t| !fits(t));
+        if fresh {
+            *self.0.borrow_mut() = Some(build());
+        }
+        Ref::map(self.0.borrow(), |t| t.as_ref().expect("built above"))
+    }
+}
+
 pub mod ends;
 pub mod multiplication;
 pub mod public_sale;

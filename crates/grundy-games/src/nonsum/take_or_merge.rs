@@ -25,11 +25,12 @@
 //! assert!(table.wins(&[1, 1]));
 //! ```
 
-use std::cell::{Ref, RefCell};
+use std::cell::Ref;
 
 use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
+use super::LastTable;
 use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
 
 /// The compressed state `(a, b)` of a position: see the module docs.
@@ -266,21 +267,14 @@ impl Heaps {
 /// compressed-state table (kept for the last position decided: it covers all of its options).
 #[derive(Clone, Debug, Default)]
 pub struct TakeOrMergeGame {
-    table: RefCell<Option<TakeOrMerge>>,
+    table: LastTable<TakeOrMerge>,
 }
 
 impl TakeOrMergeGame {
     /// A table deciding `heaps` and its options.
     fn table_for(&self, heaps: &[u64]) -> Ref<'_, TakeOrMerge> {
-        let fresh = self
-            .table
-            .borrow()
-            .as_ref()
-            .is_none_or(|t| !t.covers(heaps));
-        if fresh {
-            *self.table.borrow_mut() = Some(TakeOrMerge::for_heaps(heaps));
-        }
-        Ref::map(self.table.borrow(), |t| t.as_ref().expect("built above"))
+        self.table
+            .get(|t| t.covers(heaps), || TakeOrMerge::for_heaps(heaps))
     }
 }
 
