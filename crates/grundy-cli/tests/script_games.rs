@@ -36,7 +36,14 @@ fn json_of(args: &[&str]) -> Value {
 
 /// `grundy solve --json GAME WORDS...`.
 fn solve(game: &str, words: &[String]) -> Value {
-    let mut args = vec!["solve", "--json", game];
+    solve_as(&[], game, words)
+}
+
+/// `grundy solve --json FLAGS GAME WORDS...` (`--misere`, `--every`).
+fn solve_as(flags: &[&str], game: &str, words: &[String]) -> Value {
+    let mut args = vec!["solve", "--json"];
+    args.extend_from_slice(flags);
+    args.push(game);
     args.extend(words.iter().map(String::as_str));
     json_of(&args)
 }
@@ -126,6 +133,29 @@ fn assert_same_answer(
     if ours["winning_moves"].as_array().unwrap().is_empty() {
         assert_eq!(ours["winning_moves_total"], 0, "{at}: {ours}");
     }
+}
+
+/// The same under misère play (outcome and winning moves) and Every-SG (outcome).
+fn assert_same_other_conventions(script: &str, builtin: &str, w: &[String]) {
+    let at = format!("{builtin} {w:?}");
+    let ours = solve_as(&["--misere"], script, w);
+    let theirs = solve_as(&["--misere"], builtin, w);
+    assert_eq!(ours["convention"], "misere", "{ours}");
+    assert_eq!(
+        ours["outcome"], theirs["outcome"],
+        "{at} misère: {ours} vs {theirs}"
+    );
+    assert_eq!(
+        winning(&ours, heaps),
+        winning(&theirs, heaps),
+        "{at} misère: {ours} vs {theirs}"
+    );
+    let ours = solve_as(&["--every"], script, w);
+    let theirs = solve_as(&["--every"], builtin, w);
+    assert_eq!(
+        ours["outcome"], theirs["outcome"],
+        "{at} every: {ours} vs {theirs}"
+    );
 }
 
 /// `table --json GAME --upto UPTO`: the values (a line) or the rows (a grid).
@@ -229,6 +259,7 @@ proptest! {
     fn nim_as_a_sum_of_heaps(hs in prop::collection::vec(0u32..12, 1..4)) {
         let w = words(&hs);
         assert_same_answer(NIM, "nim", &w, &w, heaps);
+        assert_same_other_conventions(NIM, "nim", &w);
     }
 
     #[test]
@@ -241,6 +272,7 @@ proptest! {
     fn subtraction_1_3_4(hs in prop::collection::vec(0u32..40, 1..4)) {
         let w = words(&hs);
         assert_same_answer(SUB_134, "sub:1,3,4", &w, &w, heaps);
+        assert_same_other_conventions(SUB_134, "sub:1,3,4", &w);
     }
 
     #[test]
@@ -282,6 +314,16 @@ fn tables_of_scripts_equal_the_built_in_tables() {
     assert_eq!(table(KAYLES, "200"), kayles);
     assert_eq!(table(KAYLES_SPLITS, "200"), kayles);
     assert_eq!(table(WYTHOFF, "12x9"), table("wythoff", "12x9"));
+}
+
+/// `--period` on a script's table: the period seen, never claimed proved.
+#[test]
+fn a_period_seen_is_not_proved() {
+    let v = json_of(&["table", "--json", SUB_134, "--upto", "100", "--period"]);
+    let period = &v["period"];
+    assert_eq!(period["period"], 7, "{v}");
+    assert_eq!(period["preperiod"], 0, "{v}");
+    assert_eq!(period["proved"], false, "{v}");
 }
 
 #[test]
