@@ -90,6 +90,7 @@ impl<G: Game> RulesetComponent<G> {
             rules.searchable(&positions[next])?;
             options.clear();
             rules.options(&positions[next], &mut options);
+            rules.fault()?;
             for q in options.drain(..) {
                 let fresh = positions.len() as u32;
                 let id = *ids.entry(rules.key(&q)).or_insert(fresh);
@@ -127,6 +128,7 @@ impl<G: Game> RulesetComponent<G> {
         self.rules().searchable(&self.position)?;
         let mut options = Vec::new();
         self.rules().options(&self.position, &mut options);
+        self.rules().fault()?;
         Ok(options)
     }
 }
