@@ -62,6 +62,13 @@ pub trait Ruleset {
         None
     }
 
+    /// A chance to work ahead before a search from `position`: a ruleset whose options are costly
+    /// to list (a game script) may list the positions it reaches on every core, so that the
+    /// sequential search finds them ready. The default does nothing.
+    fn prepare(&self, position: &Self::Position) {
+        let _ = position;
+    }
+
     /// A small dense index of `position` for positions that have one (a heap size), so the solver
     /// keeps their values in an array rather than a hash table: in a game with thousands of options
     /// a position, looking the options up is the solver's whole work. `None` (the default): the
@@ -90,6 +97,9 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
     }
     fn closed_form(&self, position: &Self::Position) -> Option<Nimber> {
         (**self).closed_form(position)
+    }
+    fn prepare(&self, position: &Self::Position) {
+        (**self).prepare(position)
     }
     fn index(&self, position: &Self::Position) -> Option<usize> {
         (**self).index(position)

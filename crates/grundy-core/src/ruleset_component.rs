@@ -144,6 +144,9 @@ impl<G: Game> Component for RulesetComponent<G> {
 
     fn value(&mut self) -> Result<Value, SolveError> {
         let p = self.position.clone();
+        if self.rules().closed_form(&p).is_none() && self.rules().solvable(&p).is_ok() {
+            self.rules().prepare(&p);
+        }
         self.value_of(&p)
     }
 

@@ -40,7 +40,7 @@ use std::sync::{Arc, Mutex};
 use grundy_core::{Component, Game, Key, Ruleset, RulesetComponent, SolveError};
 use rayon::prelude::*;
 use rhai::{Array, Dynamic};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde_json::Value as Json;
 
 pub use position::Position;
@@ -53,6 +53,8 @@ use crate::spec::{GameEntry, GameSpec, SpecError, Tabulation, Word};
 enum Group {
     /// Every integer in `start..end`.
     Ints(i64, i64),
+    /// Every integer from `high` down to `low` (a loop that pushes `n - 1`, `n - 2`, ...).
+    Down(i64, i64),
     /// Every sum of `a` and `total - a` for `a` in `first..=last`.
     Splits { total: i64, first: i64, last: i64 },
     /// One option.
@@ -65,6 +67,28 @@ enum Expansion {
     Parts(Vec<Position>),
     /// `moves(p)`: its options.
     Options(Vec<Group>),
+}
+
+/// Appends the option `n`, extending a run of consecutive integers (the options of a loop over a
+/// range) rather than storing each: a position with thousands of options keeps a few numbers.
+fn push_int(groups: &mut Vec<Group>, n: i64) {
+    match groups.last_mut() {
+        Some(Group::Ints(_, end)) if *end == n && n < i64::MAX => *end += 1,
+        Some(Group::Down(_, low)) if low.checked_sub(1) == Some(n) => *low = n,
+        Some(last @ Group::One(Position::Int(_))) => {
+            let Group::One(Position::Int(m)) = *last else {
+                unreachable!("matched above")
+            };
+            if m.checked_add(1) == Some(n) && n < i64::MAX {
+                *last = Group::Ints(m, n + 1);
+            } else if m.checked_sub(1) == Some(n) {
+                *last = Group::Down(m, n);
+            } else {
+                groups.push(Group::One(Position::Int(n)));
+            }
+        }
+        _ => groups.push(Group::One(Position::Int(n))),
+    }
 }
 
 /// A game defined by a script.
@@ -140,6 +164,86 @@ impl ScriptGame {
                 Err(m) => {
                     self.fail(m);
                     return;
+                }
+            }
+        }
+    }
+
+    /// Expands, on every core, the positions `root` reaches, breadth first, until a budget of
+    /// options held is spent; the solver then finds them ready ([`Ruleset::prepare`]).
+    fn work_ahead(&self, root: &Position) {
+        /// Groups of options held ahead of the solver at most (tens of megabytes), and options
+        /// walked to find the next positions.
+        const OPTIONS_AHEAD: usize = 1 << 21;
+        const WALK: usize = 1 << 27;
+        let most_positions = grundy_core::limits::position_cap() / 4;
+        let mut seen: FxHashSet<Position> = FxHashSet::default();
+        let mut queue: Vec<Position> = Vec::new();
+        let mut parts = Vec::new();
+        let mut reach =
+            |p: &Position, seen: &mut FxHashSet<Position>, queue: &mut Vec<Position>| {
+                parts.clear();
+                if !p.parts(&mut parts) {
+                    parts.push(p.clone());
+                }
+                for q in parts.drain(..) {
+                    if seen.insert(q.clone()) {
+                        queue.push(q);
+                    }
+                }
+            };
+        reach(root, &mut seen, &mut queue);
+        let (mut next, mut held, mut walked) = (0, 0, 0);
+        while next < queue.len()
+            && held < OPTIONS_AHEAD
+            && walked < WALK
+            && seen.len() < most_positions
+        {
+            let end = queue.len().min(next + table::BLOCK);
+            let block: Vec<Position> = queue[next..end].to_vec();
+            next = end;
+            self.prefetch(&block);
+            if self.failed.load(Ordering::Acquire) {
+                return;
+            }
+            let pending = self.pending.lock().expect("no thread panics holding it");
+            for p in &block {
+                let Some(e) = pending.get(p) else { continue };
+                match &**e {
+                    Expansion::Parts(ps) => {
+                        for q in ps {
+                            reach(q, &mut seen, &mut queue);
+                        }
+                    }
+                    Expansion::Options(groups) => {
+                        for g in groups {
+                            match g {
+                                Group::Ints(a, b) => {
+                                    walked += b.abs_diff(*a) as usize;
+                                    for n in *a..*b {
+                                        reach(&Position::Int(n), &mut seen, &mut queue);
+                                    }
+                                }
+                                Group::Down(high, low) => {
+                                    walked += high.abs_diff(*low) as usize + 1;
+                                    for n in *low..=*high {
+                                        reach(&Position::Int(n), &mut seen, &mut queue);
+                                    }
+                                }
+                                Group::Splits { total, first, last } => {
+                                    walked += (last - first + 1) as usize;
+                                    for a in *first..=*last {
+                                        reach(&Position::pair(a, total - a), &mut seen, &mut queue);
+                                    }
+                                }
+                                Group::One(q) => {
+                                    walked += 1;
+                                    reach(q, &mut seen, &mut queue);
+                                }
+                            }
+                            held += 1;
+                        }
+                    }
                 }
             }
         }
@@ -314,7 +418,10 @@ impl ScriptGame {
             return Ok(());
         }
         self.count(count, 1, call)?;
-        groups.push(Group::One(self.option_position(item, call)?));
+        match self.option_position(item, call)? {
+            Position::Int(n) => push_int(groups, n),
+            p => groups.push(Group::One(p)),
+        }
         Ok(())
     }
 
@@ -433,6 +540,9 @@ impl Ruleset for ScriptGame {
                 for g in groups {
                     match g {
                         Group::Ints(a, b) => out.extend((*a..*b).map(Position::Int)),
+                        Group::Down(high, low) => {
+                            out.extend((*low..=*high).rev().map(Position::Int))
+                        }
                         Group::Splits { total, first, last } => {
                             out.extend((*first..=*last).map(|a| Position::pair(a, total - a)))
                         }
@@ -457,6 +567,10 @@ impl Ruleset for ScriptGame {
             }
             _ => false,
         }
+    }
+
+    fn prepare(&self, root: &Position) {
+        self.work_ahead(root);
     }
 
     fn index(&self, p: &Position) -> Option<usize> {
@@ -557,4 +671,68 @@ pub fn entries() -> Vec<GameEntry> {
         matches: None,
         table: Some(Tabulation::Script(ScriptGame::from_spec)),
     }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(text: &str, p: Position) -> Vec<Position> {
+        let game = ScriptGame::compile("script:test", "test", text).unwrap();
+        let mut out = Vec::new();
+        game.options(&p, &mut out);
+        game.fault().unwrap();
+        out
+    }
+
+    #[test]
+    fn options_keep_the_scripts_order_whatever_their_storage() {
+        let got = options(
+            "fn moves(n) { [n - 1, n - 2, n - 3, 7, 8, 9, 2, 2, sum([1, 0]), 4..6, \"x\", [1, 2]] }",
+            Position::Int(20),
+        );
+        let ints = |v: &[i64]| v.iter().map(|&n| Position::Int(n)).collect::<Vec<_>>();
+        let mut want = ints(&[19, 18, 17, 7, 8, 9, 2, 2]);
+        want.push(Position::Pair(0, 1));
+        want.extend(ints(&[4, 5]));
+        want.push(Position::Str("x".into()));
+        want.push(Position::List(ints(&[1, 2]).into()));
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_sum_moves_in_one_part_at_a_time() {
+        let got = options("fn moves(n) { range(0, n) }", Position::pair(1, 2));
+        // A part that reaches 0 stays a part (a heap of 0 is a position of the game).
+        let want = [
+            Position::pair(0, 2),
+            Position::pair(1, 0),
+            Position::pair(1, 1),
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn components_and_canonical_forms_are_used() {
+        // A position [a, b] is the sum of two heaps of take-one-or-two.
+        let text = "fn components(p) { [p[0], p[1]] } \
+                    fn moves(n) { if n >= 2 { [n - 1, n - 2] } else if n == 1 { [0] } else { [] } }";
+        let game = ScriptGame::compile("script:test", "test", text).unwrap();
+        let mut parts = Vec::new();
+        let p = Position::List(vec![Position::Int(4), Position::Int(2)].into());
+        assert!(game.components(&p, &mut parts));
+        assert_eq!(parts, [Position::Int(2), Position::Int(4)]);
+        let text = "fn canonical(p) { if p[0] > p[1] { [p[1], p[0]] } else { p } } \
+                    fn moves(p) { [[p[1], p[0]]] }";
+        let got = options(
+            text,
+            Position::List(vec![Position::Int(1), Position::Int(2)].into()),
+        );
+        assert_eq!(
+            got,
+            [Position::List(
+                vec![Position::Int(1), Position::Int(2)].into()
+            )]
+        );
+    }
 }

@@ -127,8 +127,9 @@ pub struct Program {
     pub source: String,
     /// The optional functions present.
     pub hooks: Hooks,
-    /// Where `fn moves` is defined, for errors about what it returned.
-    moves_at: (usize, usize),
+    /// The script's text, to point at a function's definition in errors that have no position
+    /// of their own (what a function returned, a cap reached).
+    text: String,
     limits: ScriptLimits,
 }
 
@@ -146,7 +147,10 @@ fn engine(limits: ScriptLimits) -> Engine {
     if let Some(&probe) = PROBE.get() {
         let cap = (limits.memory_mib as i64).saturating_mul(1 << 20);
         engine.on_progress(move |ops| {
-            if ops % 256 == 0 && probe() - CALL_START.with(Cell::get) > cap {
+            // Every operation: one `s += s` doubles a string, so a few unchecked steps could
+            // take all the memory there is.
+            let _ = ops;
+            if probe() - CALL_START.with(Cell::get) > cap {
                 return Some(Dynamic::from(OUT_OF_MEMORY));
             }
             None
@@ -202,17 +206,12 @@ impl Program {
             show: has("show", 1),
             describe: has("describe", 2),
         };
-        let moves_at = text
-            .lines()
-            .enumerate()
-            .find_map(|(i, l)| l.find("fn moves").map(|c| (i + 1, c + 1)))
-            .unwrap_or((1, 1));
         let program = Program {
             engine,
             ast,
             source: source.to_string(),
             hooks,
-            moves_at,
+            text: text.to_string(),
             limits,
         };
         // The top level runs once, so its errors (and its prints) come first.
@@ -221,6 +220,16 @@ impl Program {
             .run_ast(&program.ast)
             .map_err(|e| program.runtime_error("the script's top level", &e))?;
         Ok(program)
+    }
+
+    /// Where `fn name` is defined (line, column), or the start of the script.
+    fn definition(&self, name: &str) -> (usize, usize) {
+        let wanted = format!("fn {name}");
+        self.text
+            .lines()
+            .enumerate()
+            .find_map(|(i, l)| l.find(&wanted).map(|c| (i + 1, c + 1)))
+            .unwrap_or((1, 1))
     }
 
     /// Calls `name(args)`; an error says where and on which position.
@@ -238,7 +247,10 @@ impl Program {
     /// option that raises it.
     fn runtime_error(&self, call: &str, e: &EvalAltResult) -> String {
         let inner = e.unwrap_inner();
-        let (line, col) = at(inner.position());
+        let (line, col) = innermost_position(e).unwrap_or_else(|| {
+            let name = call.split('(').next().unwrap_or(call);
+            self.definition(name)
+        });
         let mut what = inner.to_string();
         if let Some(i) = what.rfind(" (line ") {
             what.truncate(i);
@@ -272,9 +284,23 @@ impl Program {
 
     /// An error about what `moves` (or another function) returned for `on`.
     pub fn type_error(&self, call: &str, message: &str) -> String {
-        let (line, col) = self.moves_at;
+        let (line, col) = self.definition(call.split('(').next().unwrap_or(call));
         format!("{}:{line}:{col}: {call}: {message}", self.source)
     }
+}
+
+/// Where an error happened: the innermost known position along its chain of calls (a cap is
+/// raised without one, inside the call that reached it).
+fn innermost_position(e: &EvalAltResult) -> Option<(usize, usize)> {
+    let mut found = e.position();
+    let mut e = e;
+    while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = e {
+        e = inner;
+        if !e.position().is_none() {
+            found = e.position();
+        }
+    }
+    (!found.is_none()).then(|| at(found))
 }
 
 /// A position as the Rhai value a script receives.
@@ -328,6 +354,9 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Position, String> {
 /// What a value that is not a position is, in words.
 pub fn describe_value(d: &Dynamic) -> String {
     let what = match d.type_name() {
+        _ if d.is_int() => format!("a number ({d})"),
+        "array" => "an array".to_string(),
+        "string" => format!("a string ({d:?})"),
         "()" => "nothing (a function without a value at its end)".to_string(),
         "bool" => format!("a boolean ({d})"),
         "f64" | "f32" => format!("a decimal number ({d})"),

@@ -12,7 +12,7 @@ use super::{Position, ScriptGame};
 
 /// How many positions are expanded at once: enough to keep every core busy, few enough that the
 /// expansions waiting for the solver stay small.
-const BLOCK: usize = 256;
+pub(super) const BLOCK: usize = 256;
 
 /// The values of `positions`, in order; `progress` hears how many are done.
 pub fn values(
