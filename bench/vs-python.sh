@@ -8,7 +8,8 @@
 #
 # Games (bench/scripts/): take at most half to n = 10000, paper cutting on every W x H with
 # W, H <= 40, Kayles to n = 2000. For each, a plain Rhai script (a loop that pushes options) and an
-# idiom script (ranges, splits, cuts, canonical). Targets: plain <= 3.0x Python, idiom <= 0.2x.
+# idiom script (a range, `cuts`, `splits`); paper cutting also with a `canonical` function (for
+# information: it costs a call per option). Targets: plain <= 3.0x Python, idiom <= 0.2x.
 set -euo pipefail
 RUNS=${1:-3}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -96,7 +97,8 @@ bench_game half 10000 \
 bench_game paper 40x40 \
   "python-lru=$PYTHON $S/paper.py 40 40" \
   "grundy-plain=$GRUNDY table script:$S/paper-plain.rhai --upto 40x40 --json" \
-  "grundy-idiom=$GRUNDY table script:$S/paper-idiom.rhai --upto 40x40 --json"
+  "grundy-idiom=$GRUNDY table script:$S/paper-idiom.rhai --upto 40x40 --json" \
+  "grundy-canonical=$GRUNDY table script:$S/paper-canonical.rhai --upto 40x40 --json"
 bench_game kayles 2000 \
   "python-loop=$PYTHON $S/kayles.py 2000" \
   "grundy-plain=$GRUNDY table script:$S/kayles-plain.rhai --upto 2000 --json" \

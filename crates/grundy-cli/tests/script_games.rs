@@ -419,6 +419,10 @@ fn bench_paper_cutting() {
     let upto = format!("{W}x{H}");
     assert_eq!(rows(table(&bench_script("paper-plain"), &upto)), expected);
     assert_eq!(rows(table(&bench_script("paper-idiom"), &upto)), expected);
+    assert_eq!(
+        rows(table(&bench_script("paper-canonical"), &upto)),
+        expected
+    );
 }
 
 #[test]
