@@ -37,7 +37,7 @@ mod program;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_core::{Component, Game, Key, Ruleset, RulesetComponent, SolveError};
 use rustc_hash::FxHashMap;
@@ -49,6 +49,26 @@ pub use program::{script_limits, set_memory_probe, set_script_limits, ScriptLimi
 use program::{to_dynamic, Program};
 
 use crate::spec::{GameEntry, GameSpec, SpecError, Tabulation, Word};
+
+/// How many times over a part may be split again by `components`.
+const MAX_SPLITS: usize = 64;
+
+/// `text` compiled, once per process: `play` builds the game again after every move.
+fn compiled(source: &str, text: &str) -> Result<Arc<Program>, String> {
+    type Compiled = FxHashMap<(String, String), Arc<Program>>;
+    static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
+    let key = (source.to_string(), text.to_string());
+    let cache = COMPILED.get_or_init(Mutex::default);
+    if let Some(p) = cache.lock().expect("no thread panics holding it").get(&key) {
+        return Ok(p.clone());
+    }
+    let program = Arc::new(Program::compile(source, text)?);
+    cache
+        .lock()
+        .expect("no thread panics holding it")
+        .insert(key, program.clone());
+    Ok(program)
+}
 
 /// A game defined by a script.
 pub struct ScriptGame {
@@ -67,7 +87,7 @@ impl ScriptGame {
     pub fn compile(name: &str, source: &str, text: &str) -> Result<ScriptGame, String> {
         Ok(ScriptGame {
             name: name.to_string(),
-            program: Arc::new(Program::compile(source, text)?),
+            program: compiled(source, text)?,
             pending: Mutex::default(),
             failed: AtomicBool::new(false),
             error: Mutex::new(None),
@@ -108,15 +128,53 @@ impl ScriptGame {
         self.failed.store(true, Ordering::Release);
     }
 
+    /// The options of `p`, met `depth` splits down: `components` may give a part that is split
+    /// again, but not for ever (a script whose parts split back into the whole).
+    fn options_within(&self, p: &Position, out: &mut Vec<Position>, depth: usize) {
+        if self.failed.load(Ordering::Acquire) {
+            return;
+        }
+        if depth > MAX_SPLITS {
+            return self.fail(format!(
+                "{}: components({p}): a part was split again {MAX_SPLITS} times over (do the \
+                 parts `components` returns split back into the whole?)",
+                self.program.source
+            ));
+        }
+        let mut parts = Vec::new();
+        if p.parts(&mut parts) {
+            return self.sum_options(&parts, out, depth + 1);
+        }
+        match self.expansion(p, true).as_deref() {
+            None => {}
+            Some(Expansion::Parts(parts)) => self.sum_options(parts, out, depth + 1),
+
+            Some(Expansion::Options(groups)) => {
+                for g in groups {
+                    match g {
+                        Group::Ints(a, b) => out.extend((*a..*b).map(Position::Int)),
+                        Group::Down(high, low) => {
+                            out.extend((*low..=*high).rev().map(Position::Int))
+                        }
+                        Group::Splits { total, first, last } => {
+                            out.extend((*first..=*last).map(|a| Position::pair(a, total - a)))
+                        }
+                        Group::One(q) => out.push(q.clone()),
+                    }
+                }
+            }
+        }
+    }
+
     /// The options of the sum of `parts`: a move in one part.
-    fn sum_options(&self, parts: &[Position], out: &mut Vec<Position>) {
+    fn sum_options(&self, parts: &[Position], out: &mut Vec<Position>, depth: usize) {
         let mut moves = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             if i > 0 && parts[i - 1] == *part {
                 continue;
             }
             moves.clear();
-            self.options(part, &mut moves);
+            self.options_within(part, &mut moves, depth);
             for q in moves.drain(..) {
                 let mut next = parts.to_vec();
                 next[i] = q;
@@ -152,31 +210,7 @@ impl Ruleset for ScriptGame {
     type Position = Position;
 
     fn options(&self, p: &Position, out: &mut Vec<Position>) {
-        if self.failed.load(Ordering::Acquire) {
-            return;
-        }
-        let mut parts = Vec::new();
-        if p.parts(&mut parts) {
-            return self.sum_options(&parts, out);
-        }
-        match self.expansion(p, true).as_deref() {
-            None => {}
-            Some(Expansion::Parts(parts)) => self.sum_options(parts, out),
-            Some(Expansion::Options(groups)) => {
-                for g in groups {
-                    match g {
-                        Group::Ints(a, b) => out.extend((*a..*b).map(Position::Int)),
-                        Group::Down(high, low) => {
-                            out.extend((*low..=*high).rev().map(Position::Int))
-                        }
-                        Group::Splits { total, first, last } => {
-                            out.extend((*first..=*last).map(|a| Position::pair(a, total - a)))
-                        }
-                        Group::One(q) => out.push(q.clone()),
-                    }
-                }
-            }
-        }
+        self.options_within(p, out, 0)
     }
 
     fn components(&self, p: &Position, out: &mut Vec<Position>) -> bool {
