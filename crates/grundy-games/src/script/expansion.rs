@@ -7,6 +7,7 @@
 //! solver walks them.
 
 use rhai::{Array, Dynamic};
+use rustc_hash::FxHashSet;
 
 use super::program::{
     describe_value, from_dynamic, script_limits, to_dynamic, Cuts, Splits, SumOption,
@@ -55,11 +56,54 @@ pub(super) fn push_int(groups: &mut Vec<Group>, n: i64) {
     }
 }
 
+/// The options with each position once: options are a set, and a script that pushes `sum([a, b])`
+/// and `sum([b, a])` (or a run of integers and one of them again) gives the same position twice,
+/// which would be listed and counted twice as a winning move. The first of each is kept, in order;
+/// integers are walked one by one only when runs and other integers mix.
+fn without_repeats(groups: Vec<Group>) -> Vec<Group> {
+    let is_run = |g: &Group| matches!(g, Group::Ints(..) | Group::Down(..));
+    let runs = groups.iter().filter(|g| is_run(g)).count();
+    let ints = runs
+        + groups
+            .iter()
+            .filter(|g| matches!(g, Group::One(Position::Int(_))))
+            .count();
+    let singles = groups.iter().filter(|g| matches!(g, Group::One(_))).count();
+    let walk_ints = runs > 0 && ints >= 2;
+    if !walk_ints && singles < 2 {
+        return groups;
+    }
+    let mut seen: FxHashSet<Position> = FxHashSet::default();
+    let mut out: Vec<Group> = Vec::with_capacity(groups.len());
+    let mut int = |n: i64, seen: &mut FxHashSet<Position>, out: &mut Vec<Group>| {
+        if seen.insert(Position::Int(n)) {
+            push_int(out, n);
+        }
+    };
+    for g in groups {
+        match g {
+            Group::Ints(a, b) if walk_ints => (a..b).for_each(|n| int(n, &mut seen, &mut out)),
+            Group::Down(high, low) if walk_ints => {
+                (low..=high).rev().for_each(|n| int(n, &mut seen, &mut out))
+            }
+            Group::One(Position::Int(n)) if walk_ints => int(n, &mut seen, &mut out),
+            Group::One(p) => {
+                if seen.insert(p.clone()) {
+                    out.push(Group::One(p));
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 impl ScriptGame {
     /// One call of the script on `p` (not a sum): its parts if `components` splits it, else its
     /// options.
     pub(super) fn expand(&self, p: &Position) -> Result<Expansion, String> {
         let program = &self.program;
+        super::program::expanded(&self.name, &self.expanded);
         let on = p.to_string();
         if program.hooks.components {
             let d = program.call("components", vec![to_dynamic(p)], &on)?;
@@ -97,7 +141,7 @@ impl ScriptGame {
                 &format!("returned {what}, where an array of options is expected"),
             ));
         }
-        Ok(Expansion::Options(groups))
+        Ok(Expansion::Options(without_repeats(groups)))
     }
 
     /// The positions of an array a script returned (for `components`), sums flattened.
@@ -176,12 +220,13 @@ impl ScriptGame {
             let Cuts { w, h } = item.cast::<Cuts>();
             let rect =
                 |a: i64, b: i64| Position::List(vec![Position::Int(a), Position::Int(b)].into());
-            let n = (w - 1).max(0) as u64 + (h - 1).max(0) as u64;
+            // A cut at a and at w - a leave the same two pieces: each pair once.
+            let n = (w / 2).max(0) as u64 + (h / 2).max(0) as u64;
             self.count(count, n, call)?;
-            for a in 1..w {
+            for a in 1..=w / 2 {
                 groups.push(Group::One(self.sum_of(vec![rect(a, h), rect(w - a, h)])?));
             }
-            for b in 1..h {
+            for b in 1..=h / 2 {
                 groups.push(Group::One(self.sum_of(vec![rect(w, b), rect(w, h - b)])?));
             }
             return Ok(());

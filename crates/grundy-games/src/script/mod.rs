@@ -36,7 +36,7 @@ mod position;
 mod program;
 pub mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_core::{Component, Game, Key, Ruleset, RulesetComponent, SolveError};
@@ -45,7 +45,9 @@ use serde_json::Value as Json;
 
 use expansion::{Expansion, Group};
 pub use position::Position;
-pub use program::{script_limits, set_memory_probe, set_script_limits, ScriptLimits};
+pub use program::{
+    script_limits, set_memory_probe, set_progress_reporter, set_script_limits, ScriptLimits,
+};
 use program::{to_dynamic, Program};
 
 use crate::spec::{GameEntry, GameSpec, SpecError, Tabulation, Word};
@@ -77,6 +79,8 @@ pub struct ScriptGame {
     /// Expansions made ahead of the solver (on every core), each taken once.
     pending: Mutex<FxHashMap<Position, Arc<Expansion>>>,
     failed: AtomicBool,
+    /// Positions expanded so far (for progress reports).
+    expanded: AtomicU64,
     /// The first error met: every search stops with it.
     error: Mutex<Option<String>>,
     warned: AtomicBool,
@@ -90,6 +94,7 @@ impl ScriptGame {
             program: compiled(source, text)?,
             pending: Mutex::default(),
             failed: AtomicBool::new(false),
+            expanded: AtomicU64::new(0),
             error: Mutex::new(None),
             warned: AtomicBool::new(false),
         })
@@ -352,12 +357,35 @@ mod tests {
             Position::Int(20),
         );
         let ints = |v: &[i64]| v.iter().map(|&n| Position::Int(n)).collect::<Vec<_>>();
-        let mut want = ints(&[19, 18, 17, 7, 8, 9, 2, 2]);
+        let mut want = ints(&[19, 18, 17, 7, 8, 9, 2]);
         want.push(Position::Pair(0, 1));
         want.extend(ints(&[4, 5]));
         want.push(Position::Str("x".into()));
         want.push(Position::List(ints(&[1, 2]).into()));
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn each_option_is_listed_once() {
+        let got = options(
+            "fn moves(n) { [5, 3, 4, 5, 6, sum([1, 2]), sum([2, 1]), 0..3, 2, \"a\", \"a\"] }",
+            Position::Int(9),
+        );
+        let ints = |v: &[i64]| v.iter().map(|&n| Position::Int(n)).collect::<Vec<_>>();
+        let mut want = ints(&[5, 3, 4, 6]);
+        want.push(Position::Pair(1, 2));
+        want.extend(ints(&[0, 1, 2]));
+        want.push(Position::Str("a".into()));
+        assert_eq!(got, want);
+        // Mirror-image cuts of a 4 x 1 sheet are one option.
+        assert_eq!(
+            options(
+                "fn moves(p) { cuts(p[0], p[1]) }",
+                Position::parse_word("4,1").unwrap()
+            )
+            .len(),
+            2
+        );
     }
 
     #[test]
