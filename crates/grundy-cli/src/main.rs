@@ -6,12 +6,17 @@
 
 mod commands;
 mod failure;
+mod memory;
 mod problems;
 mod words;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+/// Counts each thread's allocations, so a game script's call can be held to its memory cap.
+#[global_allocator]
+static ALLOCATOR: memory::Counting = memory::Counting;
 
 /// Decide impartial combinatorial games: who wins, which moves win, and why.
 #[derive(Parser)]
@@ -23,6 +28,19 @@ struct Cli {
     /// entries): raise it for bigger searches, at the cost of memory.
     #[arg(long, global = true, value_name = "N", default_value_t = grundy_core::limits::DEFAULT_POSITION_CAP)]
     max_positions: usize,
+    /// Game scripts: the most operations one call of a script function may take.
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.operations)]
+    script_max_ops: u64,
+    /// Game scripts: how deeply script functions may call one another.
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.depth)]
+    script_max_depth: usize,
+    /// Game scripts: the most options of a position, and the most elements (or bytes) of an
+    /// array (or string) a script returns.
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.size)]
+    script_max_size: usize,
+    /// Game scripts: the mebibytes one call of a script function may hold.
+    #[arg(long, global = true, value_name = "MIB", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.memory_mib)]
+    script_max_memory: u64,
 }
 
 #[derive(Subcommand)]
@@ -50,6 +68,13 @@ fn main() -> ExitCode {
     restore_sigpipe();
     let cli = Cli::parse();
     grundy_core::limits::set_position_cap(cli.max_positions);
+    grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {
+        operations: cli.script_max_ops,
+        depth: cli.script_max_depth,
+        memory_mib: cli.script_max_memory,
+        size: cli.script_max_size,
+    });
+    grundy_games::script::set_memory_probe(memory::thread_net);
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Games(args) => commands::games::run(args),

@@ -34,4 +34,8 @@ pub enum SolveError {
     /// The position is outside what the method can handle.
     #[error("{0}")]
     TooLarge(String),
+    /// The rules themselves failed on a position (a game script's runtime error, a wrong return
+    /// type, a cap of the script engine): the message says where.
+    #[error("{0}")]
+    Rules(String),
 }

@@ -108,6 +108,7 @@ impl<'a, R: Game> Explore<'a> for RulesetNode<'a, R> {
         self.rules.searchable(&self.position)?;
         let mut options = Vec::new();
         self.rules.options(&self.position, &mut options);
+        self.rules.fault()?;
         Ok(options
             .into_iter()
             .map(|q| {
@@ -125,6 +126,7 @@ impl<'a, R: Game> Explore<'a> for RulesetNode<'a, R> {
         self.rules.searchable(&self.position)?;
         let mut options = Vec::new();
         self.rules.options(&self.position, &mut options);
+        self.rules.fault()?;
         Ok(options
             .into_iter()
             .map(|q| Box::new(RulesetNode::new(self.rules, q)) as Child<'a>)

@@ -61,6 +61,30 @@ pub trait Ruleset {
         let _ = position;
         None
     }
+
+    /// A chance to work ahead before a search from `position`: a ruleset whose options are costly
+    /// to list (a game script) may list the positions it reaches on every core, so that the
+    /// sequential search finds them ready. The default does nothing.
+    fn prepare(&self, position: &Self::Position) {
+        let _ = position;
+    }
+
+    /// A small dense index of `position` for positions that have one (a heap size), so the solver
+    /// keeps their values in an array rather than a hash table: in a game with thousands of options
+    /// a position, looking the options up is the solver's whole work. `None` (the default): the
+    /// position is hashed. Two positions with the same index must be the same position.
+    fn index(&self, position: &Self::Position) -> Option<usize> {
+        let _ = position;
+        None
+    }
+
+    /// Whether listing options has failed: rules written by a user (a script) can fail on a
+    /// position, and [`Ruleset::options`] has no way to say so. Such a ruleset lists no options
+    /// once it fails and keeps the first error here; every search asks after expanding a position
+    /// and stops with that error, so no answer is built on a failed expansion.
+    fn fault(&self) -> Result<(), SolveError> {
+        Ok(())
+    }
 }
 
 impl<R: Ruleset + ?Sized> Ruleset for &R {
@@ -74,6 +98,15 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
     fn closed_form(&self, position: &Self::Position) -> Option<Nimber> {
         (**self).closed_form(position)
     }
+    fn prepare(&self, position: &Self::Position) {
+        (**self).prepare(position)
+    }
+    fn index(&self, position: &Self::Position) -> Option<usize> {
+        (**self).index(position)
+    }
+    fn fault(&self) -> Result<(), SolveError> {
+        (**self).fault()
+    }
 }
 
 /// A ruleset with its hooks stripped: only the options remain.
@@ -86,6 +119,9 @@ impl<R: Ruleset> Ruleset for BruteForce<R> {
     type Position = R::Position;
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>) {
         self.0.options(position, out)
+    }
+    fn fault(&self) -> Result<(), SolveError> {
+        self.0.fault()
     }
 }
 

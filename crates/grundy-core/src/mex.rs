@@ -29,21 +29,27 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     if small != u128::MAX {
         return Nimber((!small).trailing_zeros() as u64);
     }
-    mex_of_large(128, &mut large)
+    mex_of_large(128, &large)
 }
 
-/// The least `n >= start` missing from `values`, which are all `>= start`.
-fn mex_of_large(start: u64, values: &mut [u64]) -> Nimber {
-    values.sort_unstable();
-    let mut want = start;
+/// The least `n >= start` missing from `values`, which are all `>= start`: at most
+/// `start + values.len()`, so one bit a value finds it in linear time (a game whose values grow,
+/// like taking at most half a heap, has thousands of large values a position).
+fn mex_of_large(start: u64, values: &[u64]) -> Nimber {
+    let n = values.len();
+    let mut seen = vec![0u64; n / 64 + 1];
     for &v in values.iter() {
-        if v == want {
-            want += 1;
-        } else if v > want {
-            break;
+        let i = v - start;
+        if i <= n as u64 {
+            seen[i as usize / 64] |= 1 << (i % 64);
         }
     }
-    Nimber(want)
+    let (word, bits) = seen
+        .iter()
+        .enumerate()
+        .find(|(_, w)| **w != u64::MAX)
+        .expect("n values leave one of n + 1 slots free");
+    Nimber(start + word as u64 * 64 + (!bits).trailing_zeros() as u64)
 }
 
 /// A reusable bitset for computing many mexes in a hot loop without allocating.

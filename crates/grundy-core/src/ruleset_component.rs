@@ -90,6 +90,7 @@ impl<G: Game> RulesetComponent<G> {
             rules.searchable(&positions[next])?;
             options.clear();
             rules.options(&positions[next], &mut options);
+            rules.fault()?;
             for q in options.drain(..) {
                 let fresh = positions.len() as u32;
                 let id = *ids.entry(rules.key(&q)).or_insert(fresh);
@@ -127,6 +128,7 @@ impl<G: Game> RulesetComponent<G> {
         self.rules().searchable(&self.position)?;
         let mut options = Vec::new();
         self.rules().options(&self.position, &mut options);
+        self.rules().fault()?;
         Ok(options)
     }
 }
@@ -142,6 +144,9 @@ impl<G: Game> Component for RulesetComponent<G> {
 
     fn value(&mut self) -> Result<Value, SolveError> {
         let p = self.position.clone();
+        if self.rules().closed_form(&p).is_none() && self.rules().solvable(&p).is_ok() {
+            self.rules().prepare(&p);
+        }
         self.value_of(&p)
     }
 

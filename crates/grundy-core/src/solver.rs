@@ -14,8 +14,10 @@ use crate::{mex, Nimber, Outcome, Ruleset, SolveError};
 /// A memoizing Grundy-value solver for one ruleset.
 pub struct Solver<R: Ruleset> {
     ruleset: R,
-    table: FxHashMap<R::Position, Nimber>,
+    table: Memo<R::Position>,
     cap: usize,
+    /// A buffer for the parts of a child that is a sum.
+    parts: Vec<R::Position>,
 }
 
 enum Combine {
@@ -44,8 +46,9 @@ impl<R: Ruleset> Solver<R> {
     pub fn with_cap(ruleset: R, cap: usize) -> Self {
         Solver {
             ruleset,
-            table: FxHashMap::default(),
+            table: Memo::default(),
             cap,
+            parts: Vec::new(),
         }
     }
 
@@ -62,7 +65,7 @@ impl<R: Ruleset> Solver<R> {
     fn known(&self, p: &R::Position) -> Option<Nimber> {
         self.ruleset
             .closed_form(p)
-            .or_else(|| self.table.get(p).copied())
+            .or_else(|| self.table.get(&self.ruleset, p))
     }
 
     fn frame(&self, position: R::Position) -> Frame<R::Position> {
@@ -94,6 +97,7 @@ impl<R: Ruleset> Solver<R> {
         let mut on_stack: FxHashSet<R::Position> = FxHashSet::default();
         on_stack.insert(position.clone());
         let mut stack = vec![self.frame(position.clone())];
+        self.ruleset.fault()?;
         loop {
             let top = stack
                 .last_mut()
@@ -101,11 +105,12 @@ impl<R: Ruleset> Solver<R> {
             let mut pending = None;
             while top.next < top.children.len() {
                 let child = &top.children[top.next];
-                match self
+                let known = self
                     .ruleset
                     .closed_form(child)
-                    .or_else(|| self.table.get(child).copied())
-                {
+                    .or_else(|| self.table.get(&self.ruleset, child))
+                    .or_else(|| known_sum(&self.ruleset, &self.table, &mut self.parts, child));
+                match known {
                     Some(v) => {
                         top.values.push(v);
                         top.next += 1;
@@ -122,6 +127,7 @@ impl<R: Ruleset> Solver<R> {
                         return Err(SolveError::Cycle);
                     }
                     let frame = self.frame(child);
+                    self.ruleset.fault()?;
                     stack.push(frame);
                 }
                 None => {
@@ -134,7 +140,7 @@ impl<R: Ruleset> Solver<R> {
                         return Err(SolveError::TableFull { cap: self.cap });
                     }
                     on_stack.remove(&done.position);
-                    self.table.insert(done.position, value);
+                    self.table.insert(&self.ruleset, done.position, value);
                     if stack.is_empty() {
                         return Ok(value);
                     }
@@ -156,6 +162,7 @@ impl<R: Ruleset> Solver<R> {
     ) -> Result<Vec<R::Position>, SolveError> {
         let mut options = Vec::new();
         self.ruleset.options(position, &mut options);
+        self.ruleset.fault()?;
         let mut hits = Vec::new();
         for q in options {
             if self.grundy(&q)? == target {
@@ -171,6 +178,87 @@ impl<R: Ruleset> Solver<R> {
         position: &R::Position,
     ) -> Result<Vec<R::Position>, SolveError> {
         self.moves_to(position, Nimber::ZERO)
+    }
+}
+
+/// The value of `child` when it is a sum whose parts are all valued already: their XOR, without
+/// storing the sum itself (a cut leaves two pieces; storing every such pair would fill the table
+/// with positions that are never met again).
+fn known_sum<R: Ruleset>(
+    ruleset: &R,
+    table: &Memo<R::Position>,
+    parts: &mut Vec<R::Position>,
+    child: &R::Position,
+) -> Option<Nimber> {
+    parts.clear();
+    if !ruleset.components(child, parts) {
+        return None;
+    }
+    let mut total = Nimber::ZERO;
+    for part in parts.iter() {
+        total += ruleset
+            .closed_form(part)
+            .or_else(|| table.get(ruleset, part))?;
+    }
+    Some(total)
+}
+
+/// Positions valued so far: those with a small [`Ruleset::index`] in an array, the rest hashed.
+struct Memo<P> {
+    hashed: FxHashMap<P, Nimber>,
+    /// `dense[i]`: the value of the position of index `i`, or [`UNKNOWN`].
+    dense: Vec<u64>,
+    dense_len: usize,
+}
+
+const UNKNOWN: u64 = u64::MAX;
+
+/// Indices from here on are hashed: the array grows to the largest index met, so it is kept to a
+/// size that costs little (32 MiB).
+const DENSE_LIMIT: usize = 1 << 22;
+
+impl<P> Default for Memo<P> {
+    fn default() -> Self {
+        Memo {
+            hashed: FxHashMap::default(),
+            dense: Vec::new(),
+            dense_len: 0,
+        }
+    }
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
+    fn get<R: Ruleset<Position = P>>(&self, ruleset: &R, p: &P) -> Option<Nimber> {
+        match ruleset.index(p) {
+            Some(i) if i < DENSE_LIMIT => self
+                .dense
+                .get(i)
+                .copied()
+                .filter(|&v| v != UNKNOWN)
+                .map(Nimber),
+            _ => self.hashed.get(p).copied(),
+        }
+    }
+
+    fn insert<R: Ruleset<Position = P>>(&mut self, ruleset: &R, p: P, value: Nimber) {
+        match ruleset.index(&p) {
+            Some(i) if i < DENSE_LIMIT => {
+                if i >= self.dense.len() {
+                    self.dense.resize(i + 1, UNKNOWN);
+                }
+                if self.dense[i] == UNKNOWN {
+                    self.dense_len += 1;
+                }
+                self.dense[i] = value.0;
+            }
+            _ => {
+                self.hashed.insert(p, value);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.hashed.len() + self.dense_len
     }
 }
 
@@ -191,6 +279,34 @@ mod tests {
     fn a_chain_of_a_million_positions_does_not_overflow_the_stack() {
         let mut s = Solver::new(Bash2);
         assert_eq!(s.grundy(&1_000_000).unwrap(), Nimber(1_000_000 % 3));
+    }
+
+    /// Bash2 with its heaps stored densely.
+    struct Bash2Dense;
+    impl Ruleset for Bash2Dense {
+        type Position = u64;
+        fn options(&self, n: &u64, out: &mut Vec<u64>) {
+            Bash2.options(n, out)
+        }
+        fn index(&self, n: &u64) -> Option<usize> {
+            // Heaps from 1000 on land past the array's limit, so both stores are used.
+            usize::try_from(*n).ok().map(|n| n + DENSE_LIMIT - 1000)
+        }
+    }
+
+    #[test]
+    fn dense_and_hashed_positions_get_the_same_values() {
+        let mut dense = Solver::new(Bash2Dense);
+        let mut hashed = Solver::new(Bash2);
+        for n in 0..3000 {
+            assert_eq!(dense.grundy(&n), hashed.grundy(&n), "n = {n}");
+        }
+        assert_eq!(dense.stored(), hashed.stored());
+        let mut capped = Solver::with_cap(Bash2Dense, 100);
+        assert_eq!(
+            capped.grundy(&1000),
+            Err(SolveError::TableFull { cap: 100 })
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::coins::{coin_turning, tartan};
 use crate::graph::{edges, hackenbush, movers, node_kayles};
 use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
 use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
+use crate::script;
 use crate::spec::{split_sum, ComponentSpec, GameEntry, GameSpec, SpecError, Word};
 
 /// Every registered game, in the order `grundy games` lists them.
@@ -38,6 +39,7 @@ pub fn all() -> Vec<GameEntry> {
         edges::entries(),
         movers::entries(),
         node_kayles::entries(),
+        script::entries(),
     ]
     .concat()
 }
@@ -115,7 +117,16 @@ mod tests {
     #[test]
     fn every_example_builds() {
         for e in all() {
-            let words: Vec<String> = e.example.split_whitespace().map(String::from).collect();
+            // Script examples name files from the repository's root; tests run in the crate's.
+            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+            let words: Vec<String> = e
+                .example
+                .split_whitespace()
+                .map(|w| match w.strip_prefix("script:") {
+                    Some(path) => format!("script:{root}{path}"),
+                    None => w.to_string(),
+                })
+                .collect();
             assert!(build_sum(&Word::from_args(&words)).is_ok(), "{}", e.example);
         }
     }

@@ -19,6 +19,7 @@ use thiserror::Error;
 
 use crate::graph::movers::Movers;
 use crate::heap::table::TableGame;
+use crate::script::ScriptGame;
 
 /// One word of input and where it came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,6 +239,8 @@ pub enum Tabulation {
     Vertices(fn(&GameSpec) -> Result<Graph, SpecError>),
     /// Every point of the board the tokens move on by vectors.
     Points(fn(&GameSpec) -> Result<Movers, SpecError>),
+    /// Positions `0..=N` or `[x, y]` of a game script, valued by one solver.
+    Script(fn(&GameSpec) -> Result<ScriptGame, SpecError>),
 }
 
 impl GameEntry {

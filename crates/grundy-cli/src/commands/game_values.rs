@@ -16,7 +16,10 @@ use grundy_games::heap::sparse::Method;
 
 use grundy_games::period::Period;
 use grundy_games::registry::{self, build_sum};
+use grundy_games::script::{Position, ScriptGame};
 use grundy_games::spec::{parse_number_text, GameSpec, Tabulation, Word};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::{Duration, Instant};
 
 use crate::failure::Failure;
 
@@ -120,6 +123,9 @@ pub fn compute(words: &[Word], upto: Option<&str>) -> Result<GameValues, Failure
     if let Some(Tabulation::Points(board_of)) = entry.table {
         return board(&spec, board_of(&spec)?, upto);
     }
+    if let Some(Tabulation::Script(load)) = entry.table {
+        return script(&spec, &load(&spec)?, upto);
+    }
     registered(first, upto)
 }
 
@@ -154,6 +160,80 @@ fn board(spec: &GameSpec, movers: Movers, upto: Option<&str>) -> Result<GameValu
         vars: ["x", "y"],
         upto: (mx, my),
         rows,
+    })
+}
+
+/// A game script's values: positions `0..=N` for `--upto N`, positions `[x, y]` for `--upto XxY`,
+/// all valued by one solver (each position once, expanded on every core).
+fn script(spec: &GameSpec, game: &ScriptGame, upto: Option<&str>) -> Result<GameValues, Failure> {
+    let text = upto.map_or_else(|| DEFAULT_UPTO_1D.to_string(), str::to_string);
+    let grid = text.contains(['x', 'X']);
+    let (mx, my) = parse_upto(&text, MAX_POSITIONS)?;
+    check_size(mx, if grid { my } else { 0 })?;
+    let positions: Vec<Position> = if grid {
+        (0..=my as i64)
+            .flat_map(|y| {
+                (0..=mx as i64)
+                    .map(move |x| Position::List(vec![Position::Int(x), Position::Int(y)].into()))
+            })
+            .collect()
+    } else {
+        (0..=mx as i64).map(Position::Int).collect()
+    };
+    let started = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let total = positions.len() as u64;
+    let mut progress = |done: usize| {
+        // Only work longer than a second shows a bar.
+        if bar.is_none() && started.elapsed() > Duration::from_secs(1) {
+            let b = ProgressBar::new(total);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} {pos}/{len} positions ({per_sec}, eta {eta})",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar = Some(b);
+        }
+        if let Some(b) = &bar {
+            b.set_position(done as u64);
+        }
+    };
+    let values = grundy_games::script::table::values(game, &positions, &mut progress)?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let sample = |v: Value| {
+        let o = grundy_games::script::table::outcome(&v);
+        Some((v, o))
+    };
+    if grid {
+        let mut cells = values.into_iter();
+        let rows = (0..=my)
+            .map(|_| {
+                (0..=mx)
+                    .map(|_| sample(cells.next().expect("one value a position")))
+                    .collect()
+            })
+            .collect();
+        return Ok(GameValues::Grid {
+            game: spec.word.text.clone(),
+            vars: ["x", "y"],
+            upto: (mx, my),
+            rows,
+        });
+    }
+    // A period seen at the end of the table; nothing proves it for a game known only by its
+    // moves.
+    let finite: Option<Vec<u32>> = values
+        .iter()
+        .map(|v| v.finite().and_then(|g| u32::try_from(g.0).ok()))
+        .collect();
+    let period = finite.and_then(|f| grundy_games::period::find(&f, None, true));
+    Ok(GameValues::Line {
+        game: spec.word.text.clone(),
+        cells: values.into_iter().map(sample).collect(),
+        period,
     })
 }
 

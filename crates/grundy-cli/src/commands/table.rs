@@ -196,15 +196,27 @@ pub fn run(args: Args) -> Result<(), Failure> {
             heap_only()?;
             board_table::grid_table(&spec, board(&spec)?, args.upto.as_deref(), args.json)
         }
+        Some(Tabulation::Script(_)) => {
+            if args.csv || args.resume {
+                return Err(Failure::Input(format!(
+                    "argument 1 ('{}'): --csv and --resume are for heap games",
+                    args.game
+                )));
+            }
+            let values = game_values::compute(std::slice::from_ref(&word), args.upto.as_deref())?;
+            print_values(&values, args.json, args.period)
+        }
         None => {
             heap_only()?;
-            run_any_game(&word, args.upto.as_deref(), args.json)
+            let values = game_values::compute(std::slice::from_ref(&word), args.upto.as_deref())?;
+            print_values(&values, args.json, false)
         }
     }
 }
 
 /// The JSON shape of `grundy table --json` for a game valued position by position: `values[n]`
-/// (one number) or `rows[b][a]` (two numbers); null where the game has no such position.
+/// (one number) or `rows[b][a]` (two numbers); null where the game has no such position. A game
+/// script's line has its `period` when asked (a period seen, never proved).
 #[derive(Serialize)]
 struct AnyReport<'a> {
     game: &'a str,
@@ -212,13 +224,14 @@ struct AnyReport<'a> {
     values: Option<Vec<Option<grundy_core::Value>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rows: Option<Vec<Vec<Option<grundy_core::Value>>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<PeriodReport>,
 }
 
-/// A game without a table of its own (Wythoff, Euclid, the multiplication game, ...): each
-/// position `GAME n` (or `GAME a b`) is built through the registry and valued on its own, the way
-/// `grundy check` and `grundy plot` see it.
-fn run_any_game(word: &Word, upto: Option<&str>, json: bool) -> Result<(), Failure> {
-    let values = game_values::compute(std::slice::from_ref(word), upto)?;
+/// A game without a heap table of its own (Wythoff, Euclid, game scripts, ...), valued position
+/// by position the way `grundy check` and `grundy plot` see it: a line for one-number positions,
+/// a grid for two.
+fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<(), Failure> {
     let value = |s: &game_values::Sample| s.as_ref().map(|(v, _)| v.clone());
     let shown = |s: &game_values::Sample| match s {
         Some((grundy_core::Value::Finite(g), _)) => g.0.to_string(),
@@ -227,12 +240,19 @@ fn run_any_game(word: &Word, upto: Option<&str>, json: bool) -> Result<(), Failu
     };
     let mut out = String::new();
     match &values {
-        GameValues::Line { game, cells, .. } => {
+        GameValues::Line {
+            game,
+            cells,
+            period,
+        } => {
+            let checked = cells.len().saturating_sub(1) as u64;
+            let period_report = with_period.then(|| PeriodReport::new(*period, checked));
             if json {
                 let report = AnyReport {
                     game,
                     values: Some(cells.iter().map(value).collect()),
                     rows: None,
+                    period: period_report,
                 };
                 println!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());
@@ -256,6 +276,15 @@ fn run_any_game(word: &Word, upto: Option<&str>, json: bool) -> Result<(), Failu
                 "{game}: G(n) for n = 0..={} (- where the game has no such position)\n",
                 cells.len() - 1
             );
+            if with_period {
+                out += &match period {
+                    Some(p) => format!(
+                        "period seen: preperiod {}, period {}, saltus {} (not proved: checked up to n = {checked})\n",
+                        p.preperiod, p.period, p.saltus
+                    ),
+                    None => format!("no period seen up to n = {checked}\n"),
+                };
+            }
         }
         GameValues::Grid {
             game,
@@ -268,6 +297,7 @@ fn run_any_game(word: &Word, upto: Option<&str>, json: bool) -> Result<(), Failu
                     game,
                     values: None,
                     rows: Some(rows.iter().map(|r| r.iter().map(value).collect()).collect()),
+                    period: None,
                 };
                 println!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());

@@ -1,0 +1,369 @@
+//! A game script compiled once: the Rhai engine, sandboxed and capped, and the calls grundy makes.
+//!
+//! The engine has no module loader, no clock and no `eval`; `print` and `debug` write to stderr
+//! (stdout carries the answer). Each call runs under caps on operations, call depth, the memory it
+//! holds and the options it returns ([`ScriptLimits`]), so a script that loops for ever or grows
+//! without end stops with a message naming the cap and the option that raises it. Errors say
+//! where: the script's file, line and column, and the position being expanded.
+//!
+//! Arrays and strings are bounded by the memory cap rather than by Rhai's own size limits: those
+//! re-measure an array after every change, so a loop that pushes n options would take n² steps.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use rhai::packages::{Package, StandardPackage};
+use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, OptimizationLevel, Scope, AST};
+
+use super::position::Position;
+
+/// The caps every script call runs under, set once per process (the command line's
+/// `--script-max-ops`, `--script-max-depth`, `--script-max-memory` and `--script-max-size`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScriptLimits {
+    /// Operations one call may take (a loop step, an expression, a function call).
+    pub operations: u64,
+    /// How deeply script functions may call one another.
+    pub depth: usize,
+    /// Mebibytes one call may hold at once (its arrays, strings and maps); enforced where the
+    /// program measures its threads' allocations ([`set_memory_probe`]).
+    pub memory_mib: u64,
+    /// The most options one position may have, and the most elements (or bytes) of an array (or
+    /// string) a script returns.
+    pub size: usize,
+}
+
+impl ScriptLimits {
+    /// The defaults: ten million operations a call, call depth 64, 512 MiB, a million options.
+    pub const DEFAULT: ScriptLimits = ScriptLimits {
+        operations: 10_000_000,
+        depth: 64,
+        memory_mib: 512,
+        size: 1_000_000,
+    };
+}
+
+static OPERATIONS: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.operations);
+static DEPTH: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.depth as u64);
+static MEMORY: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.memory_mib);
+static SIZE: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.size as u64);
+static PROBE: OnceLock<fn() -> i64> = OnceLock::new();
+
+thread_local! {
+    /// What the probe read when the current call started.
+    static CALL_START: Cell<i64> = const { Cell::new(0) };
+}
+
+/// The caps scripts compiled from now on run under.
+pub fn script_limits() -> ScriptLimits {
+    ScriptLimits {
+        operations: OPERATIONS.load(Ordering::Relaxed),
+        depth: DEPTH.load(Ordering::Relaxed) as usize,
+        memory_mib: MEMORY.load(Ordering::Relaxed),
+        size: SIZE.load(Ordering::Relaxed) as usize,
+    }
+}
+
+/// Sets the caps for every script compiled afterwards.
+pub fn set_script_limits(limits: ScriptLimits) {
+    OPERATIONS.store(limits.operations.max(1), Ordering::Relaxed);
+    DEPTH.store(limits.depth.max(1) as u64, Ordering::Relaxed);
+    MEMORY.store(limits.memory_mib.max(1), Ordering::Relaxed);
+    SIZE.store(limits.size.max(1) as u64, Ordering::Relaxed);
+}
+
+/// Installs `probe`, the bytes the calling thread has allocated and not freed (a program's
+/// counting global allocator), so the memory cap of script calls is enforced. Without a probe
+/// (a library user's program) the operations cap still bounds every call.
+pub fn set_memory_probe(probe: fn() -> i64) {
+    let _ = PROBE.set(probe);
+}
+
+/// The token a call is stopped with when it holds too much memory.
+const OUT_OF_MEMORY: &str = "grundy: script memory cap";
+
+/// `sum([q1, q2, ...])` in a script: an option that is the sum of independent positions.
+#[derive(Clone, Debug)]
+pub struct SumOption(pub Array);
+
+/// `splits(m)` / `splits(m, least)` in a script: every `sum([a, m - a])` with
+/// `least <= a <= m - a`, iterated natively.
+#[derive(Clone, Copy, Debug)]
+pub struct Splits {
+    /// The total `m`.
+    pub total: i64,
+    /// The least part.
+    pub least: i64,
+}
+
+/// `cuts(w, h)` in a script: every cut of a `w`×`h` rectangle into two along a grid line.
+#[derive(Clone, Copy, Debug)]
+pub struct Cuts {
+    /// The width.
+    pub w: i64,
+    /// The height.
+    pub h: i64,
+}
+
+/// Which optional functions a script defines.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hooks {
+    /// `components(p)`.
+    pub components: bool,
+    /// `canonical(p)`.
+    pub canonical: bool,
+    /// `show(p)`.
+    pub show: bool,
+    /// `describe(p, q)`.
+    pub describe: bool,
+}
+
+/// A compiled game script.
+pub struct Program {
+    engine: Engine,
+    ast: AST,
+    /// The file name (or `inline script`) errors name.
+    pub source: String,
+    /// The optional functions present.
+    pub hooks: Hooks,
+    /// The script's text, to point at a function's definition in errors that have no position
+    /// of their own (what a function returned, a cap reached).
+    text: String,
+    limits: ScriptLimits,
+}
+
+/// The engine every script runs in.
+fn engine(limits: ScriptLimits) -> Engine {
+    let mut engine = Engine::new_raw();
+    engine.register_global_module(StandardPackage::new().as_shared_module());
+    engine.set_optimization_level(OptimizationLevel::Full);
+    engine.disable_symbol("eval");
+    engine.on_print(|s| eprintln!("{s}"));
+    engine.on_debug(|s, _, pos| eprintln!("{pos:?}: {s}"));
+    engine.set_max_operations(limits.operations);
+    engine.set_max_call_levels(limits.depth);
+    engine.set_max_expr_depths(limits.depth.max(64), limits.depth.max(32));
+    if let Some(&probe) = PROBE.get() {
+        let cap = (limits.memory_mib as i64).saturating_mul(1 << 20);
+        engine.on_progress(move |ops| {
+            // Every operation: one `s += s` doubles a string, so a few unchecked steps could
+            // take all the memory there is.
+            let _ = ops;
+            if probe() - CALL_START.with(Cell::get) > cap {
+                return Some(Dynamic::from(OUT_OF_MEMORY));
+            }
+            None
+        });
+    }
+
+    engine.register_type_with_name::<SumOption>("sum");
+    engine.register_fn("sum", SumOption);
+    engine.register_fn("sum", |a: Dynamic, b: Dynamic| SumOption(vec![a, b]));
+    engine.register_fn("sum", |a: Dynamic, b: Dynamic, c: Dynamic| {
+        SumOption(vec![a, b, c])
+    });
+    engine.register_get("parts", |s: &mut SumOption| s.0.clone());
+    engine.register_fn("to_string", |s: &mut SumOption| {
+        let parts: Vec<String> = s.0.iter().map(|d| d.to_string()).collect();
+        format!("sum({})", parts.join(", "))
+    });
+    engine.register_type_with_name::<Splits>("splits");
+    engine.register_fn("splits", |total: i64| Splits { total, least: 0 });
+    engine.register_fn("splits", |total: i64, least: i64| Splits { total, least });
+    engine.register_type_with_name::<Cuts>("cuts");
+    engine.register_fn("cuts", |w: i64, h: i64| Cuts { w, h });
+    engine
+}
+
+/// `line:column` of a Rhai position.
+fn at(pos: rhai::Position) -> (usize, usize) {
+    (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
+}
+
+impl Program {
+    /// Compiles `text`, read from `source` (a file name, or `inline script`). The error is one
+    /// line: `SOURCE:LINE:COLUMN: what is wrong`.
+    pub fn compile(source: &str, text: &str) -> Result<Program, String> {
+        let limits = script_limits();
+        let engine = engine(limits);
+        let ast = engine.compile(text).map_err(|e| {
+            let (line, col) = at(e.1);
+            format!("{source}:{line}:{col}: syntax error: {}", e.0)
+        })?;
+        let has = |name: &str, arity: usize| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == arity)
+        };
+        if !has("moves", 1) {
+            return Err(format!(
+                "{source}: the script defines no `fn moves(p)` (it must return the options of p)"
+            ));
+        }
+        let hooks = Hooks {
+            components: has("components", 1),
+            canonical: has("canonical", 1),
+            show: has("show", 1),
+            describe: has("describe", 2),
+        };
+        let program = Program {
+            engine,
+            ast,
+            source: source.to_string(),
+            hooks,
+            text: text.to_string(),
+            limits,
+        };
+        // The top level runs once, so its errors (and its prints) come first.
+        program
+            .engine
+            .run_ast(&program.ast)
+            .map_err(|e| program.runtime_error("the script's top level", &e))?;
+        Ok(program)
+    }
+
+    /// Where `fn name` is defined (line, column), or the start of the script.
+    fn definition(&self, name: &str) -> (usize, usize) {
+        let wanted = format!("fn {name}");
+        self.text
+            .lines()
+            .enumerate()
+            .find_map(|(i, l)| l.find(&wanted).map(|c| (i + 1, c + 1)))
+            .unwrap_or((1, 1))
+    }
+
+    /// Calls `name(args)`; an error says where and on which position.
+    pub fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String> {
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        if let Some(probe) = PROBE.get() {
+            CALL_START.with(|s| s.set(probe()));
+        }
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
+            .map_err(|e| self.runtime_error(&format!("{name}({on})"), &e))
+    }
+
+    /// One line for a runtime error: where, in which call, what went wrong, and for a cap the
+    /// option that raises it.
+    fn runtime_error(&self, call: &str, e: &EvalAltResult) -> String {
+        let inner = e.unwrap_inner();
+        let (line, col) = innermost_position(e).unwrap_or_else(|| {
+            let name = call.split('(').next().unwrap_or(call);
+            self.definition(name)
+        });
+        let mut what = inner.to_string();
+        if let Some(i) = what.rfind(" (line ") {
+            what.truncate(i);
+        }
+        let what = what.replace('\n', " ");
+        let cap = match inner {
+            EvalAltResult::ErrorTooManyOperations(_) => Some(format!(
+                "more than {} operations in one call, the limit; raise it with --script-max-ops N",
+                self.limits.operations
+            )),
+            EvalAltResult::ErrorStackOverflow(_) => Some(format!(
+                "calls nested more than {} deep, the limit; raise it with --script-max-depth N",
+                self.limits.depth
+            )),
+            EvalAltResult::ErrorTerminated(token, _)
+                if token.clone().into_immutable_string().ok().as_deref() == Some(OUT_OF_MEMORY) =>
+            {
+                Some(format!(
+                    "holds more than {} MiB, the limit of one call; raise it with --script-max-memory N",
+                    self.limits.memory_mib
+                ))
+            }
+            _ => None,
+        };
+        format!(
+            "{}:{line}:{col}: {call}: {}",
+            self.source,
+            cap.unwrap_or(what)
+        )
+    }
+
+    /// An error about what `moves` (or another function) returned for `on`.
+    pub fn type_error(&self, call: &str, message: &str) -> String {
+        let (line, col) = self.definition(call.split('(').next().unwrap_or(call));
+        format!("{}:{line}:{col}: {call}: {message}", self.source)
+    }
+}
+
+/// Where an error happened: the innermost known position along its chain of calls (a cap is
+/// raised without one, inside the call that reached it).
+fn innermost_position(e: &EvalAltResult) -> Option<(usize, usize)> {
+    let mut found = e.position();
+    let mut e = e;
+    while let EvalAltResult::ErrorInFunctionCall(_, _, inner, _) = e {
+        e = inner;
+        if !e.position().is_none() {
+            found = e.position();
+        }
+    }
+    (!found.is_none()).then(|| at(found))
+}
+
+/// A position as the Rhai value a script receives.
+pub fn to_dynamic(p: &Position) -> Dynamic {
+    match p {
+        Position::Int(n) => Dynamic::from_int(*n),
+        Position::Str(s) => Dynamic::from(s.to_string()),
+        Position::List(items) => Dynamic::from_array(items.iter().map(to_dynamic).collect()),
+        Position::Pair(a, b) => Dynamic::from(SumOption(vec![
+            Dynamic::from_int(*a),
+            Dynamic::from_int(*b),
+        ])),
+        Position::Sum(parts) => Dynamic::from(SumOption(parts.iter().map(to_dynamic).collect())),
+    }
+}
+
+/// A Rhai value a script returned as a position (not a sum): integers, strings, arrays of them.
+pub fn from_dynamic(d: &Dynamic) -> Result<Position, String> {
+    if let Ok(n) = d.as_int() {
+        return Ok(Position::Int(n));
+    }
+    let size = script_limits().size;
+    let too_long = |what: &str, n: usize| {
+        format!("{what} of {n}, more than {size}, the limit; raise it with --script-max-size N")
+    };
+    if d.is_string() {
+        let s = d.clone().into_immutable_string().map_err(str::to_string)?;
+        if s.len() > size {
+            return Err(too_long("a string of bytes", s.len()));
+        }
+        return Ok(Position::Str(s.as_str().into()));
+    }
+    if d.is_array() {
+        let items = d
+            .read_lock::<Array>()
+            .ok_or("an array that is being written")?;
+        if items.len() > size {
+            return Err(too_long("an array of elements", items.len()));
+        }
+        return Ok(Position::List(
+            items
+                .iter()
+                .map(from_dynamic)
+                .collect::<Result<Vec<_>, _>>()?
+                .into(),
+        ));
+    }
+    Err(describe_value(d))
+}
+
+/// What a value that is not a position is, in words.
+pub fn describe_value(d: &Dynamic) -> String {
+    let what = match d.type_name() {
+        _ if d.is_int() => format!("a number ({d})"),
+        "array" => "an array".to_string(),
+        "string" => format!("a string ({d:?})"),
+        "()" => "nothing (a function without a value at its end)".to_string(),
+        "bool" => format!("a boolean ({d})"),
+        "f64" | "f32" => format!("a decimal number ({d})"),
+        "char" => format!("a character ('{d}'); write it as a string"),
+        "map" => "an object map".to_string(),
+        "sum" => "a sum, inside an array position".to_string(),
+        t => format!("a value of type {t}"),
+    };
+    format!("{what}, where a position (an integer, a string or an array) is expected")
+}
