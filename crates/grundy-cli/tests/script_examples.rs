@@ -57,14 +57,21 @@ fn table_grid(name: &str, w: usize, h: usize) -> Vec<Vec<u64>> {
     rows
 }
 
-/// `grundy solve --json script P1 P2 ...`: the value of each component, in order.
+/// `grundy solve --json script P1 + script P2 + ...`: the value of each position, in order (one
+/// JSON component per game joined by `+`; several positions after one spec are one component).
 fn component_values(name: &str, positions: &[String]) -> Vec<u64> {
     let game = spec(name);
-    let mut args = vec!["solve", "--json", game.as_str()];
-    args.extend(positions.iter().map(String::as_str));
+    let mut args = vec!["solve", "--json"];
+    for (i, p) in positions.iter().enumerate() {
+        if i > 0 {
+            args.push("+");
+        }
+        args.extend([game.as_str(), p.as_str()]);
+    }
     let v = grundy_json(&args);
     let parts = v["components"].as_array().expect("components");
     assert_eq!(parts.len(), positions.len(), "{v}");
+    assert!(parts.iter().all(|part| part["game"] == game.as_str()), "{v}");
     let values: Vec<u64> = parts.iter().map(|c| number(&c["value"])).collect();
     // The whole sum: XOR of the parts, P exactly when it is 0.
     let xor = values.iter().fold(0, |a, b| a ^ b);
@@ -322,9 +329,13 @@ fn georgia_bob_matches_brute_force_and_staircase_nim() {
     assert_eq!(all.len(), 129);
     let mut memo = HashMap::new();
     for chunk in all.chunks(45) {
+        // A lone chessman is the array [c]: the word `c` would be the integer c.
         let words: Vec<String> = chunk
             .iter()
-            .map(|c| c.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+            .map(|c| {
+                let cells: Vec<String> = c.iter().map(i64::to_string).collect();
+                format!("[{}]", cells.join(","))
+            })
             .collect();
         let values = component_values("georgia_bob", &words);
         for (cells, v) in chunk.iter().zip(values) {
