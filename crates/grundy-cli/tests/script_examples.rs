@@ -71,7 +71,10 @@ fn component_values(name: &str, positions: &[String]) -> Vec<u64> {
     let v = grundy_json(&args);
     let parts = v["components"].as_array().expect("components");
     assert_eq!(parts.len(), positions.len(), "{v}");
-    assert!(parts.iter().all(|part| part["game"] == game.as_str()), "{v}");
+    assert!(
+        parts.iter().all(|part| part["game"] == game.as_str()),
+        "{v}"
+    );
     let values: Vec<u64> = parts.iter().map(|c| number(&c["value"])).collect();
     // The whole sum: XOR of the parts, P exactly when it is 0.
     let xor = values.iter().fold(0, |a, b| a ^ b);
@@ -125,6 +128,61 @@ fn half_matches_brute_force_and_a025480() {
     assert_eq!(v["outcome"], "P", "{v}");
 }
 
+/// Misère play of a sum of take-at-most-half heaps, by brute force over the sorted heaps: the
+/// player who cannot move wins.
+fn half_misere_wins(heaps: &[usize], memo: &mut HashMap<Vec<usize>, bool>) -> bool {
+    if let Some(&w) = memo.get(heaps) {
+        return w;
+    }
+    let mut has_move = false;
+    let mut wins = false;
+    for i in 0..heaps.len() {
+        for k in 1..=heaps[i] / 2 {
+            has_move = true;
+            let mut next = heaps.to_vec();
+            next[i] -= k;
+            next.sort_unstable();
+            if !half_misere_wins(&next, memo) {
+                wins = true;
+            }
+        }
+    }
+    let w = wins || !has_move;
+    memo.insert(heaps.to_vec(), w);
+    w
+}
+
+#[test]
+fn half_misere_sums_match_brute_force() {
+    let mut memo = HashMap::new();
+    for (a, b) in [
+        (0, 0),
+        (1, 1),
+        (2, 3),
+        (3, 3),
+        (4, 6),
+        (5, 9),
+        (7, 8),
+        (10, 11),
+        (12, 12),
+    ] {
+        let v = grundy_json(&[
+            "solve",
+            "--json",
+            "--misere",
+            &spec("half"),
+            &a.to_string(),
+            &b.to_string(),
+        ]);
+        let expected = if half_misere_wins(&[a, b], &mut memo) {
+            "N"
+        } else {
+            "P"
+        };
+        assert_eq!(v["outcome"], expected, "misère {a} + {b}: {v}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2. Paper cutting (normal play: the last cut wins).
 
@@ -164,6 +222,34 @@ fn paper_matches_brute_force_and_the_parity_of_the_cuts() {
     // Two sheets 2x3 and 3x5: 5 + 14 cuts in all, odd: the first player wins.
     let values = component_values("paper", &["2,3".into(), "3,5".into()]);
     assert_eq!(values, [1, 0]);
+    // `grundy check` confirms the parity theorem further out, and refutes a wrong formula.
+    let game = spec("paper");
+    let parity = "if(x*y == 0, 0, (x*y + 1) % 2)";
+    let v = grundy_json(&[
+        "check",
+        "--json",
+        &game,
+        "--formula",
+        parity,
+        "--upto",
+        "24x24",
+    ]);
+    assert_eq!(v["holds"], true, "{v}");
+    let v = grundy_json(&[
+        "check",
+        "--json",
+        &game,
+        "--formula",
+        "(x*y) % 2",
+        "--upto",
+        "5x5",
+    ]);
+    assert_eq!(v["holds"], false, "{v}");
+    let bad = &v["counterexample"];
+    let (x, y) = (number(&bad["x"]) as usize, number(&bad["y"]) as usize);
+    assert_eq!(bad["actual"], paper_brute(x, y, &mut memo), "{v}");
+    assert_eq!(bad["expected"], (x * y % 2) as u64, "{v}");
+    assert_ne!(bad["actual"], bad["expected"], "{v}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -462,6 +548,22 @@ fn geography_matches_brute_force_and_the_matching_theorem() {
         geography_brute(3, 3, 4, burnt, &mut memo),
         "{v}"
     );
+    // The script's describe(p, q) words each winning move: from the middle of the top edge of a
+    // 3x3 grid every first step wins (the cell is in every maximum matching).
+    let v = grundy_json(&["solve", "--json", &spec("geography"), "3,3,1,2"]);
+    let said: BTreeSet<&str> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["description"].as_str().unwrap())
+        .collect();
+    let expected: BTreeSet<&str> = [
+        "walk from row 0 column 1 to row 0 column 0",
+        "walk from row 0 column 1 to row 0 column 2",
+        "walk from row 0 column 1 to row 1 column 1",
+    ]
+    .into();
+    assert_eq!(said, expected, "{v}");
 }
 
 // ---------------------------------------------------------------------------------------------
