@@ -781,3 +781,52 @@ fn loopy_matches_retrograde_analysis_and_smiths_function() {
     assert_eq!(v["grundy"], Value::Null, "{v}");
     assert_eq!(v["drawing_moves"][0]["position"], json!([3]), "{v}");
 }
+
+#[test]
+fn loopy_sums_match_retrograde_analysis_of_the_sum() {
+    // The sum of two heaps as one game: a move is a move in either heap. Heaps up to M reach at
+    // most M + 2, so the pairs (a, b) with a, b <= M + 2 are closed under moves.
+    const M: usize = 20;
+    const SIDE: usize = M + 3;
+    let succ: Vec<Vec<usize>> = (0..SIDE * SIDE)
+        .map(|s| {
+            let (a, b) = (s / SIDE, s % SIDE);
+            let mut out = Vec::new();
+            for a2 in loopy_moves(a).into_iter().filter(|&x| x < SIDE) {
+                out.push(a2 * SIDE + b);
+            }
+            for b2 in loopy_moves(b).into_iter().filter(|&x| x < SIDE) {
+                out.push(a * SIDE + b2);
+            }
+            out
+        })
+        .collect();
+    let outcomes = retrograde(&succ);
+    let pairs = [
+        (0, 0),
+        (1, 2),
+        (1, 1),
+        (2, 2),
+        (2, 5),
+        (5, 6),
+        (5, 9),
+        (6, 8),
+        (3, 7),
+        (12, 13),
+        (9, 16),
+        (20, 4),
+    ];
+    let mut seen = BTreeSet::new();
+    for (a, b) in pairs {
+        let expected = outcomes[a * SIDE + b].to_string();
+        seen.insert(expected.clone());
+        // Two words after one spec (one component) and two specs joined by `+`.
+        let game = spec("loopy");
+        let (a, b) = (a.to_string(), b.to_string());
+        let v = grundy_json(&["solve", "--json", &game, &a, &b]);
+        assert_eq!(v["outcome"], expected, "{a} {b}: {v}");
+        let v = grundy_json(&["solve", "--json", &game, &a, "+", &game, &b]);
+        assert_eq!(v["outcome"], expected, "{a} + {b}: {v}");
+    }
+    assert_eq!(seen.len(), 3, "the pairs cover N, P and D: {seen:?}");
+}
