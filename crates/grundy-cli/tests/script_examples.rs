@@ -288,6 +288,22 @@ fn cutting_game_matches_brute_force_and_the_poj_samples() {
     );
 }
 
+#[test]
+fn cutting_game_can_be_played_through_a_pipe() {
+    // 6x4 is an N-position: the engine, first, wins whatever the human answers (always move 1).
+    let out = common::run_from_root(
+        &["play", &spec("cutting"), "6,4", "--engine-first"],
+        "1\n".repeat(20).as_bytes(),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("I play: [4, 6] -> "), "{text}");
+    assert!(
+        text.trim_end().ends_with("You have no move left: I win."),
+        "{text}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. Split a pile into k >= 2 equal piles.
 
