@@ -343,7 +343,7 @@ fn divisors_matches_brute_force_and_its_formula() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 4. E&D.
+// 4. E&D (SDOI 2009, Luogu P2148): G([a, b]) = trailing ones of (a - 1) | (b - 1).
 
 fn e_and_d_brute(a: usize, b: usize, memo: &mut HashMap<(usize, usize), u64>) -> u64 {
     if let Some(&v) = memo.get(&(a, b)) {
