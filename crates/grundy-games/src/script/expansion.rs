@@ -75,7 +75,7 @@ fn without_repeats(groups: Vec<Group>) -> Vec<Group> {
     }
     let mut seen: FxHashSet<Position> = FxHashSet::default();
     let mut out: Vec<Group> = Vec::with_capacity(groups.len());
-    let mut int = |n: i64, seen: &mut FxHashSet<Position>, out: &mut Vec<Group>| {
+    let int = |n: i64, seen: &mut FxHashSet<Position>, out: &mut Vec<Group>| {
         if seen.insert(Position::Int(n)) {
             push_int(out, n);
         }

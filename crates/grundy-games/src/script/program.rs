@@ -91,7 +91,7 @@ pub fn set_progress_reporter(report: fn(&str, u64)) {
 /// Counts one more position expanded by the script `name`.
 pub(super) fn expanded(name: &str, count: &AtomicU64) {
     let n = count.fetch_add(1, Ordering::Relaxed) + 1;
-    if n % 4096 == 0 {
+    if n.is_multiple_of(4096) {
         if let Some(report) = PROGRESS.get() {
             report(name, n);
         }
