@@ -108,6 +108,8 @@ impl ScriptGame {
             None => {
                 let text = std::fs::read_to_string(params)
                     .map_err(|e| spec.error(format!("cannot read the script {params}: {e}")))?;
+                // An editor's byte-order mark is not part of the script.
+                let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
                 (params.to_string(), text)
             }
         };
