@@ -10,7 +10,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::expansion::{Expansion, Group};
 use super::{table, Position, ScriptGame};
@@ -20,21 +20,21 @@ impl ScriptGame {
     /// ready. A script error is kept as the game's fault ([`Ruleset::fault`]).
     pub fn prefetch(&self, positions: &[Position]) {
         let todo: Vec<&Position> = {
-            let pending = self.pending.lock().expect("no thread panics holding it");
+            let store = self.store.lock().expect("no thread panics holding it");
             positions
                 .iter()
-                .filter(|p| !p.is_sum() && !pending.contains_key(p))
+                .filter(|p| !p.is_sum() && !store.holds(p))
                 .collect()
         };
         let done: Vec<(Position, Result<Expansion, String>)> = todo
             .par_iter()
             .map(|p| ((*p).clone(), self.expand(p)))
             .collect();
-        let mut pending = self.pending.lock().expect("no thread panics holding it");
+        let mut store = self.store.lock().expect("no thread panics holding it");
         for (p, e) in done {
             match e {
                 Ok(e) => {
-                    pending.insert(p, Arc::new(e));
+                    store.ahead.insert(p, Arc::new(e));
                 }
                 Err(m) => {
                     self.fail(m);
@@ -81,9 +81,9 @@ impl ScriptGame {
             if self.failed.load(Ordering::Acquire) {
                 return;
             }
-            let pending = self.pending.lock().expect("no thread panics holding it");
+            let store = self.store.lock().expect("no thread panics holding it");
             for p in &block {
-                let Some(e) = pending.get(p) else { continue };
+                let Some(e) = store.peek(p) else { continue };
                 match &**e {
                     Expansion::Parts(ps) => {
                         for q in ps {
@@ -124,33 +124,71 @@ impl ScriptGame {
         }
     }
 
-    /// The expansion of `p`, made now or ahead; `take` removes one made ahead (the solver asks
-    /// for a position's options once), else it is kept for the next question.
-    pub(super) fn expansion(&self, p: &Position, take: bool) -> Option<Arc<Expansion>> {
+    /// The expansion of `p`: made ahead, kept from before, or made now (and kept). A search
+    /// over sums (misère play, Every-SG, loopy games) meets the same part in many positions, and
+    /// the script is called once for it.
+    pub(super) fn expansion(&self, p: &Position) -> Option<Arc<Expansion>> {
+        if let Some(e) = self
+            .store
+            .lock()
+            .expect("no thread panics holding it")
+            .get(p)
         {
-            let mut pending = self.pending.lock().expect("no thread panics holding it");
-            let found = if take {
-                pending.remove(p)
-            } else {
-                pending.get(p).cloned()
-            };
-            if found.is_some() {
-                return found;
-            }
+            return Some(e);
         }
         match self.expand(p) {
             Ok(e) => {
                 let e = Arc::new(e);
-                if !take {
-                    let mut pending = self.pending.lock().expect("no thread panics holding it");
-                    pending.insert(p.clone(), e.clone());
-                }
+                let mut store = self.store.lock().expect("no thread panics holding it");
+                store.keep(p.clone(), e.clone());
                 Some(e)
             }
             Err(m) => {
                 self.fail(m);
                 None
             }
+        }
+    }
+}
+
+/// The expansions a game holds: those made ahead of the solver, and those kept for the next
+/// question within a budget (cleared when it is spent, so memory stays bounded).
+#[derive(Default)]
+pub(super) struct Store {
+    ahead: FxHashMap<Position, Arc<Expansion>>,
+    kept: FxHashMap<Position, Arc<Expansion>>,
+    kept_size: usize,
+}
+
+/// Groups of options kept at most (about a hundred megabytes).
+const KEPT: usize = 1 << 22;
+
+impl Store {
+    /// The expansion of `p` if held; one made ahead is kept from now on.
+    fn get(&mut self, p: &Position) -> Option<Arc<Expansion>> {
+        if let Some(e) = self.ahead.remove(p) {
+            self.keep(p.clone(), e.clone());
+            return Some(e);
+        }
+        self.kept.get(p).cloned()
+    }
+
+    fn holds(&self, p: &Position) -> bool {
+        self.ahead.contains_key(p) || self.kept.contains_key(p)
+    }
+
+    fn peek(&self, p: &Position) -> Option<&Arc<Expansion>> {
+        self.ahead.get(p).or_else(|| self.kept.get(p))
+    }
+
+    fn keep(&mut self, p: Position, e: Arc<Expansion>) {
+        let size = e.size();
+        if self.kept_size + size > KEPT {
+            self.kept.clear();
+            self.kept_size = 0;
+        }
+        if size <= KEPT && self.kept.insert(p, e).is_none() {
+            self.kept_size += size;
         }
     }
 }

@@ -34,6 +34,16 @@ pub(super) enum Expansion {
     Options(Vec<Group>),
 }
 
+impl Expansion {
+    /// Its size in groups, for the budget of expansions kept.
+    pub(super) fn size(&self) -> usize {
+        match self {
+            Expansion::Parts(parts) => parts.len() + 1,
+            Expansion::Options(groups) => groups.len() + 1,
+        }
+    }
+}
+
 /// Appends the option `n`, extending a run of consecutive integers (the options of a loop over a
 /// range) rather than storing each: a position with thousands of options keeps a few numbers.
 pub(super) fn push_int(groups: &mut Vec<Group>, n: i64) {

@@ -76,8 +76,8 @@ fn compiled(source: &str, text: &str) -> Result<Arc<Program>, String> {
 pub struct ScriptGame {
     name: String,
     program: Arc<Program>,
-    /// Expansions made ahead of the solver (on every core), each taken once.
-    pending: Mutex<FxHashMap<Position, Arc<Expansion>>>,
+    /// Expansions made ahead of the solver (on every core) and kept since.
+    store: Mutex<ahead::Store>,
     failed: AtomicBool,
     /// Positions expanded so far (for progress reports).
     expanded: AtomicU64,
@@ -92,7 +92,7 @@ impl ScriptGame {
         Ok(ScriptGame {
             name: name.to_string(),
             program: compiled(source, text)?,
-            pending: Mutex::default(),
+            store: Mutex::default(),
             failed: AtomicBool::new(false),
             expanded: AtomicU64::new(0),
             error: Mutex::new(None),
@@ -152,7 +152,7 @@ impl ScriptGame {
         if p.parts(&mut parts) {
             return self.sum_options(&parts, out, depth + 1);
         }
-        match self.expansion(p, true).as_deref() {
+        match self.expansion(p).as_deref() {
             None => {}
             Some(Expansion::Parts(parts)) => self.sum_options(parts, out, depth + 1),
 
@@ -227,7 +227,7 @@ impl Ruleset for ScriptGame {
         if !self.program.hooks.components || self.failed.load(Ordering::Acquire) {
             return false;
         }
-        match self.expansion(p, false).as_deref() {
+        match self.expansion(p).as_deref() {
             Some(Expansion::Parts(parts)) => {
                 out.extend(parts.iter().cloned());
                 true
