@@ -8,6 +8,7 @@ mod commands;
 mod failure;
 mod memory;
 mod problems;
+mod progress;
 mod words;
 
 use std::process::ExitCode;
@@ -75,6 +76,8 @@ fn main() -> ExitCode {
         size: cli.script_max_size,
     });
     grundy_games::script::set_memory_probe(memory::thread_net);
+    grundy_games::script::set_progress_reporter(progress::script_expanded);
+    progress::start();
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Games(args) => commands::games::run(args),

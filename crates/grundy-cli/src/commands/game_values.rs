@@ -199,7 +199,11 @@ fn script(spec: &GameSpec, game: &ScriptGame, upto: Option<&str>) -> Result<Game
             b.set_position(done as u64);
         }
     };
-    let values = grundy_games::script::table::values(game, &positions, &mut progress)?;
+    // This bar counts the table's positions; the script's own spinner keeps quiet.
+    crate::progress::set_quiet(true);
+    let values = grundy_games::script::table::values(game, &positions, &mut progress);
+    crate::progress::set_quiet(false);
+    let values = values?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }

@@ -62,6 +62,8 @@ struct Move {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    // The game is shown move by move: no spinner between the lines.
+    crate::progress::set_quiet(true);
     // `-` alone (a position) or `GAME:-` (a graph) would read standard input, where the moves are.
     if let Some(i) = args.spec.iter().position(|a| a == "-" || a.ends_with(":-")) {
         return Err(Failure::Input(format!(

@@ -122,7 +122,9 @@ fn game_name(components: &[Box<dyn Component>]) -> String {
 }
 
 fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), Failure> {
-    let a = analyse_misere(components, args.limit)?;
+    let a = analyse_misere(components, args.limit);
+    crate::progress::finish();
+    let a = a?;
     if args.json {
         let report = Report {
             game: game_name(components),
@@ -167,7 +169,9 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
 }
 
 fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), Failure> {
-    let a = analyse_every(components, args.limit)?;
+    let a = analyse_every(components, args.limit);
+    crate::progress::finish();
+    let a = a?;
     if args.json {
         let report = EveryReport {
             game: game_name(components),
@@ -245,7 +249,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if args.every {
         return run_every(&args, &mut components);
     }
-    let analysis = analyse(&mut components, args.limit)?;
+    let analysis = analyse(&mut components, args.limit);
+    crate::progress::finish();
+    let analysis = analysis?;
     let game = components
         .iter()
         .map(|c| c.game())

@@ -35,14 +35,16 @@ pub enum MethodArg {
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, e.g. 0.77, 0.07, 4.07, grundys-game, lasker, split, sub:1,3,4; or a graph or
-    /// board game: graph:FILE, hyper-knights, movers:...
+    /// board game: graph:FILE, hyper-knights, movers:...; or a game script: script:FILE.
     game: String,
     /// How far: the last heap size N for heap games; N (vertices 1..=N) for a graph; XxY
-    /// (0 <= x <= X, 0 <= y <= Y) for a board.
+    /// (0 <= x <= X, 0 <= y <= Y) for a board; N (positions 0..=N) or XxY (positions [x, y])
+    /// for a game script.
     #[arg(long)]
     upto: Option<String>,
     /// Report the period: preperiod, period, saltus, and whether it is proved. Without --upto,
-    /// compute until a period is proved or --max is reached.
+    /// compute until a period is proved or --max is reached. For a game script: a period seen
+    /// at the end of the table, never proved.
     #[arg(long)]
     period: bool,
     /// The largest heap size to compute when --upto is not given.

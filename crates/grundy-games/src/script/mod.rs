@@ -30,74 +30,57 @@
 //! assert_eq!(analyse(&mut sum, 10).unwrap().grundy, Some(Nimber(1 ^ 6)));
 //! ```
 
+mod ahead;
+mod expansion;
 mod position;
 mod program;
 pub mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_core::{Component, Game, Key, Ruleset, RulesetComponent, SolveError};
-use rayon::prelude::*;
-use rhai::{Array, Dynamic};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
+use expansion::{Expansion, Group};
 pub use position::Position;
-use program::{describe_value, from_dynamic, to_dynamic, Cuts, Program, Splits, SumOption};
-pub use program::{script_limits, set_memory_probe, set_script_limits, ScriptLimits};
+pub use program::{
+    script_limits, set_memory_probe, set_progress_reporter, set_script_limits, ScriptLimits,
+};
+use program::{to_dynamic, Program};
 
 use crate::spec::{GameEntry, GameSpec, SpecError, Tabulation, Word};
 
-/// Options of one position, as the script gave them: integer ranges stay ranges.
-enum Group {
-    /// Every integer in `start..end`.
-    Ints(i64, i64),
-    /// Every integer from `high` down to `low` (a loop that pushes `n - 1`, `n - 2`, ...).
-    Down(i64, i64),
-    /// Every sum of `a` and `total - a` for `a` in `first..=last`.
-    Splits { total: i64, first: i64, last: i64 },
-    /// One option.
-    One(Position),
-}
+/// How many times over a part may be split again by `components`.
+const MAX_SPLITS: usize = 64;
 
-/// What one call of the script says of a position.
-enum Expansion {
-    /// `components(p)`: the position is the sum of these parts.
-    Parts(Vec<Position>),
-    /// `moves(p)`: its options.
-    Options(Vec<Group>),
-}
-
-/// Appends the option `n`, extending a run of consecutive integers (the options of a loop over a
-/// range) rather than storing each: a position with thousands of options keeps a few numbers.
-fn push_int(groups: &mut Vec<Group>, n: i64) {
-    match groups.last_mut() {
-        Some(Group::Ints(_, end)) if *end == n && n < i64::MAX => *end += 1,
-        Some(Group::Down(_, low)) if low.checked_sub(1) == Some(n) => *low = n,
-        Some(last @ Group::One(Position::Int(_))) => {
-            let Group::One(Position::Int(m)) = *last else {
-                unreachable!("matched above")
-            };
-            if m.checked_add(1) == Some(n) && n < i64::MAX {
-                *last = Group::Ints(m, n + 1);
-            } else if m.checked_sub(1) == Some(n) {
-                *last = Group::Down(m, n);
-            } else {
-                groups.push(Group::One(Position::Int(n)));
-            }
-        }
-        _ => groups.push(Group::One(Position::Int(n))),
+/// `text` compiled, once per process: `play` builds the game again after every move.
+fn compiled(source: &str, text: &str) -> Result<Arc<Program>, String> {
+    type Compiled = FxHashMap<(String, String), Arc<Program>>;
+    static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
+    let key = (source.to_string(), text.to_string());
+    let cache = COMPILED.get_or_init(Mutex::default);
+    if let Some(p) = cache.lock().expect("no thread panics holding it").get(&key) {
+        return Ok(p.clone());
     }
+    let program = Arc::new(Program::compile(source, text)?);
+    cache
+        .lock()
+        .expect("no thread panics holding it")
+        .insert(key, program.clone());
+    Ok(program)
 }
 
 /// A game defined by a script.
 pub struct ScriptGame {
     name: String,
     program: Arc<Program>,
-    /// Expansions made ahead of the solver (on every core), each taken once.
-    pending: Mutex<FxHashMap<Position, Arc<Expansion>>>,
+    /// Expansions made ahead of the solver (on every core) and kept since.
+    store: Mutex<ahead::Store>,
     failed: AtomicBool,
+    /// Positions expanded so far (for progress reports).
+    expanded: AtomicU64,
     /// The first error met: every search stops with it.
     error: Mutex<Option<String>>,
     warned: AtomicBool,
@@ -108,9 +91,10 @@ impl ScriptGame {
     pub fn compile(name: &str, source: &str, text: &str) -> Result<ScriptGame, String> {
         Ok(ScriptGame {
             name: name.to_string(),
-            program: Arc::new(Program::compile(source, text)?),
-            pending: Mutex::default(),
+            program: compiled(source, text)?,
+            store: Mutex::default(),
             failed: AtomicBool::new(false),
+            expanded: AtomicU64::new(0),
             error: Mutex::new(None),
             warned: AtomicBool::new(false),
         })
@@ -124,6 +108,8 @@ impl ScriptGame {
             None => {
                 let text = std::fs::read_to_string(params)
                     .map_err(|e| spec.error(format!("cannot read the script {params}: {e}")))?;
+                // An editor's byte-order mark is not part of the script.
+                let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
                 (params.to_string(), text)
             }
         };
@@ -141,114 +127,6 @@ impl ScriptGame {
         Ok(Position::sum(parts))
     }
 
-    /// Expands `positions` on every core, ahead of the solver, which then finds each expansion
-    /// ready. A script error is kept as the game's fault ([`Ruleset::fault`]).
-    pub fn prefetch(&self, positions: &[Position]) {
-        let todo: Vec<&Position> = {
-            let pending = self.pending.lock().expect("no thread panics holding it");
-            positions
-                .iter()
-                .filter(|p| !p.is_sum() && !pending.contains_key(p))
-                .collect()
-        };
-        let done: Vec<(Position, Result<Expansion, String>)> = todo
-            .par_iter()
-            .map(|p| ((*p).clone(), self.expand(p)))
-            .collect();
-        let mut pending = self.pending.lock().expect("no thread panics holding it");
-        for (p, e) in done {
-            match e {
-                Ok(e) => {
-                    pending.insert(p, Arc::new(e));
-                }
-                Err(m) => {
-                    self.fail(m);
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Expands, on every core, the positions `root` reaches, breadth first, until a budget of
-    /// options held is spent; the solver then finds them ready ([`Ruleset::prepare`]).
-    fn work_ahead(&self, root: &Position) {
-        /// Groups of options held ahead of the solver at most (tens of megabytes), and options
-        /// walked to find the next positions.
-        const OPTIONS_AHEAD: usize = 1 << 21;
-        const WALK: usize = 1 << 27;
-        let most_positions = grundy_core::limits::position_cap() / 4;
-        let mut seen: FxHashSet<Position> = FxHashSet::default();
-        let mut queue: Vec<Position> = Vec::new();
-        let mut parts = Vec::new();
-        let mut reach =
-            |p: &Position, seen: &mut FxHashSet<Position>, queue: &mut Vec<Position>| {
-                parts.clear();
-                if !p.parts(&mut parts) {
-                    parts.push(p.clone());
-                }
-                for q in parts.drain(..) {
-                    if seen.insert(q.clone()) {
-                        queue.push(q);
-                    }
-                }
-            };
-        reach(root, &mut seen, &mut queue);
-        let (mut next, mut held, mut walked) = (0, 0, 0);
-        while next < queue.len()
-            && held < OPTIONS_AHEAD
-            && walked < WALK
-            && seen.len() < most_positions
-        {
-            let end = queue.len().min(next + table::BLOCK);
-            let block: Vec<Position> = queue[next..end].to_vec();
-            next = end;
-            self.prefetch(&block);
-            if self.failed.load(Ordering::Acquire) {
-                return;
-            }
-            let pending = self.pending.lock().expect("no thread panics holding it");
-            for p in &block {
-                let Some(e) = pending.get(p) else { continue };
-                match &**e {
-                    Expansion::Parts(ps) => {
-                        for q in ps {
-                            reach(q, &mut seen, &mut queue);
-                        }
-                    }
-                    Expansion::Options(groups) => {
-                        for g in groups {
-                            match g {
-                                Group::Ints(a, b) => {
-                                    walked += b.abs_diff(*a) as usize;
-                                    for n in *a..*b {
-                                        reach(&Position::Int(n), &mut seen, &mut queue);
-                                    }
-                                }
-                                Group::Down(high, low) => {
-                                    walked += high.abs_diff(*low) as usize + 1;
-                                    for n in *low..=*high {
-                                        reach(&Position::Int(n), &mut seen, &mut queue);
-                                    }
-                                }
-                                Group::Splits { total, first, last } => {
-                                    walked += (last - first + 1) as usize;
-                                    for a in *first..=*last {
-                                        reach(&Position::pair(a, total - a), &mut seen, &mut queue);
-                                    }
-                                }
-                                Group::One(q) => {
-                                    walked += 1;
-                                    reach(q, &mut seen, &mut queue);
-                                }
-                            }
-                            held += 1;
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     fn fail(&self, message: String) {
         let mut error = self.error.lock().expect("no thread panics holding it");
         if error.is_none() {
@@ -257,240 +135,53 @@ impl ScriptGame {
         self.failed.store(true, Ordering::Release);
     }
 
-    /// The expansion of `p`, made now or ahead; `take` removes one made ahead (the solver asks
-    /// for a position's options once), else it is kept for the next question.
-    fn expansion(&self, p: &Position, take: bool) -> Option<Arc<Expansion>> {
-        {
-            let mut pending = self.pending.lock().expect("no thread panics holding it");
-            let found = if take {
-                pending.remove(p)
-            } else {
-                pending.get(p).cloned()
-            };
-            if found.is_some() {
-                return found;
-            }
+    /// The options of `p`, met `depth` splits down: `components` may give a part that is split
+    /// again, but not for ever (a script whose parts split back into the whole).
+    fn options_within(&self, p: &Position, out: &mut Vec<Position>, depth: usize) {
+        if self.failed.load(Ordering::Acquire) {
+            return;
         }
-        match self.expand(p) {
-            Ok(e) => {
-                let e = Arc::new(e);
-                if !take {
-                    let mut pending = self.pending.lock().expect("no thread panics holding it");
-                    pending.insert(p.clone(), e.clone());
-                }
-                Some(e)
-            }
-            Err(m) => {
-                self.fail(m);
-                None
-            }
-        }
-    }
-
-    /// One call of the script on `p` (not a sum): its parts if `components` splits it, else its
-    /// options.
-    fn expand(&self, p: &Position) -> Result<Expansion, String> {
-        let program = &self.program;
-        let on = p.to_string();
-        if program.hooks.components {
-            let d = program.call("components", vec![to_dynamic(p)], &on)?;
-            let call = format!("components({on})");
-            let parts = self.positions_in(d, &call)?;
-            let whole = Position::sum(parts);
-            if whole != *p {
-                let mut parts = Vec::new();
-                if !whole.parts(&mut parts) {
-                    parts.push(whole);
-                }
-                return Ok(Expansion::Parts(parts));
-            }
-        }
-        let d = program.call("moves", vec![to_dynamic(p)], &on)?;
-        let call = format!("moves({on})");
-        let mut groups = Vec::new();
-        let mut count = 0u64;
-        if d.is_array() {
-            let items = d.cast::<Array>();
-            for item in items {
-                self.option(item, &call, &mut groups, &mut count)?;
-            }
-        } else if d.is::<std::ops::Range<i64>>()
-            || d.is::<std::ops::RangeInclusive<i64>>()
-            || d.is::<Splits>()
-            || d.is::<Cuts>()
-        {
-            self.option(d, &call, &mut groups, &mut count)?;
-        } else {
-            let what = describe_value(&d);
-            let what = what.split(", where").next().unwrap_or(&what).to_string();
-            return Err(program.type_error(
-                &call,
-                &format!("returned {what}, where an array of options is expected"),
+        if depth > MAX_SPLITS {
+            return self.fail(format!(
+                "{}: components({p}): a part was split again {MAX_SPLITS} times over (do the \
+                 parts `components` returns split back into the whole?)",
+                self.program.source
             ));
-        }
-        Ok(Expansion::Options(groups))
-    }
-
-    /// The positions of an array a script returned (for `components`), sums flattened.
-    fn positions_in(&self, d: Dynamic, call: &str) -> Result<Vec<Position>, String> {
-        if !d.is_array() {
-            return Err(self
-                .program
-                .type_error(call, "must return an array of the parts"));
-        }
-        let mut parts = Vec::new();
-        for item in d.cast::<Array>() {
-            parts.push(self.option_position(item, call)?);
-        }
-        Ok(parts)
-    }
-
-    /// One element of `moves`' array, appended to `groups`.
-    fn option(
-        &self,
-        item: Dynamic,
-        call: &str,
-        groups: &mut Vec<Group>,
-        count: &mut u64,
-    ) -> Result<(), String> {
-        let canonical = self.program.hooks.canonical;
-        let ints = |start: i64, end: i64, groups: &mut Vec<Group>, count: &mut u64| {
-            if start >= end {
-                return Ok(());
-            }
-            self.count(count, end.abs_diff(start), call)?;
-            if canonical {
-                for n in start..end {
-                    groups.push(Group::One(self.canonical(Position::Int(n))?));
-                }
-            } else {
-                groups.push(Group::Ints(start, end));
-            }
-            Ok::<(), String>(())
-        };
-        if item.is::<std::ops::Range<i64>>() {
-            let r = item.cast::<std::ops::Range<i64>>();
-            return ints(r.start, r.end, groups, count);
-        }
-        if item.is::<std::ops::RangeInclusive<i64>>() {
-            let r = item.cast::<std::ops::RangeInclusive<i64>>();
-            if *r.end() == i64::MAX {
-                return Err(self.program.type_error(
-                    call,
-                    "a range up to the largest integer has too many options",
-                ));
-            }
-            return ints(*r.start(), *r.end() + 1, groups, count);
-        }
-        if item.is::<Splits>() {
-            let s = item.cast::<Splits>();
-            let first = s.least.max(0);
-            let last = s.total / 2;
-            if first <= last && s.total - first >= s.least {
-                self.count(count, (last - first + 1) as u64, call)?;
-                if canonical {
-                    for a in first..=last {
-                        let pair = vec![Position::Int(a), Position::Int(s.total - a)];
-                        groups.push(Group::One(self.sum_of(pair)?));
-                    }
-                } else {
-                    groups.push(Group::Splits {
-                        total: s.total,
-                        first,
-                        last,
-                    });
-                }
-            }
-            return Ok(());
-        }
-        if item.is::<Cuts>() {
-            let Cuts { w, h } = item.cast::<Cuts>();
-            let rect =
-                |a: i64, b: i64| Position::List(vec![Position::Int(a), Position::Int(b)].into());
-            let n = (w - 1).max(0) as u64 + (h - 1).max(0) as u64;
-            self.count(count, n, call)?;
-            for a in 1..w {
-                groups.push(Group::One(self.sum_of(vec![rect(a, h), rect(w - a, h)])?));
-            }
-            for b in 1..h {
-                groups.push(Group::One(self.sum_of(vec![rect(w, b), rect(w, h - b)])?));
-            }
-            return Ok(());
-        }
-        self.count(count, 1, call)?;
-        match self.option_position(item, call)? {
-            Position::Int(n) => push_int(groups, n),
-            p => groups.push(Group::One(p)),
-        }
-        Ok(())
-    }
-
-    /// An option (or a part) the script returned: a position or a sum, in canonical form.
-    fn option_position(&self, item: Dynamic, call: &str) -> Result<Position, String> {
-        if item.is::<SumOption>() {
-            let SumOption(parts) = item.cast::<SumOption>();
-            let parts = parts
-                .into_iter()
-                .map(|d| self.option_position(d, call))
-                .collect::<Result<Vec<_>, _>>()?;
-            return Ok(Position::sum(parts));
-        }
-        let p = from_dynamic(&item)
-            .map_err(|m| self.program.type_error(call, &format!("an option is {m}")))?;
-        self.canonical(p)
-    }
-
-    /// The sum of `parts`, each in canonical form.
-    fn sum_of(&self, parts: Vec<Position>) -> Result<Position, String> {
-        if !self.program.hooks.canonical {
-            return Ok(Position::sum(parts));
-        }
-        let parts = parts
-            .into_iter()
-            .map(|p| self.canonical(p))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Position::sum(parts))
-    }
-
-    /// `canonical(p)` when the script defines it (each part of a sum on its own).
-    fn canonical(&self, p: Position) -> Result<Position, String> {
-        if !self.program.hooks.canonical {
-            return Ok(p);
         }
         let mut parts = Vec::new();
         if p.parts(&mut parts) {
-            return self.sum_of(parts);
+            return self.sum_options(&parts, out, depth + 1);
         }
-        let on = p.to_string();
-        let d = self.program.call("canonical", vec![to_dynamic(&p)], &on)?;
-        from_dynamic(&d).map_err(|m| {
-            self.program
-                .type_error(&format!("canonical({on})"), &format!("returned {m}"))
-        })
-    }
+        match self.expansion(p).as_deref() {
+            None => {}
+            Some(Expansion::Parts(parts)) => self.sum_options(parts, out, depth + 1),
 
-    /// Counts `n` more options of one position, failing past the size cap.
-    fn count(&self, count: &mut u64, n: u64, call: &str) -> Result<(), String> {
-        *count = count.saturating_add(n);
-        let cap = script_limits().size as u64;
-        if *count > cap {
-            return Err(self.program.type_error(
-                call,
-                &format!("more than {cap} options, the limit; raise it with --script-max-size N"),
-            ));
+            Some(Expansion::Options(groups)) => {
+                for g in groups {
+                    match g {
+                        Group::Ints(a, b) => out.extend((*a..*b).map(Position::Int)),
+                        Group::Down(high, low) => {
+                            out.extend((*low..=*high).rev().map(Position::Int))
+                        }
+                        Group::Splits { total, first, last } => {
+                            out.extend((*first..=*last).map(|a| Position::pair(a, total - a)))
+                        }
+                        Group::One(q) => out.push(q.clone()),
+                    }
+                }
+            }
         }
-        Ok(())
     }
 
     /// The options of the sum of `parts`: a move in one part.
-    fn sum_options(&self, parts: &[Position], out: &mut Vec<Position>) {
+    fn sum_options(&self, parts: &[Position], out: &mut Vec<Position>, depth: usize) {
         let mut moves = Vec::new();
         for (i, part) in parts.iter().enumerate() {
             if i > 0 && parts[i - 1] == *part {
                 continue;
             }
             moves.clear();
-            self.options(part, &mut moves);
+            self.options_within(part, &mut moves, depth);
             for q in moves.drain(..) {
                 let mut next = parts.to_vec();
                 next[i] = q;
@@ -526,31 +217,7 @@ impl Ruleset for ScriptGame {
     type Position = Position;
 
     fn options(&self, p: &Position, out: &mut Vec<Position>) {
-        if self.failed.load(Ordering::Acquire) {
-            return;
-        }
-        let mut parts = Vec::new();
-        if p.parts(&mut parts) {
-            return self.sum_options(&parts, out);
-        }
-        match self.expansion(p, true).as_deref() {
-            None => {}
-            Some(Expansion::Parts(parts)) => self.sum_options(parts, out),
-            Some(Expansion::Options(groups)) => {
-                for g in groups {
-                    match g {
-                        Group::Ints(a, b) => out.extend((*a..*b).map(Position::Int)),
-                        Group::Down(high, low) => {
-                            out.extend((*low..=*high).rev().map(Position::Int))
-                        }
-                        Group::Splits { total, first, last } => {
-                            out.extend((*first..=*last).map(|a| Position::pair(a, total - a)))
-                        }
-                        Group::One(q) => out.push(q.clone()),
-                    }
-                }
-            }
-        }
+        self.options_within(p, out, 0)
     }
 
     fn components(&self, p: &Position, out: &mut Vec<Position>) -> bool {
@@ -560,7 +227,7 @@ impl Ruleset for ScriptGame {
         if !self.program.hooks.components || self.failed.load(Ordering::Acquire) {
             return false;
         }
-        match self.expansion(p, false).as_deref() {
+        match self.expansion(p).as_deref() {
             Some(Expansion::Parts(parts)) => {
                 out.extend(parts.iter().cloned());
                 true
@@ -692,12 +359,35 @@ mod tests {
             Position::Int(20),
         );
         let ints = |v: &[i64]| v.iter().map(|&n| Position::Int(n)).collect::<Vec<_>>();
-        let mut want = ints(&[19, 18, 17, 7, 8, 9, 2, 2]);
+        let mut want = ints(&[19, 18, 17, 7, 8, 9, 2]);
         want.push(Position::Pair(0, 1));
         want.extend(ints(&[4, 5]));
         want.push(Position::Str("x".into()));
         want.push(Position::List(ints(&[1, 2]).into()));
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn each_option_is_listed_once() {
+        let got = options(
+            "fn moves(n) { [5, 3, 4, 5, 6, sum([1, 2]), sum([2, 1]), 0..3, 2, \"a\", \"a\"] }",
+            Position::Int(9),
+        );
+        let ints = |v: &[i64]| v.iter().map(|&n| Position::Int(n)).collect::<Vec<_>>();
+        let mut want = ints(&[5, 3, 4, 6]);
+        want.push(Position::Pair(1, 2));
+        want.extend(ints(&[0, 1, 2]));
+        want.push(Position::Str("a".into()));
+        assert_eq!(got, want);
+        // Mirror-image cuts of a 4 x 1 sheet are one option.
+        assert_eq!(
+            options(
+                "fn moves(p) { cuts(p[0], p[1]) }",
+                Position::parse_word("4,1").unwrap()
+            )
+            .len(),
+            2
+        );
     }
 
     #[test]

@@ -80,6 +80,24 @@ pub fn set_memory_probe(probe: fn() -> i64) {
     let _ = PROBE.set(probe);
 }
 
+static PROGRESS: OnceLock<fn(&str, u64)> = OnceLock::new();
+
+/// Installs `report`, told now and then (every few thousand calls) how many positions a game
+/// script has expanded, so a long search can show that it is working.
+pub fn set_progress_reporter(report: fn(&str, u64)) {
+    let _ = PROGRESS.set(report);
+}
+
+/// Counts one more position expanded by the script `name`.
+pub(super) fn expanded(name: &str, count: &AtomicU64) {
+    let n = count.fetch_add(1, Ordering::Relaxed) + 1;
+    if n.is_multiple_of(4096) {
+        if let Some(report) = PROGRESS.get() {
+            report(name, n);
+        }
+    }
+}
+
 /// The token a call is stopped with when it holds too much memory.
 const OUT_OF_MEMORY: &str = "grundy: script memory cap";
 

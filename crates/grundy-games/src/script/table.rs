@@ -22,18 +22,33 @@ pub fn values(
 ) -> Result<Vec<Value>, SolveError> {
     let mut solver = Solver::new(game);
     let mut out = Vec::with_capacity(positions.len());
-    for block in positions.chunks(BLOCK) {
-        game.prefetch(block);
-        game.fault()?;
-        for p in block {
-            match solver.grundy(p) {
-                Ok(g) => out.push(Value::Finite(g)),
-                Err(SolveError::Cycle) => return loopy_values(game, positions),
-                Err(e) => return Err(e),
-            }
+    let blocks: Vec<&[Position]> = positions.chunks(BLOCK).collect();
+    if let Some(first) = blocks.first() {
+        game.prefetch(first);
+    }
+    for (i, block) in blocks.iter().enumerate() {
+        // The next block is expanded while this one is valued: the solver's thread would
+        // otherwise leave the other cores idle.
+        let next = blocks.get(i + 1).copied().unwrap_or(&[]);
+        let (_, valued) = rayon::join(
+            || game.prefetch(next),
+            || -> Result<Vec<Value>, SolveError> {
+                game.fault()?;
+                let mut values = Vec::with_capacity(block.len());
+                for p in *block {
+                    values.push(Value::Finite(solver.grundy(p)?));
+                }
+                Ok(values)
+            },
+        );
+        match valued {
+            Ok(values) => out.extend(values),
+            Err(SolveError::Cycle) => return loopy_values(game, positions),
+            Err(e) => return Err(e),
         }
         progress(out.len());
     }
+    game.fault()?;
     Ok(out)
 }
 

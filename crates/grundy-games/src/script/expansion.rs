@@ -1,0 +1,308 @@
+//! What one call of a script says of a position, converted once into grundy's terms.
+//!
+//! `moves(p)` returns Rhai values; each becomes an option here, checked (a position, a sum, a
+//! range, `splits`, `cuts`), put in canonical form when the script has `canonical`, and counted
+//! against the size cap. Integer options are kept as runs (`Group::Ints`, `Group::Down`) and
+//! `splits` as one group, so a position with thousands of options costs a few numbers until the
+//! solver walks them.
+
+use rhai::{Array, Dynamic};
+use rustc_hash::FxHashSet;
+
+use super::program::{
+    describe_value, from_dynamic, script_limits, to_dynamic, Cuts, Splits, SumOption,
+};
+use super::{Position, ScriptGame};
+
+/// Options of one position, as the script gave them: integer ranges stay ranges.
+pub(super) enum Group {
+    /// Every integer in `start..end`.
+    Ints(i64, i64),
+    /// Every integer from `high` down to `low` (a loop that pushes `n - 1`, `n - 2`, ...).
+    Down(i64, i64),
+    /// Every sum of `a` and `total - a` for `a` in `first..=last`.
+    Splits { total: i64, first: i64, last: i64 },
+    /// One option.
+    One(Position),
+}
+
+/// What one call of the script says of a position.
+pub(super) enum Expansion {
+    /// `components(p)`: the position is the sum of these parts.
+    Parts(Vec<Position>),
+    /// `moves(p)`: its options.
+    Options(Vec<Group>),
+}
+
+impl Expansion {
+    /// Its size in groups, for the budget of expansions kept.
+    pub(super) fn size(&self) -> usize {
+        match self {
+            Expansion::Parts(parts) => parts.len() + 1,
+            Expansion::Options(groups) => groups.len() + 1,
+        }
+    }
+}
+
+/// Appends the option `n`, extending a run of consecutive integers (the options of a loop over a
+/// range) rather than storing each: a position with thousands of options keeps a few numbers.
+pub(super) fn push_int(groups: &mut Vec<Group>, n: i64) {
+    match groups.last_mut() {
+        Some(Group::Ints(_, end)) if *end == n && n < i64::MAX => *end += 1,
+        Some(Group::Down(_, low)) if low.checked_sub(1) == Some(n) => *low = n,
+        Some(last @ Group::One(Position::Int(_))) => {
+            let Group::One(Position::Int(m)) = *last else {
+                unreachable!("matched above")
+            };
+            if m.checked_add(1) == Some(n) && n < i64::MAX {
+                *last = Group::Ints(m, n + 1);
+            } else if m.checked_sub(1) == Some(n) {
+                *last = Group::Down(m, n);
+            } else {
+                groups.push(Group::One(Position::Int(n)));
+            }
+        }
+        _ => groups.push(Group::One(Position::Int(n))),
+    }
+}
+
+/// The options with each position once: options are a set, and a script that pushes `sum([a, b])`
+/// and `sum([b, a])` (or a run of integers and one of them again) gives the same position twice,
+/// which would be listed and counted twice as a winning move. The first of each is kept, in order;
+/// integers are walked one by one only when runs and other integers mix.
+fn without_repeats(groups: Vec<Group>) -> Vec<Group> {
+    let is_run = |g: &Group| matches!(g, Group::Ints(..) | Group::Down(..));
+    let runs = groups.iter().filter(|g| is_run(g)).count();
+    let ints = runs
+        + groups
+            .iter()
+            .filter(|g| matches!(g, Group::One(Position::Int(_))))
+            .count();
+    let singles = groups.iter().filter(|g| matches!(g, Group::One(_))).count();
+    let walk_ints = runs > 0 && ints >= 2;
+    if !walk_ints && singles < 2 {
+        return groups;
+    }
+    let mut seen: FxHashSet<Position> = FxHashSet::default();
+    let mut out: Vec<Group> = Vec::with_capacity(groups.len());
+    let int = |n: i64, seen: &mut FxHashSet<Position>, out: &mut Vec<Group>| {
+        if seen.insert(Position::Int(n)) {
+            push_int(out, n);
+        }
+    };
+    for g in groups {
+        match g {
+            Group::Ints(a, b) if walk_ints => (a..b).for_each(|n| int(n, &mut seen, &mut out)),
+            Group::Down(high, low) if walk_ints => {
+                (low..=high).rev().for_each(|n| int(n, &mut seen, &mut out))
+            }
+            Group::One(Position::Int(n)) if walk_ints => int(n, &mut seen, &mut out),
+            Group::One(p) => {
+                if seen.insert(p.clone()) {
+                    out.push(Group::One(p));
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+impl ScriptGame {
+    /// One call of the script on `p` (not a sum): its parts if `components` splits it, else its
+    /// options.
+    pub(super) fn expand(&self, p: &Position) -> Result<Expansion, String> {
+        let program = &self.program;
+        super::program::expanded(&self.name, &self.expanded);
+        let on = p.to_string();
+        if program.hooks.components {
+            let d = program.call("components", vec![to_dynamic(p)], &on)?;
+            let call = format!("components({on})");
+            let parts = self.positions_in(d, &call)?;
+            let whole = Position::sum(parts);
+            if whole != *p {
+                let mut parts = Vec::new();
+                if !whole.parts(&mut parts) {
+                    parts.push(whole);
+                }
+                return Ok(Expansion::Parts(parts));
+            }
+        }
+        let d = program.call("moves", vec![to_dynamic(p)], &on)?;
+        let call = format!("moves({on})");
+        let mut groups = Vec::new();
+        let mut count = 0u64;
+        if d.is_array() {
+            let items = d.cast::<Array>();
+            for item in items {
+                self.option(item, &call, &mut groups, &mut count)?;
+            }
+        } else if d.is::<std::ops::Range<i64>>()
+            || d.is::<std::ops::RangeInclusive<i64>>()
+            || d.is::<Splits>()
+            || d.is::<Cuts>()
+        {
+            self.option(d, &call, &mut groups, &mut count)?;
+        } else {
+            let what = describe_value(&d);
+            let what = what.split(", where").next().unwrap_or(&what).to_string();
+            return Err(program.type_error(
+                &call,
+                &format!("returned {what}, where an array of options is expected"),
+            ));
+        }
+        Ok(Expansion::Options(without_repeats(groups)))
+    }
+
+    /// The positions of an array a script returned (for `components`), sums flattened.
+    fn positions_in(&self, d: Dynamic, call: &str) -> Result<Vec<Position>, String> {
+        if !d.is_array() {
+            return Err(self
+                .program
+                .type_error(call, "must return an array of the parts"));
+        }
+        let mut parts = Vec::new();
+        for item in d.cast::<Array>() {
+            parts.push(self.option_position(item, call)?);
+        }
+        Ok(parts)
+    }
+
+    /// One element of `moves`' array, appended to `groups`.
+    fn option(
+        &self,
+        item: Dynamic,
+        call: &str,
+        groups: &mut Vec<Group>,
+        count: &mut u64,
+    ) -> Result<(), String> {
+        let canonical = self.program.hooks.canonical;
+        let ints = |start: i64, end: i64, groups: &mut Vec<Group>, count: &mut u64| {
+            if start >= end {
+                return Ok(());
+            }
+            self.count(count, end.abs_diff(start), call)?;
+            if canonical {
+                for n in start..end {
+                    groups.push(Group::One(self.canonical(Position::Int(n))?));
+                }
+            } else {
+                groups.push(Group::Ints(start, end));
+            }
+            Ok::<(), String>(())
+        };
+        if item.is::<std::ops::Range<i64>>() {
+            let r = item.cast::<std::ops::Range<i64>>();
+            return ints(r.start, r.end, groups, count);
+        }
+        if item.is::<std::ops::RangeInclusive<i64>>() {
+            let r = item.cast::<std::ops::RangeInclusive<i64>>();
+            if *r.end() == i64::MAX {
+                return Err(self.program.type_error(
+                    call,
+                    "a range up to the largest integer has too many options",
+                ));
+            }
+            return ints(*r.start(), *r.end() + 1, groups, count);
+        }
+        if item.is::<Splits>() {
+            let s = item.cast::<Splits>();
+            let first = s.least.max(0);
+            let last = s.total / 2;
+            if first <= last && s.total - first >= s.least {
+                self.count(count, (last - first + 1) as u64, call)?;
+                if canonical {
+                    for a in first..=last {
+                        let pair = vec![Position::Int(a), Position::Int(s.total - a)];
+                        groups.push(Group::One(self.sum_of(pair)?));
+                    }
+                } else {
+                    groups.push(Group::Splits {
+                        total: s.total,
+                        first,
+                        last,
+                    });
+                }
+            }
+            return Ok(());
+        }
+        if item.is::<Cuts>() {
+            let Cuts { w, h } = item.cast::<Cuts>();
+            let rect =
+                |a: i64, b: i64| Position::List(vec![Position::Int(a), Position::Int(b)].into());
+            // A cut at a and at w - a leave the same two pieces: each pair once.
+            let n = (w / 2).max(0) as u64 + (h / 2).max(0) as u64;
+            self.count(count, n, call)?;
+            for a in 1..=w / 2 {
+                groups.push(Group::One(self.sum_of(vec![rect(a, h), rect(w - a, h)])?));
+            }
+            for b in 1..=h / 2 {
+                groups.push(Group::One(self.sum_of(vec![rect(w, b), rect(w, h - b)])?));
+            }
+            return Ok(());
+        }
+        self.count(count, 1, call)?;
+        match self.option_position(item, call)? {
+            Position::Int(n) => push_int(groups, n),
+            p => groups.push(Group::One(p)),
+        }
+        Ok(())
+    }
+
+    /// An option (or a part) the script returned: a position or a sum, in canonical form.
+    fn option_position(&self, item: Dynamic, call: &str) -> Result<Position, String> {
+        if item.is::<SumOption>() {
+            let SumOption(parts) = item.cast::<SumOption>();
+            let parts = parts
+                .into_iter()
+                .map(|d| self.option_position(d, call))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(Position::sum(parts));
+        }
+        let p = from_dynamic(&item)
+            .map_err(|m| self.program.type_error(call, &format!("an option is {m}")))?;
+        self.canonical(p)
+    }
+
+    /// The sum of `parts`, each in canonical form.
+    fn sum_of(&self, parts: Vec<Position>) -> Result<Position, String> {
+        if !self.program.hooks.canonical {
+            return Ok(Position::sum(parts));
+        }
+        let parts = parts
+            .into_iter()
+            .map(|p| self.canonical(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Position::sum(parts))
+    }
+
+    /// `canonical(p)` when the script defines it (each part of a sum on its own).
+    pub(super) fn canonical(&self, p: Position) -> Result<Position, String> {
+        if !self.program.hooks.canonical {
+            return Ok(p);
+        }
+        let mut parts = Vec::new();
+        if p.parts(&mut parts) {
+            return self.sum_of(parts);
+        }
+        let on = p.to_string();
+        let d = self.program.call("canonical", vec![to_dynamic(&p)], &on)?;
+        from_dynamic(&d).map_err(|m| {
+            self.program
+                .type_error(&format!("canonical({on})"), &format!("returned {m}"))
+        })
+    }
+
+    /// Counts `n` more options of one position, failing past the size cap.
+    fn count(&self, count: &mut u64, n: u64, call: &str) -> Result<(), String> {
+        *count = count.saturating_add(n);
+        let cap = script_limits().size as u64;
+        if *count > cap {
+            return Err(self.program.type_error(
+                call,
+                &format!("more than {cap} options, the limit; raise it with --script-max-size N"),
+            ));
+        }
+        Ok(())
+    }
+}
