@@ -82,13 +82,13 @@ bench_game() {
         ratios+=$(printf '  %6.3f (vs %s)' "$(echo "${med[$n]} / ${med[$p]}" | bc -l)" "$p")
       done
     fi
-    printf '%-7s %-6s %-15s %8.3f%s\n' "$game" "$upto" "$n" "${med[$n]}" "$ratios"
+    printf '%-7s %-6s %-16s %8.3f%s\n' "$game" "$upto" "$n" "${med[$n]}" "$ratios"
   done
 }
 
 printf '# %s runs each, alternating; medians of wall time; %s, %s; %s cores\n' \
   "$RUNS" "$("$PYTHON" --version 2>&1)" "$("$GRUNDY" --version 2>/dev/null || echo grundy)" "$(nproc)"
-printf '%-7s %-6s %-15s %8s  %s\n' game upto program "time (s)" "ratio grundy/python"
+printf '%-7s %-6s %-16s %8s  %s\n' game upto program "time (s)" "ratio grundy/python"
 bench_game half 10000 \
   "python-loop=$PYTHON $S/half_loop.py 10000" \
   "python-setcomp=$PYTHON $S/half_setcomp.py 10000" \
