@@ -546,9 +546,12 @@ fn a_number_where_an_array_is_expected() {
         .nth(1)
         .is_some_and(|rest| rest.split(':').take(2).all(|n| n.parse::<u32>().is_ok()));
     assert!(line_col, "{err}");
-    // An option that is no position (a float is not one; a map only through sum()).
-    fails(&["solve", "script:{fn moves(n) { [#{a: 1}] }}", "4"], 1);
-    fails(&["solve", "script:{fn moves(n) { [()] }}", "4"], 1);
+    // An option that is no position: a map (not made by sum()), nothing, a decimal, a boolean.
+    for option in ["#{a: 1}", "()", "1.5", "true"] {
+        let script = format!("script:{{fn moves(n) {{ [{option}] }}}}");
+        let err = fails(&["solve", &script, "4"], 1);
+        assert!(err.contains("moves(4)"), "{option}: {err}");
+    }
     std::fs::remove_file(path).unwrap();
 }
 
