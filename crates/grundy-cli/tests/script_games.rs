@@ -637,6 +637,63 @@ fn memory_held_by_a_call_is_capped() {
     assert!(err.contains("moves(1)"), "{err}");
 }
 
+/// Runs `grundy ARGS`, killing it after `limit`: `None` if it had to be killed.
+fn run_within(args: &[&str], limit: Duration) -> Option<Output> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    Some(child.wait_with_output().unwrap())
+}
+
+/// A game whose positions grow without end (no cycle: every move leads to a new position)
+/// cannot be solved: the search stops at `--max-positions`, naming it. The engine keeps
+/// expanding positions ahead of the solver past that cap, until memory runs out.
+#[test]
+#[ignore = "engine: a game without end runs on (gigabytes) past --max-positions"]
+fn a_game_without_end_stops_at_the_position_cap() {
+    for args in [
+        &[
+            "solve",
+            "script:{fn moves(n) { [n + 1] }}",
+            "0",
+            "--max-positions",
+            "1000",
+        ][..],
+        &["solve", "script:{fn moves(n) { [n + 1, n + 2] }}", "0"],
+        &["table", "script:{fn moves(n) { [n + 1] }}", "--upto", "5"],
+        &[
+            "solve",
+            "--misere",
+            "script:{fn moves(n) { [n + 1] }}",
+            "0",
+            "--max-positions",
+            "1000",
+        ],
+    ] {
+        let out = run_within(args, Duration::from_secs(30))
+            .unwrap_or_else(|| panic!("{args:?} still runs after 30 s"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("--max-positions"), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn a_script_without_moves() {
     let path = script_file("nomoves", "fn options(n) {\n    range(0, n)\n}\n");
