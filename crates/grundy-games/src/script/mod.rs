@@ -332,7 +332,7 @@ pub fn entries() -> Vec<GameEntry> {
         name: "script",
         aliases: &[],
         syntax: "script:FILE or script:{RHAI}",
-        rules: "a game whose moves a Rhai script gives: fn moves(p) returns the options of p (positions are integers, strings or arrays; sum([a, b]) is a sum)",
+        rules: "a game whose moves a Rhai script gives: fn moves(p) returns the options of p (positions are integers, strings or arrays; sum([a, b]) is a sum); fastest as ranges a..b, splits(m), cuts(w, h) (README: Games you write)",
         example: "script:examples/games/half.rhai 10",
         build,
         matches: None,
