@@ -126,6 +126,16 @@ impl<R: Ruleset> Solver<R> {
                     if !on_stack.insert(child.clone()) {
                         return Err(SolveError::Cycle);
                     }
+                    // The path is capped too: a game whose moves lead on for ever (no cycle,
+                    // no end) stores nothing, and would grow the path until memory runs out. A
+                    // frame of the path weighs about ten stored values.
+                    let longest = (self.cap / 10).max(1);
+                    if stack.len() >= longest {
+                        return Err(SolveError::PositionCap {
+                            what: "a line of play".into(),
+                            cap: longest,
+                        });
+                    }
                     let frame = self.frame(child);
                     self.ruleset.fault()?;
                     stack.push(frame);
@@ -302,17 +312,31 @@ mod tests {
             assert_eq!(dense.grundy(&n), hashed.grundy(&n), "n = {n}");
         }
         assert_eq!(dense.stored(), hashed.stored());
+        // Filling 100 entries one step at a time (the path stays short) hits the cap.
         let mut capped = Solver::with_cap(Bash2Dense, 100);
-        assert_eq!(
-            capped.grundy(&1000),
-            Err(SolveError::TableFull { cap: 100 })
-        );
+        let reached = (0..1000).map(|n| capped.grundy(&n)).find(Result::is_err);
+        assert_eq!(reached, Some(Err(SolveError::TableFull { cap: 100 })));
+    }
+
+    /// Leave at least a tenth: paths are short (about log n), the positions many.
+    struct LeaveATenth;
+    impl Ruleset for LeaveATenth {
+        type Position = u64;
+        fn options(&self, n: &u64, out: &mut Vec<u64>) {
+            out.extend(n / 10..*n);
+        }
     }
 
     #[test]
     fn the_cap_stops_the_search_with_an_error() {
-        let mut s = Solver::with_cap(Bash2, 100);
+        let mut s = Solver::with_cap(LeaveATenth, 100);
         assert_eq!(s.grundy(&1000), Err(SolveError::TableFull { cap: 100 }));
+        // A line of play longer than a tenth of the cap stops too.
+        let mut s = Solver::with_cap(Bash2, 100);
+        assert!(matches!(
+            s.grundy(&1000),
+            Err(SolveError::PositionCap { cap: 10, .. })
+        ));
     }
 
     struct Cyclic;
@@ -321,6 +345,24 @@ mod tests {
         fn options(&self, n: &u8, out: &mut Vec<u8>) {
             out.push((n + 1) % 3);
         }
+    }
+
+    /// From n the only move is to n + 1: no cycle and no end.
+    struct Endless;
+    impl Ruleset for Endless {
+        type Position = u64;
+        fn options(&self, n: &u64, out: &mut Vec<u64>) {
+            out.push(n + 1);
+        }
+    }
+
+    #[test]
+    fn a_game_without_end_stops_at_the_cap() {
+        let mut s = Solver::with_cap(Endless, 1000);
+        assert!(matches!(
+            s.grundy(&0),
+            Err(SolveError::PositionCap { cap: 100, .. })
+        ));
     }
 
     #[test]
