@@ -36,7 +36,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.depth)]
     script_max_depth: usize,
     /// Game scripts: the most options of a position, and the most elements (or bytes) of an
-    /// array (or string) a script returns.
+    /// array (or string) a script returns or pads to at once.
     #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.size)]
     script_max_size: usize,
     /// Game scripts: the mebibytes one call of a script function may hold.

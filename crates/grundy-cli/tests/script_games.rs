@@ -604,17 +604,17 @@ fn a_huge_array_stops_at_the_size_cap() {
     std::fs::remove_file(path).unwrap();
 }
 
-/// The contract caps array and string lengths (`--script-max-size`), not only what `moves`
-/// returns: a call that builds a huge array or string and drops it must stop too. The engine
-/// caps only the values returned (and the memory a call holds, `--script-max-memory`), so a
-/// single `a.pad(1000000000, 0)` asks for 16 GB at once (an abort when it cannot have it).
+/// A length asked for in one step inside a call (`pad`, `blob`) is refused past
+/// `--script-max-size`, before anything is allocated: `a.pad(1000000000, 0)` would ask for 16 GB
+/// at once. Growth step by step is bounded by `--script-max-memory` instead (the next test).
 #[test]
-#[ignore = "engine: lengths inside a call are not capped (only returned values and memory)"]
 fn a_huge_array_inside_a_call_stops_at_the_size_cap() {
     for body in [
         "let a = []; a.pad(3000000, 0); []",
+        "let a = []; a.pad(1000000000, 0); []",
         "let s = \"\"; s.pad(5000000, \"x\"); []",
-        "let a = [1]; for i in 0..22 { a += a; } []",
+        "let s = \"\"; s.pad(5000000, 'x'); []",
+        "let b = blob(10000000000); []",
     ] {
         let err = fails(
             &[
@@ -625,7 +625,20 @@ fn a_huge_array_inside_a_call_stops_at_the_size_cap() {
             1,
         );
         assert!(err.contains("--script-max-size"), "{body}: {err}");
+        assert!(err.contains("moves(1)"), "{body}: {err}");
     }
+    // Padding within the cap still pads as the standard functions do.
+    let pads = "script:{fn moves(n) { if n > 0 { return []; } let a = [1]; a.pad(4, 7); \
+                let s = \"ab\"; s.pad(5, \"xy\"); let b = blob(2, 1); b.pad(3, 2); \
+                [a.len(), s.len() * 10, b[0] + b[2] * 100] }}";
+    let v = json_of(&["solve", "--json", pads, "0"]);
+    let options: Vec<&Value> = v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["position"][0])
+        .collect();
+    assert_eq!(options, [4, 50, 201], "{v}");
 }
 
 /// A call that holds too much memory stops, naming the option that raises the cap.

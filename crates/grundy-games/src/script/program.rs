@@ -14,7 +14,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use rhai::packages::{Package, StandardPackage};
-use rhai::{Array, CallFnOptions, Dynamic, Engine, EvalAltResult, OptimizationLevel, Scope, AST};
+use rhai::{
+    Array, Blob, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, OptimizationLevel,
+    Scope, AST,
+};
 
 use super::position::Position;
 
@@ -30,7 +33,7 @@ pub struct ScriptLimits {
     /// program measures its threads' allocations ([`set_memory_probe`]).
     pub memory_mib: u64,
     /// The most options one position may have, and the most elements (or bytes) of an array (or
-    /// string) a script returns.
+    /// string) a script returns or pads to at once (`pad`, `blob`).
     pub size: usize,
 }
 
@@ -175,6 +178,8 @@ fn engine(limits: ScriptLimits) -> Engine {
         });
     }
 
+    register_sized_padding(&mut engine, limits.size);
+
     engine.register_type_with_name::<SumOption>("sum");
     engine.register_fn("sum", SumOption);
     engine.register_fn("sum", |a: Dynamic, b: Dynamic| SumOption(vec![a, b]));
@@ -192,6 +197,89 @@ fn engine(limits: ScriptLimits) -> Engine {
     engine.register_type_with_name::<Cuts>("cuts");
     engine.register_fn("cuts", |w: i64, h: i64| Cuts { w, h });
     engine
+}
+
+/// Overrides the standard functions that allocate a length asked for in one step (`pad` on
+/// arrays, strings and blobs; `blob(n)`), refusing a length past `--script-max-size`: the memory
+/// cap is checked between operations, too late for a single request of gigabytes, which would
+/// abort the process instead of stopping the call. Growth step by step (`push`, `a += a`) stays
+/// under the memory cap.
+fn register_sized_padding(engine: &mut Engine, size: usize) {
+    type Outcome = Result<(), Box<EvalAltResult>>;
+    let check = move |len: i64, what: &str| -> Outcome {
+        if len > size as i64 {
+            return Err(format!(
+                "{what} of {len}, more than {size}, the limit; raise it with --script-max-size N"
+            )
+            .into());
+        }
+        Ok(())
+    };
+    engine.register_fn(
+        "pad",
+        move |a: &mut Array, len: i64, item: Dynamic| -> Outcome {
+            check(len, "pad to an array")?;
+            if len > a.len() as i64 {
+                a.resize(len as usize, item);
+            }
+            Ok(())
+        },
+    );
+    engine.register_fn(
+        "pad",
+        move |s: &mut ImmutableString, len: i64, c: char| -> Outcome {
+            check(len, "pad to a string")?;
+            let have = s.chars().count() as i64;
+            if len > have {
+                let tail: String = std::iter::repeat_n(c, (len - have) as usize).collect();
+                *s += tail;
+            }
+            Ok(())
+        },
+    );
+    engine.register_fn(
+        "pad",
+        move |s: &mut ImmutableString, len: i64, fill: &str| -> Outcome {
+            check(len, "pad to a string")?;
+            let mut have = s.chars().count() as i64;
+            if fill.is_empty() || len <= have {
+                return Ok(());
+            }
+            let mut tail = String::new();
+            'fill: while have < len {
+                for c in fill.chars() {
+                    if have == len {
+                        break 'fill;
+                    }
+                    tail.push(c);
+                    have += 1;
+                }
+            }
+            *s += tail;
+            Ok(())
+        },
+    );
+    engine.register_fn("pad", move |b: &mut Blob, len: i64, v: i64| -> Outcome {
+        check(len, "pad to a blob")?;
+        if len > b.len() as i64 {
+            b.resize(len as usize, v as u8);
+        }
+        Ok(())
+    });
+    engine.register_fn(
+        "blob",
+        move |len: i64| -> Result<Blob, Box<EvalAltResult>> {
+            check(len, "a blob")?;
+            Ok(vec![0; len.max(0) as usize])
+        },
+    );
+    engine.register_fn(
+        "blob",
+        move |len: i64, v: i64| -> Result<Blob, Box<EvalAltResult>> {
+            check(len, "a blob")?;
+            Ok(vec![v as u8; len.max(0) as usize])
+        },
+    );
 }
 
 /// `line:column` of a Rhai position.
