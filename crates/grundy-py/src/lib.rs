@@ -31,13 +31,13 @@ use pyo3::types::PyBytes;
 use host::{PyHost, Sum};
 
 create_exception!(
-    _grundy,
+    grundy,
     GameError,
     PyException,
     "A game spec or a position that grundy cannot read (the CLI's exit code 2)."
 );
 create_exception!(
-    _grundy,
+    grundy,
     ComputeError,
     PyRuntimeError,
     "A computation that could not finish, e.g. past the search limit (the CLI's exit code 1)."

@@ -295,8 +295,8 @@ def table(
     ``period=True`` also finds the period (proved by the periodicity theorem where it applies).
     ``progress=True`` shows how far it got; Ctrl-C stops it with ``KeyboardInterrupt``.
 
-    >>> grundy.table("0.07", upto=100, period=True).period
-    Period(preperiod=52, period=34, saltus=0, proved=False, checked_upto=100)
+    >>> grundy.table("0.77", upto=1000, period=True).period
+    Period(preperiod=71, period=12, saltus=0, proved=True, checked_upto=1000)
     """
     _check_upto(upto)
     if isinstance(game, Game):
