@@ -27,6 +27,7 @@ pub mod heap;
 pub mod nonsum;
 pub mod period;
 pub mod registry;
+pub mod report;
 pub mod script;
 pub mod spec;
 

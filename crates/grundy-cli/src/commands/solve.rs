@@ -1,10 +1,9 @@
 //! `grundy solve`: who wins, the Grundy value, and the winning moves.
 
-use grundy_core::every::{analyse_every, CombinedMove};
+use grundy_core::every::analyse_every;
 use grundy_core::misere::{analyse_misere, MisereMethod};
-use grundy_core::{analyse, sum_position, Analysis, Component, Outcome, SumMove};
-use grundy_games::registry;
-use serde::Serialize;
+use grundy_core::{analyse, Analysis, Component, Outcome};
+use grundy_games::{registry, report};
 use serde_json::Value as Json;
 
 use crate::failure::Failure;
@@ -34,112 +33,12 @@ pub struct Args {
     spec: Vec<String>,
 }
 
-/// The JSON shape of `grundy solve --json`.
-#[derive(Serialize)]
-struct Report<'a> {
-    game: String,
-    position: Json,
-    /// `normal`, `misere` or `every`.
-    convention: &'static str,
-    /// How a misère verdict was reached: `sj` (the Sprague–Grundy–Jones theorem) or `search`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    method: Option<MisereMethod>,
-    outcome: Outcome,
-    /// The (normal-play) Grundy value of the whole position; null when it is infinite (loopy
-    /// games) or could not be computed. Under misère play and Every-SG it is for information.
-    grundy: Option<u64>,
-    winning_moves: &'a [SumMove],
-    winning_moves_total: usize,
-    #[serde(skip_serializing_if = "<[SumMove]>::is_empty")]
-    drawing_moves: &'a [SumMove],
-    components: Vec<ComponentReport>,
-    /// Playing advice from the components (e.g. Poker Nim's reversing strategy).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    notes: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct ComponentReport {
-    game: String,
-    position: Json,
-    /// Null when only the outcome of a lone component is known (e.g. a huge Wythoff position).
-    value: Option<grundy_core::Value>,
-    /// The Every-SG step count (Winning Ways' suspense number; Every-SG only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<u64>,
-    /// The values of the component's parts (each token of a token game), when it has some.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parts: Option<Vec<PartReport>>,
-}
-
-#[derive(Serialize)]
-struct PartReport {
-    position: Json,
-    value: grundy_core::Value,
-}
-
-/// The JSON shape of `grundy solve --every --json`: a winning move is a combined move.
-#[derive(Serialize)]
-struct EveryReport<'a> {
-    game: String,
-    position: Json,
-    convention: &'static str,
-    outcome: Outcome,
-    grundy: Option<u64>,
-    winning_moves: &'a [CombinedMove],
-    winning_moves_total: usize,
-    components: Vec<ComponentReport>,
-}
-
-fn component_reports(
-    components: &[Box<dyn Component>],
-    values: Option<&[grundy_core::Value]>,
-    steps: Option<&[u64]>,
-) -> Vec<ComponentReport> {
-    components
-        .iter()
-        .enumerate()
-        .map(|(i, c)| ComponentReport {
-            game: c.game(),
-            position: c.position(),
-            value: values.and_then(|v| v.get(i).cloned()),
-            steps: steps.map(|r| r[i]),
-            parts: c.part_values().map(|ps| {
-                ps.into_iter()
-                    .map(|(position, value)| PartReport { position, value })
-                    .collect()
-            }),
-        })
-        .collect()
-}
-
-fn game_name(components: &[Box<dyn Component>]) -> String {
-    components
-        .iter()
-        .map(|c| c.game())
-        .collect::<Vec<_>>()
-        .join(" + ")
-}
-
 fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), Failure> {
     let a = analyse_misere(components, args.limit);
     crate::progress::finish();
     let a = a?;
     if args.json {
-        let report = Report {
-            game: game_name(components),
-            position: sum_position(components),
-            convention: "misere",
-            method: Some(a.method),
-            outcome: a.outcome,
-            grundy: a.grundy.map(|g| g.0),
-            winning_moves: &a.winning_moves,
-            winning_moves_total: a.winning_moves_total,
-            drawing_moves: &a.drawing_moves,
-            components: component_reports(components, a.values.as_deref(), None),
-            notes: components.iter().filter_map(|c| c.note()).collect(),
-        };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        println!("{}", report::misere(components, &a));
         return Ok(());
     }
     let mut s = position_line(components);
@@ -173,17 +72,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
     crate::progress::finish();
     let a = a?;
     if args.json {
-        let report = EveryReport {
-            game: game_name(components),
-            position: sum_position(components),
-            convention: "every",
-            outcome: a.outcome,
-            grundy: a.grundy.map(|g| g.0),
-            winning_moves: &a.winning_moves,
-            winning_moves_total: a.winning_moves_total,
-            components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
-        };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        println!("{}", report::every(components, &a));
         return Ok(());
     }
     let mut s = position_line(components);
@@ -252,26 +141,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let analysis = analyse(&mut components, args.limit);
     crate::progress::finish();
     let analysis = analysis?;
-    let game = components
-        .iter()
-        .map(|c| c.game())
-        .collect::<Vec<_>>()
-        .join(" + ");
     if args.json {
-        let report = Report {
-            game,
-            position: sum_position(&components),
-            convention: "normal",
-            method: None,
-            outcome: analysis.outcome,
-            grundy: analysis.grundy.map(|g| g.0),
-            winning_moves: &analysis.winning_moves,
-            winning_moves_total: analysis.winning_moves_total,
-            drawing_moves: &analysis.drawing_moves,
-            components: component_reports(&components, Some(&analysis.values), None),
-            notes: components.iter().filter_map(|c| c.note()).collect(),
-        };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        println!("{}", report::normal(&components, &analysis));
     } else {
         print!("{}", plain(&components, &analysis));
     }

@@ -11,8 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_games::heap::sparse::{Engine, Interrupted, Method, Values};
-use grundy_games::heap::table::TableGame;
+use grundy_games::heap::sparse::{Engine, Method, Values};
+use grundy_games::heap::table::{tabulate, HeapTable as Table, Rest, TableGame};
 use grundy_games::period::Period;
 use grundy_games::registry;
 use grundy_games::spec::Tabulation;
@@ -79,64 +79,6 @@ struct Report<'a> {
     values: Option<AllValues<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     period: Option<PeriodReport>,
-}
-
-/// How the values past the computed ones are known.
-enum Rest {
-    /// Every value asked for was computed.
-    Computed,
-    /// A proved period gives them: nothing past the proof is computed or stored.
-    Period(Period),
-    /// The game's formula gives them.
-    Formula,
-}
-
-/// `G(0..=last)`: the computed values, and the rest by a proved period or a formula, so that
-/// memory stays bounded however large `last` is.
-struct Table<'a> {
-    game: &'a TableGame,
-    head: Values,
-    last: u64,
-    rest: Rest,
-}
-
-impl Table<'_> {
-    fn value(&self, n: u64) -> u64 {
-        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.head.get(i)) {
-            return v as u64;
-        }
-        match &self.rest {
-            Rest::Computed => unreachable!("every value up to `last` was computed"),
-            Rest::Period(p) => p
-                .extend(|i| self.head.get(i as usize).unwrap_or(0) as u64, n)
-                .unwrap_or(u64::MAX),
-            Rest::Formula => self.game.formula_value(n).unwrap_or(0),
-        }
-    }
-
-    /// The largest of `G(0..=last)`.
-    fn largest(&self) -> u64 {
-        let head_max = |upto: usize| {
-            (0..upto.min(self.head.len()))
-                .filter_map(|i| self.head.get(i))
-                .max()
-                .unwrap_or(0) as u64
-        };
-        let proved = match &self.rest {
-            Rest::Computed => return head_max(self.head.len()),
-            Rest::Period(p) => Some(*p),
-            Rest::Formula => self.game.period(&[]).filter(|p| p.proved),
-        };
-        match proved {
-            // Past n0 every value is at most the one a whole number of periods later (the
-            // saltus is never negative), so the last period holds the largest.
-            Some(p) if self.last >= p.preperiod + p.period => {
-                let tail = (self.last + 1 - p.period..=self.last).map(|n| self.value(n));
-                tail.max().unwrap_or(0).max(head_max(p.preperiod as usize))
-            }
-            _ => (0..=self.last).map(|n| self.value(n)).max().unwrap_or(0),
-        }
-    }
 }
 
 /// Every value of a [`Table`], written as a JSON array one value at a time.
@@ -376,20 +318,8 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
     };
     let computed_last = head.len().saturating_sub(1) as u64;
     let last = upto.unwrap_or(computed_last);
-    let rest = if computed_last >= last {
-        Rest::Computed
-    } else if let Some(p) = period.filter(|p| p.proved && game.is_computed()) {
-        Rest::Period(p)
-    } else {
-        Rest::Formula
-    };
     let elapsed = start.elapsed();
-    let table = Table {
-        game: &game,
-        head,
-        last,
-        rest,
-    };
+    let table = Table::new(&game, head, period, last);
     let out = std::io::stdout();
     let mut out = BufWriter::new(out.lock());
     let period_report = args
@@ -560,24 +490,6 @@ fn interrupted() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// Values given by a formula are tabulated this far at most: the rest is read from the formula.
-const FORMULA_HEAD: u64 = (1 << 16) - 1;
-
-/// Calls `stage` on 1023, 2047, 4095, … up to `last`, until it returns a proved period.
-fn by_stages<E>(
-    last: u64,
-    mut stage: impl FnMut(u64) -> Result<Option<Period>, E>,
-) -> Result<Option<Period>, E> {
-    let mut upto = 1023.min(last);
-    loop {
-        let period = stage(upto)?;
-        if upto >= last || period.is_some_and(|p| p.proved) {
-            return Ok(period);
-        }
-        upto = (2 * upto + 1).min(last);
-    }
-}
-
 /// `G(0..=last)`, or fewer when a proved period (or the game's formula) gives the rest, with the
 /// period of what was computed. Tables are computed in doubling stages, each checked for a period
 /// that the periodicity theorem proves: past it nothing more is computed or stored. With
@@ -590,22 +502,16 @@ fn compute(
     searching: bool,
 ) -> Result<(Values, Option<Period>), Failure> {
     if !game.is_computed() {
-        let mut values = Values::default();
-        let mut tabulate = |upto: u64| {
-            values = game
-                .compute(upto, method, &mut |_| true)
-                .expect("formulas are not interrupted");
-            Ok::<_, Failure>(game.period(&values.to_vec()))
-        };
-        let period = if searching {
-            by_stages(last, &mut tabulate)?
-        } else if method == Method::Naive {
-            // The naive method is the check of the formula: it computes everything.
-            tabulate(last)?
-        } else {
-            tabulate(last.min(FORMULA_HEAD))?
-        };
-        return Ok((values, period));
+        let computed = tabulate(
+            game,
+            None,
+            method,
+            last,
+            searching,
+            args.period,
+            &mut |_| true,
+        );
+        return Ok(computed.expect("formulas are not interrupted"));
     }
     let path = checkpoint_path(args, game);
     let mut engine = if args.resume && path.exists() {
@@ -614,9 +520,6 @@ fn compute(
     } else {
         game.engine(method).expect("computed game")
     };
-    if engine.values().len() as u64 > last + 1 {
-        engine.truncate(last as usize);
-    }
     // Small tables are instant: no bar, no checkpoint.
     let long = last >= 1 << 16;
     let bar = if long {
@@ -651,20 +554,15 @@ fn compute(
         }
         !flag.as_ref().is_some_and(|f| f.load(Ordering::SeqCst))
     };
-    // Only a game with a periodicity bound can stop early; the others are computed in one go.
-    let provable = game.bound().is_some();
-    let mut extend = |upto: u64| -> Result<Option<Period>, Interrupted> {
-        engine.extend_to(upto as usize, &mut tick)?;
-        let values = || engine.values().to_vec();
-        Ok((provable || args.period)
-            .then(|| game.period(&values()))
-            .flatten())
-    };
-    let outcome = if provable {
-        by_stages(last, &mut extend)
-    } else {
-        extend(last)
-    };
+    let outcome = tabulate(
+        game,
+        Some(&mut engine),
+        method,
+        last,
+        searching,
+        args.period,
+        &mut tick,
+    );
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -675,11 +573,11 @@ fn compute(
         );
     }
     match outcome {
-        Ok(period) => {
+        Ok(computed) => {
             if own_checkpoint && path.exists() && args.checkpoint.is_none() {
                 let _ = std::fs::remove_file(&path);
             }
-            Ok((engine.values().clone(), period))
+            Ok(computed)
         }
         Err(_) => {
             save_checkpoint(&path, game, &engine)?;

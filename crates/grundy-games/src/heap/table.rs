@@ -141,6 +141,157 @@ impl TableGame {
     }
 }
 
+/// Values given by a formula are tabulated this far at most: the rest is read from the formula.
+pub const FORMULA_HEAD: u64 = (1 << 16) - 1;
+
+/// Calls `stage` on 1023, 2047, 4095, … up to `last`, until it returns a proved period.
+pub fn by_stages<E>(
+    last: u64,
+    mut stage: impl FnMut(u64) -> Result<Option<Period>, E>,
+) -> Result<Option<Period>, E> {
+    let mut upto = 1023.min(last);
+    loop {
+        let period = stage(upto)?;
+        if upto >= last || period.is_some_and(|p| p.proved) {
+            return Ok(period);
+        }
+        upto = (2 * upto + 1).min(last);
+    }
+}
+
+/// `G(0..=last)`, or fewer when a proved period (or the game's formula) gives the rest, with the
+/// period of what was computed. Tables are computed in doubling stages, each checked for a period
+/// that the periodicity theorem proves: past it nothing more is computed or stored. With
+/// `searching` (no `--upto`), a formula game too is tabulated in stages until its period is
+/// proved; `with_period` looks for a period even where none can be proved. A game computed move
+/// by move extends `engine` (fresh, or resumed from a checkpoint), which the caller keeps to save
+/// when `tick` interrupts it.
+pub fn tabulate(
+    game: &TableGame,
+    engine: Option<&mut Engine>,
+    method: Method,
+    last: u64,
+    searching: bool,
+    with_period: bool,
+    tick: &mut dyn FnMut(&Engine) -> bool,
+) -> Result<(Values, Option<Period>), Interrupted> {
+    let Some(engine) = engine else {
+        let mut values = Values::default();
+        let mut stage = |upto: u64| {
+            values = game.compute(upto, method, &mut |_| true)?;
+            Ok::<_, Interrupted>(game.period(&values.to_vec()))
+        };
+        let period = if searching {
+            by_stages(last, &mut stage)?
+        } else if method == Method::Naive {
+            // The naive method is the check of the formula: it computes everything.
+            stage(last)?
+        } else {
+            stage(last.min(FORMULA_HEAD))?
+        };
+        return Ok((values, period));
+    };
+    if engine.values().len() as u64 > last + 1 {
+        engine.truncate(last as usize);
+    }
+    // Only a game with a periodicity bound can stop early; the others are computed in one go.
+    let provable = game.bound().is_some();
+    let mut extend = |upto: u64| -> Result<Option<Period>, Interrupted> {
+        engine.extend_to(upto as usize, tick)?;
+        let values = || engine.values().to_vec();
+        Ok((provable || with_period)
+            .then(|| game.period(&values()))
+            .flatten())
+    };
+    let period = if provable {
+        by_stages(last, &mut extend)?
+    } else {
+        extend(last)?
+    };
+    Ok((engine.values().clone(), period))
+}
+
+/// How the values past the computed ones are known.
+pub enum Rest {
+    /// Every value asked for was computed.
+    Computed,
+    /// A proved period gives them: nothing past the proof is computed or stored.
+    Period(Period),
+    /// The game's formula gives them.
+    Formula,
+}
+
+/// `G(0..=last)`: the computed values, and the rest by a proved period or a formula, so that
+/// memory stays bounded however large `last` is.
+pub struct HeapTable<'a> {
+    /// The game.
+    pub game: &'a TableGame,
+    /// The values computed.
+    pub head: Values,
+    /// The last heap size of the table.
+    pub last: u64,
+    /// How the values past `head` are known.
+    pub rest: Rest,
+}
+
+impl<'a> HeapTable<'a> {
+    /// The table of `game` to `last` from what [`tabulate`] computed (`head`) and its period.
+    pub fn new(game: &'a TableGame, head: Values, period: Option<Period>, last: u64) -> Self {
+        let computed_last = head.len().saturating_sub(1) as u64;
+        let rest = if computed_last >= last {
+            Rest::Computed
+        } else if let Some(p) = period.filter(|p| p.proved && game.is_computed()) {
+            Rest::Period(p)
+        } else {
+            Rest::Formula
+        };
+        HeapTable {
+            game,
+            head,
+            last,
+            rest,
+        }
+    }
+
+    /// `G(n)` for `n <= last`.
+    pub fn value(&self, n: u64) -> u64 {
+        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.head.get(i)) {
+            return v as u64;
+        }
+        match &self.rest {
+            Rest::Computed => unreachable!("every value up to `last` was computed"),
+            Rest::Period(p) => p
+                .extend(|i| self.head.get(i as usize).unwrap_or(0) as u64, n)
+                .unwrap_or(u64::MAX),
+            Rest::Formula => self.game.formula_value(n).unwrap_or(0),
+        }
+    }
+
+    /// The largest of `G(0..=last)`.
+    pub fn largest(&self) -> u64 {
+        let head_max = |upto: usize| {
+            (0..upto.min(self.head.len()))
+                .filter_map(|i| self.head.get(i))
+                .max()
+                .unwrap_or(0) as u64
+        };
+        let proved = match &self.rest {
+            Rest::Computed => return head_max(self.head.len()),
+            Rest::Period(p) => Some(*p),
+            Rest::Formula => self.game.period(&[]).filter(|p| p.proved),
+        };
+        match proved {
+            // Past n0 every value is at most the one a whole number of periods later (the
+            // saltus is never negative), so the last period holds the largest.
+            Some(p) if self.last >= p.preperiod + p.period => {
+                let tail = (self.last + 1 - p.period..=self.last).map(|n| self.value(n));
+                tail.max().unwrap_or(0).max(head_max(p.preperiod as usize))
+            }
+            _ => (0..=self.last).map(|n| self.value(n)).max().unwrap_or(0),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -115,7 +115,7 @@ impl ScriptGame {
         let program = &self.program;
         super::program::expanded(&self.name, &self.expanded);
         let on = p.to_string();
-        if program.hooks.components {
+        if program.hooks().components {
             let d = program.call("components", vec![to_dynamic(p)], &on)?;
             let call = format!("components({on})");
             let parts = self.positions_in(d, &call)?;
@@ -176,7 +176,7 @@ impl ScriptGame {
         groups: &mut Vec<Group>,
         count: &mut u64,
     ) -> Result<(), String> {
-        let canonical = self.program.hooks.canonical;
+        let canonical = self.program.hooks().canonical;
         let ints = |start: i64, end: i64, groups: &mut Vec<Group>, count: &mut u64| {
             if start >= end {
                 return Ok(());
@@ -266,7 +266,7 @@ impl ScriptGame {
 
     /// The sum of `parts`, each in canonical form.
     fn sum_of(&self, parts: Vec<Position>) -> Result<Position, String> {
-        if !self.program.hooks.canonical {
+        if !self.program.hooks().canonical {
             return Ok(Position::sum(parts));
         }
         let parts = parts
@@ -278,7 +278,7 @@ impl ScriptGame {
 
     /// `canonical(p)` when the script defines it (each part of a sum on its own).
     pub(super) fn canonical(&self, p: Position) -> Result<Position, String> {
-        if !self.program.hooks.canonical {
+        if !self.program.hooks().canonical {
             return Ok(p);
         }
         let mut parts = Vec::new();

@@ -46,9 +46,12 @@ use serde_json::Value as Json;
 use expansion::{Expansion, Group};
 pub use position::Position;
 pub use program::{
-    script_limits, set_memory_probe, set_progress_reporter, set_script_limits, ScriptLimits,
+    script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
+    ScriptLimits, Splits, SumOption,
 };
 use program::{to_dynamic, Program};
+/// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
+pub use rhai::{Array, Dynamic};
 
 use crate::spec::{GameEntry, GameSpec, SpecError, Tabulation, Word};
 
@@ -75,7 +78,7 @@ fn compiled(source: &str, text: &str) -> Result<Arc<Program>, String> {
 /// A game defined by a script.
 pub struct ScriptGame {
     name: String,
-    program: Arc<Program>,
+    program: Arc<dyn Host>,
     /// Expansions made ahead of the solver (on every core) and kept since.
     store: Mutex<ahead::Store>,
     failed: AtomicBool,
@@ -89,15 +92,21 @@ pub struct ScriptGame {
 impl ScriptGame {
     /// Compiles the script `text` read from `source`; `name` is the game spec that names it.
     pub fn compile(name: &str, source: &str, text: &str) -> Result<ScriptGame, String> {
-        Ok(ScriptGame {
+        Ok(ScriptGame::hosted(name, compiled(source, text)?))
+    }
+
+    /// A game whose functions `host` runs (another language than Rhai: the Python package's
+    /// `grundy.Game`), with the same positions, options, sums, memo and caps as a script.
+    pub fn hosted(name: &str, host: Arc<dyn Host>) -> ScriptGame {
+        ScriptGame {
             name: name.to_string(),
-            program: compiled(source, text)?,
+            program: host,
             store: Mutex::default(),
             failed: AtomicBool::new(false),
             expanded: AtomicU64::new(0),
             error: Mutex::new(None),
             warned: AtomicBool::new(false),
-        })
+        }
     }
 
     /// The game `spec` names: `script:FILE`, or `script:{...}` with the script inline.
@@ -127,6 +136,15 @@ impl ScriptGame {
         Ok(Position::sum(parts))
     }
 
+    /// The sum of `parts` (positions a host gave), each in canonical form.
+    pub fn start(&self, parts: Vec<Position>) -> Result<Position, String> {
+        let parts = parts
+            .into_iter()
+            .map(|p| self.canonical(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Position::sum(parts))
+    }
+
     fn fail(&self, message: String) {
         let mut error = self.error.lock().expect("no thread panics holding it");
         if error.is_none() {
@@ -145,7 +163,7 @@ impl ScriptGame {
             return self.fail(format!(
                 "{}: components({p}): a part was split again {MAX_SPLITS} times over (do the \
                  parts `components` returns split back into the whole?)",
-                self.program.source
+                self.program.source()
             ));
         }
         let mut parts = Vec::new();
@@ -192,7 +210,7 @@ impl ScriptGame {
 
     /// How a position is said: the script's `show(p)` when it has one.
     fn said(&self, p: &Position) -> String {
-        if self.program.hooks.show {
+        if self.program.hooks().show {
             match self
                 .program
                 .call("show", vec![to_dynamic(p)], &p.to_string())
@@ -224,7 +242,7 @@ impl Ruleset for ScriptGame {
         if p.parts(out) {
             return true;
         }
-        if !self.program.hooks.components || self.failed.load(Ordering::Acquire) {
+        if !self.program.hooks().components || self.failed.load(Ordering::Acquire) {
             return false;
         }
         match self.expansion(p).as_deref() {
@@ -266,7 +284,7 @@ impl Game for ScriptGame {
     }
 
     fn describe(&self, from: &Position, to: &Position) -> String {
-        if self.program.hooks.describe {
+        if self.program.hooks().describe {
             let args = vec![to_dynamic(from), to_dynamic(to)];
             let on = format!("{from}, {to}");
             match self.program.call("describe", args, &on) {

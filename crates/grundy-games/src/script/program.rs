@@ -140,6 +140,40 @@ pub struct Hooks {
     pub describe: bool,
 }
 
+/// What runs a game's functions: a compiled Rhai script ([`Program`]), or a host in another
+/// language. The machinery around it (positions, options, sums, canonical forms, caps, the
+/// expansions kept and made ahead on every core) is the same for all, so a game behaves alike
+/// whichever language it is written in.
+pub trait Host: Send + Sync {
+    /// The name errors start with (a file name, `inline script`, a Python function).
+    fn source(&self) -> &str;
+    /// The optional functions the game defines.
+    fn hooks(&self) -> Hooks;
+    /// Calls `name(args)` (`moves`, `components`, `canonical`, `show` or `describe`); `on` is the
+    /// position in words, for the error, which is one line saying where and on what.
+    fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String>;
+    /// An error about what `call` (e.g. `moves(5)`) returned.
+    fn type_error(&self, call: &str, message: &str) -> String;
+}
+
+impl Host for Program {
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn hooks(&self) -> Hooks {
+        self.hooks
+    }
+
+    fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String> {
+        Program::call(self, name, args, on)
+    }
+
+    fn type_error(&self, call: &str, message: &str) -> String {
+        Program::type_error(self, call, message)
+    }
+}
+
 /// A compiled game script.
 pub struct Program {
     engine: Engine,

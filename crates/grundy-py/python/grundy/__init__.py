@@ -1,0 +1,354 @@
+"""grundy: decide impartial combinatorial games from Python.
+
+Who wins, the Grundy value (nimber), every winning move, tables of values and their periods;
+for the games grundy knows (``grundy.games()``) and for games written in Python
+(``grundy.Game``). The answers come from the same Rust library as the ``grundy`` command, and
+``to_dict()`` is exactly the command's ``--json``.
+
+>>> import grundy
+>>> r = grundy.solve("nim", 3, 4, 5)
+>>> r.outcome, r.value
+('N', 2)
+>>> r.winning_moves[0].description
+'take 2 from heap 1: 3 -> 1'
+>>> grundy.table("0.77", upto=12).values
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import shlex
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+
+from . import _grundy
+from ._grundy import ComputeError, GameError, Sum
+
+__all__ = [
+    "ComputeError",
+    "Game",
+    "GameError",
+    "Move",
+    "Period",
+    "Result",
+    "Sum",
+    "Table",
+    "check",
+    "games",
+    "set_max_positions",
+    "solve",
+    "table",
+]
+
+Position = Union[int, str, Tuple[Any, ...], Sum]
+
+
+class Game:
+    """A game defined in Python, solved by grundy's engine (memo, sums, loopy play, misère).
+
+    ``moves(p)`` returns the options of position ``p``: an iterable of positions, where a position
+    is an int, a string or a tuple (nested) of these, an option that leaves independent pieces is
+    ``grundy.Sum(a, b)``, and a ``range`` stands for every integer in it (the fastest form). The
+    optional functions are those of a game script (README, "Games you write"):
+    ``components(p)`` (the parts ``p`` is the sum of), ``canonical(p)`` (one representative of
+    positions equal under symmetry), ``show(p)`` and ``describe(p, q)`` (how positions and moves
+    are said). Each function is called once per position.
+
+    Give the functions as arguments, or subclass ``Game`` and define them as methods:
+
+    >>> half = grundy.Game(lambda n: range(n - n // 2, n), name="half")
+    >>> grundy.solve(half, 10).value
+    5
+    >>> class Kayles(grundy.Game):
+    ...     def moves(self, n):
+    ...         return [grundy.Sum(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
+    >>> grundy.table(Kayles(), upto=8).values
+    [0, 1, 2, 3, 1, 4, 3, 2, 1]
+    """
+
+    def __init__(
+        self,
+        moves: Optional[Callable[[Any], Iterable[Any]]] = None,
+        components: Optional[Callable[[Any], Iterable[Any]]] = None,
+        canonical: Optional[Callable[[Any], Any]] = None,
+        show: Optional[Callable[[Any], str]] = None,
+        describe: Optional[Callable[[Any, Any], str]] = None,
+        name: Optional[str] = None,
+    ) -> None:
+        def method(f: Any, attr: str) -> Any:
+            if f is not None:
+                if not callable(f):
+                    raise ValueError(f"{attr} must be callable, not {type(f).__name__}")
+                return f
+            own = getattr(type(self), attr, None)
+            return getattr(self, attr) if own is not None else None
+
+        moves = method(moves, "moves")
+        if moves is None:
+            raise ValueError("a Game needs moves(p): give moves=... or define a method moves")
+        self.name = name or getattr(moves, "__name__", None) or type(self).__name__
+        if self.name == "<lambda>":
+            self.name = type(self).__name__.lower() if type(self) is not Game else "python"
+        if self.name == "moves":
+            self.name = type(self).__name__
+        self._native = _grundy.NativeGame(
+            self.name,
+            moves,
+            method(components, "components"),
+            method(canonical, "canonical"),
+            method(show, "show"),
+            method(describe, "describe"),
+        )
+
+    def __repr__(self) -> str:
+        return f"<grundy.Game {self.name}>"
+
+
+class Move:
+    """A winning (or drawing) move: its words, the position it leaves, and every field of the
+    CLI's JSON (``fields``; e.g. ``moves`` under Every-SG)."""
+
+    def __init__(self, fields: Dict[str, Any]) -> None:
+        self.fields = fields
+        self.description: str = fields["description"]
+        self.position: Any = fields["position"]
+
+    def __repr__(self) -> str:
+        return f"<Move {self.description}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and other.fields == self.fields
+
+
+class Result:
+    """The verdict on a position: ``outcome`` (``'P'``, ``'N'`` or ``'D'``), ``value`` (the
+    normal-play Grundy value, ``None`` when infinite or not computed), ``winning_moves``,
+    ``drawing_moves``, ``winning_moves_total``, ``convention``; ``to_dict()`` is the CLI's JSON."""
+
+    def __init__(self, line: str) -> None:
+        self._json = line
+        d = json.loads(line)
+        self.game: str = d["game"]
+        self.position: Any = d["position"]
+        self.convention: str = d["convention"]
+        self.outcome: str = d["outcome"]
+        self.value: Optional[int] = d["grundy"]
+        self.winning_moves: List[Move] = [Move(m) for m in d["winning_moves"]]
+        self.winning_moves_total: int = d["winning_moves_total"]
+        self.drawing_moves: List[Move] = [Move(m) for m in d.get("drawing_moves", [])]
+        self.components: List[Dict[str, Any]] = d["components"]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The verdict as ``grundy solve --json`` prints it (a fresh dict each time)."""
+        return json.loads(self._json)
+
+    def __repr__(self) -> str:
+        return (
+            f"<grundy.Result {self.game} {json.dumps(self.position)}: {self.outcome}, "
+            f"value {self.value}, {self.winning_moves_total} winning move(s)>"
+        )
+
+
+def _check_limit(limit: int) -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        raise ValueError(f"limit must be a natural number, not {limit!r}")
+
+
+def solve(
+    game: Union[str, Game],
+    *position: Position,
+    misere: bool = False,
+    every: bool = False,
+    limit: int = 100,
+    progress: bool = False,
+) -> Result:
+    """Who wins ``game`` at ``position``, its Grundy value and its winning moves.
+
+    ``game`` is a spec as on the command line, with the position in it or after it
+    (``solve("nim 3 4 + bash:3 7")``, ``solve("nim", 3, 4, 5)``), or a ``grundy.Game`` with its
+    position (several positions are their sum). ``misere=True``: whoever moves last loses;
+    ``every=True``: Every-SG. At most ``limit`` winning moves are listed (all are counted).
+
+    >>> grundy.solve("nim 3 4 + bash:3 7").value
+    4
+    >>> grundy.solve("nim", 1, 1, 1, misere=True).outcome
+    'P'
+    """
+    if misere and every:
+        raise ValueError("misere and every are two conventions: give one")
+    _check_limit(limit)
+    convention = "misere" if misere else "every" if every else "normal"
+    if isinstance(game, Game):
+        return Result(
+            game._native.solve(list(position), convention, limit, progress)
+        )
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
+    words = shlex.split(game) if not position else [game]
+    for p in position:
+        if isinstance(p, bool) or not isinstance(p, (int, str)):
+            raise ValueError(
+                f"a position word must be an int or a string, not {type(p).__name__} ({p!r})"
+            )
+        words.append(str(p))
+    if not words:
+        raise ValueError("give a game, e.g. solve('nim', 3, 4, 5)")
+    return Result(_grundy.solve_words(words, convention, limit))
+
+
+class Period(NamedTuple):
+    """The period of a table: ``G(n + period) = G(n) + saltus`` for ``n >= preperiod``, proved or
+    checked up to ``checked_upto`` (``None`` fields: no period found)."""
+
+    preperiod: Optional[int]
+    period: Optional[int]
+    saltus: Optional[int]
+    proved: bool
+    checked_upto: int
+
+
+class Table:
+    """The values ``G(0..=upto)`` of a game: ``values`` (a list), ``array`` (a NumPy array viewing
+    the values without a copy), ``period`` (when asked for), ``to_dict()`` (the CLI's
+    ``table --json``); a notebook shows the grid (``_repr_html_``)."""
+
+    def __init__(
+        self,
+        game: str,
+        raw: Optional[bytes],
+        values: Optional[List[Any]],
+        period: Optional[Period],
+    ) -> None:
+        self.game = game
+        self._raw = raw
+        self._values = values
+        self.period = period
+
+    @property
+    def values(self) -> List[Any]:
+        """``G(0..=upto)`` as a list (``'inf(...)'`` strings for loopy positions)."""
+        if self._values is None:
+            assert self._raw is not None
+            self._values = memoryview(self._raw).cast("Q").tolist()
+        return self._values
+
+    @property
+    def array(self) -> Any:
+        """The values as a read-only NumPy ``uint64`` array over the table's own buffer (no
+        copy); needs NumPy, and a heap game's table."""
+        import numpy
+
+        if self._raw is None:
+            return numpy.array(self.values)
+        return numpy.frombuffer(self._raw, dtype="<u8")
+
+    def __len__(self) -> int:
+        return len(self._raw) // 8 if self._raw is not None else len(self.values)
+
+    def __getitem__(self, n: int) -> Any:
+        return self.values[n]
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The table as ``grundy table --json`` prints it."""
+        d: Dict[str, Any] = {"game": self.game, "values": self.values}
+        if self.period is not None:
+            d["period"] = self.period._asdict()
+        return d
+
+    def __repr__(self) -> str:
+        head = ", ".join(str(v) for v in self.values[:20])
+        more = ", …" if len(self) > 20 else ""
+        return f"<grundy.Table {self.game}: [{head}{more}]>"
+
+    def _repr_html_(self) -> str:
+        """The grid of ``grundy table``: rows of ten, the row's first heap size on the left."""
+        shown = self.values[:1000]
+        rows = []
+        for start in range(0, len(shown), 10):
+            cells = "".join(f"<td>{html.escape(str(v))}</td>" for v in shown[start : start + 10])
+            rows.append(f"<tr><th>{start}</th>{cells}</tr>")
+        more = f"<p>… {len(self) - 1000} more</p>" if len(self) > 1000 else ""
+        period = f"<p>{html.escape(str(self.period))}</p>" if self.period else ""
+        head = "".join(f"<th>+{i}</th>" for i in range(10))
+        return (
+            f"<p><b>{html.escape(self.game)}</b></p><table><tr><th></th>{head}</tr>"
+            f"{''.join(rows)}</table>{more}{period}"
+        )
+
+
+def _check_upto(upto: int) -> None:
+    if not isinstance(upto, int) or isinstance(upto, bool) or upto < 0:
+        raise ValueError(f"upto must be a natural number, not {upto!r}")
+
+
+def table(
+    game: Union[str, Game],
+    upto: int,
+    period: bool = False,
+    progress: bool = False,
+    naive: bool = False,
+) -> Table:
+    """The values ``G(0..=upto)`` of a heap game (``"0.77"``, ``"sub:1,3,4"``, ``"lasker"``, …)
+    or of a ``grundy.Game`` on the positions ``0..=upto``.
+
+    ``period=True`` also finds the period (proved by the periodicity theorem where it applies).
+    ``progress=True`` shows how far it got; Ctrl-C stops it with ``KeyboardInterrupt``.
+
+    >>> grundy.table("0.77", upto=1000, period=True).period
+    Period(preperiod=71, period=12, saltus=0, proved=True, checked_upto=1000)
+    """
+    _check_upto(upto)
+    if isinstance(game, Game):
+        values = json.loads(game._native.values(list(range(upto + 1)), progress))
+        return Table(game.name, None, values, None)
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
+    got = _grundy.heap_table(game, upto, period, naive, progress)
+    if got is None:
+        raise GameError(
+            f"argument 1 ('{game}'): grundy.table takes heap games (see grundy.games()) and "
+            "grundy.Game; use the grundy command for the others"
+        )
+    name, raw, found = got
+    return Table(name, raw, None, Period(*found) if found is not None else None)
+
+
+def check(
+    game: Union[str, Game],
+    formula: Callable[[int], Any],
+    upto: int = 100,
+    start: int = 0,
+) -> Optional[Tuple[int, Any, Any]]:
+    """Checks a conjectured formula for ``G(n)`` on ``start..=upto``: ``None`` when it holds,
+    else the first counterexample ``(n, formula's value, true value)``.
+
+    >>> grundy.check("0.77", lambda n: n % 3, upto=100)
+    (3, 0, 3)
+    >>> grundy.check("bash:3", lambda n: n % 4) is None
+    True
+    """
+    if not callable(formula):
+        raise ValueError("formula must be callable: a function of n")
+    _check_upto(upto)
+    _check_upto(start)
+    values = table(game, upto).values
+    for n in range(start, upto + 1):
+        expected = formula(n)
+        if expected != values[n]:
+            return (n, expected, values[n])
+    return None
+
+
+def games() -> List[Dict[str, Any]]:
+    """Every game grundy knows, as ``grundy games --json`` lists them: name, aliases, syntax,
+    rules, example."""
+    keys = ("name", "aliases", "syntax", "rules", "example")
+    return [dict(zip(keys, e)) for e in _grundy.games()]
+
+
+def set_max_positions(n: int) -> None:
+    """The most positions a search stores (the CLI's ``--max-positions``, default 2 000 000)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"the search cap must be a positive integer, not {n!r}")
+    _grundy.set_max_positions(n)

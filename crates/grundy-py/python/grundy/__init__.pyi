@@ -1,0 +1,72 @@
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+
+from ._grundy import ComputeError as ComputeError
+from ._grundy import GameError as GameError
+from ._grundy import Sum as Sum
+
+Position = Union[int, str, Tuple[Any, ...], Sum]
+
+class Game:
+    name: str
+    def __init__(
+        self,
+        moves: Optional[Callable[[Any], Iterable[Any]]] = None,
+        components: Optional[Callable[[Any], Iterable[Any]]] = None,
+        canonical: Optional[Callable[[Any], Any]] = None,
+        show: Optional[Callable[[Any], str]] = None,
+        describe: Optional[Callable[[Any, Any], str]] = None,
+        name: Optional[str] = None,
+    ) -> None: ...
+
+class Move:
+    fields: Dict[str, Any]
+    description: str
+    position: Any
+
+class Result:
+    game: str
+    position: Any
+    convention: str
+    outcome: str
+    value: Optional[int]
+    winning_moves: List[Move]
+    winning_moves_total: int
+    drawing_moves: List[Move]
+    components: List[Dict[str, Any]]
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class Period(NamedTuple):
+    preperiod: Optional[int]
+    period: Optional[int]
+    saltus: Optional[int]
+    proved: bool
+    checked_upto: int
+
+class Table:
+    game: str
+    period: Optional[Period]
+    @property
+    def values(self) -> List[Any]: ...
+    @property
+    def array(self) -> Any: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, n: int) -> Any: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+    def _repr_html_(self) -> str: ...
+
+def solve(
+    game: Union[str, Game],
+    *position: Position,
+    misere: bool = False,
+    every: bool = False,
+    limit: int = 100,
+    progress: bool = False,
+) -> Result: ...
+def table(
+    game: Union[str, Game], upto: int, period: bool = False, progress: bool = False, naive: bool = False
+) -> Table: ...
+def check(
+    game: Union[str, Game], formula: Callable[[int], Any], upto: int = 100, start: int = 0
+) -> Optional[Tuple[int, Any, Any]]: ...
+def games() -> List[Dict[str, Any]]: ...
+def set_max_positions(n: int) -> None: ...

@@ -1,0 +1,318 @@
+//! Games defined in Python (`grundy.Game`): a [`Host`] for the script machinery of
+//! `grundy-games`, so a Python game has the positions, options, sums, memo and caps of a Rhai
+//! script and moves between the two without surprises.
+//!
+//! Positions cross as Python ints, strings and tuples (nested); `grundy.Sum(a, b)` is a sum and a
+//! `range` of step 1 is every integer in it (iterated natively, as a script's `a..b`). The first
+//! exception a function raises is kept whole (type, message, traceback) and raised again when the
+//! computation stops; Ctrl-C is seen between calls.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use grundy_games::script::{Array, Dynamic, Hooks, Host, Position, SumOption};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple, PyType};
+
+/// `grundy.Sum(a, b, ...)`: an option (or a position) that is the sum of independent positions,
+/// e.g. the two pieces a cut leaves. grundy values each part once and XORs.
+#[pyclass(frozen, module = "grundy")]
+pub struct Sum {
+    /// The parts.
+    #[pyo3(get)]
+    parts: Py<PyTuple>,
+}
+
+#[pymethods]
+impl Sum {
+    #[new]
+    #[pyo3(signature = (*parts))]
+    fn new(parts: Py<PyTuple>) -> Self {
+        Sum { parts }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let parts: Vec<String> = self
+            .parts
+            .bind(py)
+            .iter()
+            .map(|p| p.repr().map(|r| r.to_string()))
+            .collect::<PyResult<_>>()?;
+        Ok(format!("Sum({})", parts.join(", ")))
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.downcast::<Sum>() {
+            Ok(o) => self.parts.bind(py).eq(o.get().parts.bind(py)),
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        self.parts.bind(py).hash()
+    }
+}
+
+/// The Python functions of a `grundy.Game`.
+pub struct PyHost {
+    /// How errors name the game: `python game NAME`.
+    source: String,
+    moves: PyObject,
+    components: Option<PyObject>,
+    canonical: Option<PyObject>,
+    show: Option<PyObject>,
+    describe: Option<PyObject>,
+    /// The first exception raised by a function (or KeyboardInterrupt), raised again at the end.
+    error: Mutex<Option<PyErr>>,
+    /// Set once an exception is kept: every later call fails at once, so the search stops.
+    stopped: AtomicBool,
+}
+
+impl PyHost {
+    pub fn new(
+        name: &str,
+        moves: PyObject,
+        components: Option<PyObject>,
+        canonical: Option<PyObject>,
+        show: Option<PyObject>,
+        describe: Option<PyObject>,
+    ) -> Self {
+        PyHost {
+            source: format!("python game {name}"),
+            moves,
+            components,
+            canonical,
+            show,
+            describe,
+            error: Mutex::new(None),
+            stopped: AtomicBool::new(false),
+        }
+    }
+
+    /// The exception that stopped the last computation, if one did (taken: the game can be
+    /// used again).
+    pub fn take_error(&self) -> Option<PyErr> {
+        self.stopped.store(false, Ordering::Release);
+        self.error
+            .lock()
+            .expect("no thread panics holding it")
+            .take()
+    }
+
+    /// Keeps `e` unless an earlier exception is kept, and stops every later call.
+    pub fn keep(&self, e: PyErr) {
+        let mut slot = self.error.lock().expect("no thread panics holding it");
+        if slot.is_none() {
+            *slot = Some(e);
+        }
+        self.stopped.store(true, Ordering::Release);
+    }
+
+    fn function(&self, name: &str) -> Option<&PyObject> {
+        match name {
+            "moves" => Some(&self.moves),
+            "components" => self.components.as_ref(),
+            "canonical" => self.canonical.as_ref(),
+            "show" => self.show.as_ref(),
+            "describe" => self.describe.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+impl Host for PyHost {
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks {
+            components: self.components.is_some(),
+            canonical: self.canonical.is_some(),
+            show: self.show.is_some(),
+            describe: self.describe.is_some(),
+        }
+    }
+
+    fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String> {
+        let stopped = || format!("{}: {name}({on}): stopped by an exception", self.source);
+        if self.stopped.load(Ordering::Acquire) {
+            return Err(stopped());
+        }
+        let f = self
+            .function(name)
+            .ok_or_else(|| format!("{}: no function {name}", self.source))?;
+        Python::with_gil(|py| {
+            // Only the main thread sees signals; elsewhere this returns at once.
+            if let Err(e) = py.check_signals() {
+                self.keep(e);
+                return Err(stopped());
+            }
+            let args: Vec<PyObject> = args.iter().map(|d| to_python(py, d)).collect();
+            let result = f
+                .bind(py)
+                .call1(PyTuple::new_bound(py, args))
+                .and_then(|r| match name {
+                    "moves" | "components" => options_from(&r),
+                    "show" | "describe" => Ok(Dynamic::from(r.str()?.to_string())),
+                    _ => position_from(&r),
+                });
+            result.map_err(|e| {
+                let message = format!("{}: {name}({on}): {e}", self.source);
+                self.keep(e);
+                message
+            })
+        })
+    }
+
+    fn type_error(&self, call: &str, message: &str) -> String {
+        format!("{}: {call}: {message}", self.source)
+    }
+}
+
+/// A position as the Python value a game's function receives.
+fn to_python(py: Python<'_>, d: &Dynamic) -> PyObject {
+    if let Ok(n) = d.as_int() {
+        return n.into_py(py);
+    }
+    if d.is_string() {
+        return d.to_string().into_py(py);
+    }
+    if d.is_array() {
+        let items = d.clone().cast::<Array>();
+        let items: Vec<PyObject> = items.iter().map(|x| to_python(py, x)).collect();
+        return PyTuple::new_bound(py, items).into_py(py);
+    }
+    if d.is::<SumOption>() {
+        let SumOption(parts) = d.clone().cast::<SumOption>();
+        let parts: Vec<PyObject> = parts.iter().map(|x| to_python(py, x)).collect();
+        let parts = PyTuple::new_bound(py, parts).unbind();
+        return Sum { parts }.into_py(py);
+    }
+    d.to_string().into_py(py)
+}
+
+/// What `moves` or `components` returned: a `range`, or any iterable of options.
+fn options_from(r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+    if is_range(r)? {
+        return range_from(r);
+    }
+    if r.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "returned a string, where an iterable of options is expected",
+        ));
+    }
+    let items = r.iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "returned {}, where an iterable of options is expected",
+            kind(r)
+        ))
+    })?;
+    let mut out = Array::new();
+    for item in items {
+        out.push(option_from(&item?)?);
+    }
+    Ok(Dynamic::from_array(out))
+}
+
+/// Whether `v` is a `range` (pyo3's limited API has no type for it).
+fn is_range(v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    static RANGE: GILOnceCell<Py<PyType>> = GILOnceCell::new();
+    let py = v.py();
+    let range = RANGE.get_or_try_init(py, || {
+        py.import_bound("builtins")?
+            .getattr("range")?
+            .downcast_into::<PyType>()
+            .map(Bound::unbind)
+            .map_err(PyErr::from)
+    })?;
+    Ok(v.get_type().is(range.bind(py)))
+}
+
+fn range_from(range: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+    let step: i64 = range.getattr("step")?.extract()?;
+    if step != 1 {
+        return Err(PyTypeError::new_err(
+            "a range of options must have step 1 (list its integers instead)",
+        ));
+    }
+    let start: i64 = range.getattr("start")?.extract()?;
+    let stop: i64 = range.getattr("stop")?.extract()?;
+    Ok(Dynamic::from(start..stop))
+}
+
+/// One option: a position, a `Sum` of positions, or a `range` of integers.
+fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+    if let Ok(sum) = item.downcast::<Sum>() {
+        let parts = sum.get().parts.bind(item.py());
+        let mut out = Array::new();
+        for p in parts.iter() {
+            out.push(option_from(&p)?);
+        }
+        return Ok(Dynamic::from(SumOption(out)));
+    }
+    if is_range(item)? {
+        return range_from(item);
+    }
+    position_from(item)
+}
+
+/// A position: an int, a string, or a tuple or list (nested) of these.
+pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+    if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
+        let n: i64 = item.extract()?;
+        return Ok(Dynamic::from_int(n));
+    }
+    if let Ok(s) = item.downcast::<PyString>() {
+        return Ok(Dynamic::from(s.extract::<String>()?));
+    }
+    if item.is_instance_of::<PyTuple>() || item.is_instance_of::<PyList>() {
+        let mut out = Array::new();
+        for p in item.iter()? {
+            out.push(position_from(&p?)?);
+        }
+        return Ok(Dynamic::from_array(out));
+    }
+    Err(PyTypeError::new_err(format!(
+        "an option is {}, where a position (an int, a string or a tuple of these) is expected",
+        kind(item)
+    )))
+}
+
+/// A position the caller gave (a part of the start), as grundy keeps it.
+pub fn to_position(item: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
+    if let Ok(sum) = item.downcast::<Sum>() {
+        let mut out = Vec::new();
+        for p in sum.get().parts.bind(item.py()).iter() {
+            out.extend(to_position(&p)?);
+        }
+        return Ok(out);
+    }
+    Ok(vec![dynamic_position(&position_from(item)?)])
+}
+
+fn dynamic_position(d: &Dynamic) -> Position {
+    if let Ok(n) = d.as_int() {
+        return Position::Int(n);
+    }
+    if d.is_array() {
+        let items = d.clone().cast::<Array>();
+        return Position::List(items.iter().map(dynamic_position).collect());
+    }
+    Position::Str(d.to_string().into())
+}
+
+/// What a value is, in words, for an error.
+fn kind(v: &Bound<'_, PyAny>) -> String {
+    let t = v
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    match v.repr() {
+        Ok(r) if r.to_string().len() <= 40 => format!("{r} (a {t})"),
+        _ => format!("a {t}"),
+    }
+}

@@ -1,0 +1,392 @@
+//! `grundy._grundy`: the native half of the Python package `grundy`.
+//!
+//! Each function does what the `grundy` command does, through the same library code: the
+//! registry parses specs, [`grundy_games::report`] writes the verdict's JSON (so `to_dict()` is
+//! the CLI's `--json`), [`grundy_games::heap::table::tabulate`] computes heap tables and the
+//! script machinery ([`grundy_games::script::ScriptGame`]) runs games defined in Python. The
+//! Python half (`python/grundy/__init__.py`) turns these answers into objects.
+//!
+//! Long computations release the GIL and look for Ctrl-C between steps: the KeyboardInterrupt is
+//! raised when the computation has stopped, so nothing is left half-written.
+
+mod host;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use grundy_core::every::analyse_every;
+use grundy_core::misere::analyse_misere;
+use grundy_core::{analyse, Component, RulesetComponent, SolveError};
+use grundy_games::heap::sparse::Method;
+use grundy_games::heap::table::{tabulate, HeapTable};
+use grundy_games::script::{table as script_table, Position, ScriptGame};
+use grundy_games::spec::{SpecError, Tabulation, Word};
+use grundy_games::{registry, report};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use host::{PyHost, Sum};
+
+create_exception!(
+    grundy,
+    GameError,
+    PyException,
+    "A game spec or a position that grundy cannot read (the CLI's exit code 2)."
+);
+create_exception!(
+    grundy,
+    ComputeError,
+    PyRuntimeError,
+    "A computation that could not finish, e.g. past the search limit (the CLI's exit code 1)."
+);
+
+fn spec_error(e: SpecError) -> PyErr {
+    GameError::new_err(e.to_string())
+}
+
+/// The CLI's message for a computation that failed.
+fn solve_error(e: SolveError) -> PyErr {
+    match e {
+        SolveError::TableFull { .. } | SolveError::PositionCap { .. } | SolveError::MoveCap { .. } => {
+            ComputeError::new_err(format!(
+                "{e}; raise it with grundy.set_max_positions(N) (now {}; the solver stores ten times as many)",
+                grundy_core::limits::position_cap()
+            ))
+        }
+        _ => ComputeError::new_err(e.to_string()),
+    }
+}
+
+/// `allow_threads` asks for `Send` as its proof that the closure holds no GIL token; the closure
+/// runs on this same thread, so values that are not `Send` (boxed components) may cross.
+struct SameThread<T>(T);
+// SAFETY: `Python::allow_threads` runs its closure on the calling thread, before it returns.
+unsafe impl<T> Send for SameThread<T> {}
+
+/// Whether progress is shown (`progress=True`): read by the script machinery's reporter, a plain
+/// function pointer set once.
+static SHOW_PROGRESS: AtomicBool = AtomicBool::new(false);
+
+fn report_progress(name: &str, positions: u64) {
+    if SHOW_PROGRESS.load(Ordering::Relaxed) {
+        let line = format!("\r{name}: {positions} positions expanded");
+        Python::with_gil(|py| write_stderr(py, &line));
+    }
+}
+
+/// Writes to Python's `sys.stderr` (a notebook shows it, unlike the process's stderr).
+fn write_stderr(py: Python<'_>, text: &str) {
+    if let Ok(err) = py.import_bound("sys").and_then(|s| s.getattr("stderr")) {
+        let _ = err.call_method1("write", (text,));
+        let _ = err.call_method0("flush");
+    }
+}
+
+fn convention(name: &str) -> PyResult<()> {
+    match name {
+        "normal" | "misere" | "every" => Ok(()),
+        other => Err(PyValueError::new_err(format!(
+            "convention must be 'normal', 'misere' or 'every', not {other:?}"
+        ))),
+    }
+}
+
+/// The verdict on `components` under `convention`, as the CLI's JSON line.
+fn verdict(
+    py: Python<'_>,
+    components: Vec<Box<dyn Component>>,
+    convention: &str,
+    limit: usize,
+) -> Result<String, SolveError> {
+    let cell = SameThread(components);
+    let convention = convention.to_string();
+    py.allow_threads(move || {
+        let mut cell = cell;
+        let components = &mut cell.0;
+        match convention.as_str() {
+            "misere" => {
+                let a = analyse_misere(components, limit)?;
+                Ok(report::misere(components, &a))
+            }
+            "every" => {
+                let a = analyse_every(components, limit)?;
+                Ok(report::every(components, &a))
+            }
+            _ => {
+                let a = analyse(components, limit)?;
+                Ok(report::normal(components, &a))
+            }
+        }
+    })
+}
+
+/// `grundy solve --json WORDS...`: the verdict on a position of registry games.
+#[pyfunction]
+#[pyo3(signature = (words, convention = "normal", limit = 100))]
+fn solve_words(
+    py: Python<'_>,
+    words: Vec<String>,
+    convention: &str,
+    limit: usize,
+) -> PyResult<String> {
+    self::convention(convention)?;
+    let words = Word::from_args(&words);
+    let components = registry::build_sum(&words).map_err(spec_error)?;
+    verdict(py, components, convention, limit).map_err(solve_error)
+}
+
+/// A game defined in Python, as the Rust engine sees it.
+#[pyclass(frozen, module = "grundy._grundy")]
+struct NativeGame {
+    name: String,
+    host: Arc<PyHost>,
+}
+
+impl NativeGame {
+    fn game(&self) -> ScriptGame {
+        ScriptGame::hosted(&self.name, self.host.clone())
+    }
+
+    /// The exception a function of the game raised, else `e`.
+    fn error(&self, e: PyErr) -> PyErr {
+        self.host.take_error().unwrap_or(e)
+    }
+
+    fn start(&self, game: &ScriptGame, parts: &[Bound<'_, PyAny>]) -> PyResult<Position> {
+        let mut all = Vec::new();
+        for p in parts {
+            all.extend(host::to_position(p).map_err(|e| GameError::new_err(e.to_string()))?);
+        }
+        game.start(all)
+            .map_err(|m| self.error(GameError::new_err(m)))
+    }
+}
+
+#[pymethods]
+impl NativeGame {
+    #[new]
+    #[pyo3(signature = (name, moves, components = None, canonical = None, show = None, describe = None))]
+    fn new(
+        name: String,
+        moves: PyObject,
+        components: Option<PyObject>,
+        canonical: Option<PyObject>,
+        show: Option<PyObject>,
+        describe: Option<PyObject>,
+    ) -> Self {
+        let host = PyHost::new(&name, moves, components, canonical, show, describe);
+        NativeGame {
+            name,
+            host: Arc::new(host),
+        }
+    }
+
+    /// The verdict on the sum of `positions`, as the CLI's JSON line.
+    #[pyo3(signature = (positions, convention = "normal", limit = 100, progress = false))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        positions: Vec<Bound<'_, PyAny>>,
+        convention: &str,
+        limit: usize,
+        progress: bool,
+    ) -> PyResult<String> {
+        self::convention(convention)?;
+        if positions.is_empty() {
+            return Err(ValueError("give a position of the game"));
+        }
+        let game = self.game();
+        let start = self.start(&game, &positions)?;
+        let components = vec![RulesetComponent::boxed(game, start)];
+        SHOW_PROGRESS.store(progress, Ordering::Relaxed);
+        let verdict = verdict(py, components, convention, limit);
+        SHOW_PROGRESS.store(false, Ordering::Relaxed);
+        if progress {
+            write_stderr(py, "\n");
+        }
+        verdict.map_err(|e| self.error(solve_error(e)))
+    }
+
+    /// The values of `positions` (each one position), as a JSON array.
+    #[pyo3(signature = (positions, progress = false))]
+    fn values(
+        &self,
+        py: Python<'_>,
+        positions: Vec<Bound<'_, PyAny>>,
+        progress: bool,
+    ) -> PyResult<String> {
+        let game = self.game();
+        let mut starts = Vec::with_capacity(positions.len());
+        for p in &positions {
+            starts.push(self.start(&game, std::slice::from_ref(p))?);
+        }
+        let total = starts.len();
+        let values = py.allow_threads(|| {
+            let mut last = Instant::now();
+            script_table::values(&game, &starts, &mut |done| {
+                if progress && last.elapsed() > Duration::from_millis(200) {
+                    last = Instant::now();
+                    let line = format!("\r{}: {done}/{total} values", game_name(&game));
+                    Python::with_gil(|py| write_stderr(py, &line));
+                }
+            })
+        });
+        if progress {
+            write_stderr(py, "\n");
+        }
+        let values = values.map_err(|e| self.error(solve_error(e)))?;
+        Ok(serde_json::to_string(&values).expect("values are JSON"))
+    }
+}
+
+fn game_name(game: &ScriptGame) -> String {
+    use grundy_core::Game;
+    game.name()
+}
+
+#[allow(non_snake_case)]
+fn ValueError(message: &str) -> PyErr {
+    PyValueError::new_err(message.to_string())
+}
+
+/// A heap game's table: `(name, values as little-endian u64 bytes, period)`, the period being
+/// `(preperiod, period, saltus, proved, checked_upto)` when asked for; `None` for a game without
+/// a heap table.
+#[pyfunction]
+#[pyo3(signature = (spec, upto, period = false, naive = false, progress = false))]
+#[allow(clippy::type_complexity)]
+fn heap_table(
+    py: Python<'_>,
+    spec: &str,
+    upto: u64,
+    period: bool,
+    naive: bool,
+    progress: bool,
+) -> PyResult<Option<(String, PyObject, Option<PeriodTuple>)>> {
+    const LARGEST: u64 = u32::MAX as u64 - 1;
+    if upto > LARGEST {
+        return Err(ValueError(&format!("upto must be at most {LARGEST}")));
+    }
+    let word = Word::new("argument 1", spec);
+    let (entry, spec) = registry::lookup(&word).map_err(spec_error)?;
+    let Some(Tabulation::Heaps(make)) = entry.table else {
+        return Ok(None);
+    };
+    let game = make(&spec).map_err(spec_error)?;
+    let method = if naive { Method::Naive } else { Method::Sparse };
+    let mut engine = game.engine(method);
+    let mut stop: Option<PyErr> = None;
+    let computed = {
+        let cell = SameThread((&game, engine.as_mut(), &mut stop));
+        py.allow_threads(move || {
+            let cell = cell;
+            let (game, engine, stop) = cell.0;
+            let mut last_look = Instant::now();
+            let mut tick = |e: &grundy_games::heap::sparse::Engine| {
+                if last_look.elapsed() < Duration::from_millis(50) {
+                    return true;
+                }
+                last_look = Instant::now();
+                Python::with_gil(|py| {
+                    if progress {
+                        let line = format!(
+                            "\r{}: {}/{} values",
+                            game.name(),
+                            e.values().len(),
+                            upto + 1
+                        );
+                        write_stderr(py, &line);
+                    }
+                    match py.check_signals() {
+                        Ok(()) => true,
+                        Err(err) => {
+                            *stop = Some(err);
+                            false
+                        }
+                    }
+                })
+            };
+            tabulate(game, engine, method, upto, false, period, &mut tick)
+        })
+    };
+    if progress {
+        write_stderr(py, "\n");
+    }
+    let (head, found) = match computed {
+        Ok(c) => c,
+        Err(_) => {
+            return Err(stop.unwrap_or_else(|| ComputeError::new_err("the table was interrupted")))
+        }
+    };
+    let computed_last = head.len().saturating_sub(1) as u64;
+    let table = HeapTable::new(&game, head, found, upto);
+    let count = (upto + 1) as usize;
+    // The values are written once, straight into the bytes object NumPy then views.
+    let bytes = PyBytes::new_bound_with(py, count * 8, |buf| {
+        for (n, chunk) in buf.chunks_exact_mut(8).enumerate() {
+            chunk.copy_from_slice(&table.value(n as u64).to_le_bytes());
+        }
+        Ok(())
+    })?;
+    let period = period.then(|| {
+        (
+            found.map(|p| p.preperiod),
+            found.map(|p| p.period),
+            found.map(|p| p.saltus),
+            found.is_some_and(|p| p.proved),
+            computed_last,
+        )
+    });
+    Ok(Some((
+        game.name().to_string(),
+        bytes.into_any().unbind(),
+        period,
+    )))
+}
+
+type PeriodTuple = (Option<u64>, Option<u64>, Option<u64>, bool, u64);
+
+/// The registry: `(name, aliases, syntax, rules, example)` for each game.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn games() -> Vec<(String, Vec<String>, String, String, String)> {
+    registry::all()
+        .into_iter()
+        .map(|e| {
+            (
+                e.name.to_string(),
+                e.aliases.iter().map(|a| a.to_string()).collect(),
+                e.syntax.to_string(),
+                e.rules.to_string(),
+                format!("grundy solve {}", e.example),
+            )
+        })
+        .collect()
+}
+
+/// Sets the search cap (the CLI's `--max-positions N`).
+#[pyfunction]
+fn set_max_positions(n: usize) -> PyResult<()> {
+    if n == 0 {
+        return Err(ValueError("the search cap must be at least 1"));
+    }
+    grundy_core::limits::set_position_cap(n);
+    Ok(())
+}
+
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    grundy_games::script::set_progress_reporter(report_progress);
+    m.add("GameError", m.py().get_type_bound::<GameError>())?;
+    m.add("ComputeError", m.py().get_type_bound::<ComputeError>())?;
+    m.add_class::<Sum>()?;
+    m.add_class::<NativeGame>()?;
+    m.add_function(wrap_pyfunction!(solve_words, m)?)?;
+    m.add_function(wrap_pyfunction!(heap_table, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(set_max_positions, m)?)?;
+    Ok(())
+}

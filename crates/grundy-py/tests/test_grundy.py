@@ -1,0 +1,374 @@
+"""Tests of the Python package: every public function, errors, Ctrl-C, Python games against the
+built-in rulesets of the same rules, and the answers against the `grundy` command's JSON."""
+
+import doctest
+import functools
+import json
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def cli_path():
+    """The `grundy` binary: $GRUNDY_BIN (CI sets it), else one built in the workspace."""
+    given = os.environ.get("GRUNDY_BIN")
+    if given:
+        return given
+    for profile in ("release", "debug"):
+        p = ROOT / "target" / profile / "grundy"
+        if p.exists():
+            return str(p)
+    return shutil.which("grundy")
+
+
+def cli(*args):
+    exe = cli_path()
+    if exe is None:
+        pytest.skip("no grundy binary (set GRUNDY_BIN)")
+    return subprocess.run([exe, *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def cli_json(*args):
+    done = cli(*args)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def cli_error(*args):
+    done = cli(*args)
+    assert done.returncode != 0
+    return done.stderr.strip().removeprefix("grundy: error: ")
+
+
+# --- solve -----------------------------------------------------------------------------------
+
+
+def test_solve_words_and_one_string_agree():
+    a = grundy.solve("nim", 3, 4, 5)
+    b = grundy.solve("nim 3 4 5")
+    assert a.to_dict() == b.to_dict()
+    assert (a.outcome, a.value, a.winning_moves_total) == ("N", 2, 1)
+    move = a.winning_moves[0]
+    assert move.description == "take 2 from heap 1: 3 -> 1"
+    assert move.position == [1, 4, 5]
+    assert move.fields == {"description": move.description, "position": [1, 4, 5]}
+    assert "nim" in repr(a) and "take 2" in repr(move)
+
+
+def test_a_sum_of_games():
+    r = grundy.solve("nim 3 4 + bash:3 7")
+    assert r.value == 4 and r.game == "nim + bash:3"
+    assert [c["value"] for c in r.components] == [7, 3]
+
+
+def test_misere_every_and_limit():
+    assert grundy.solve("nim", 1, 1, 1, misere=True).outcome == "P"
+    r = grundy.solve("nim", 2, 1, 1, misere=True)
+    assert r.outcome == "N" and r.convention == "misere"
+    e = grundy.solve("nim 3 + bash:3 7", every=True)
+    assert e.convention == "every" and e.outcome == "N"
+    assert e.winning_moves[0].fields["moves"][0] is not None
+    few = grundy.solve("0.07", 10000000, limit=2)
+    assert len(few.winning_moves) == 2 and few.winning_moves_total == 588236
+
+
+@pytest.mark.parametrize("entry", grundy.games(), ids=lambda e: e["name"])
+def test_to_dict_is_the_cli_json_for_every_registry_example(entry, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    words = shlex.split(entry["example"])[2:]
+    for convention in ([], ["--misere"]):
+        done = cli("solve", "--json", *convention, *words)
+        kw = {"misere": True} if convention else {}
+        if done.returncode != 0:
+            with pytest.raises((grundy.GameError, grundy.ComputeError)) as e:
+                grundy.solve(words[0], *words[1:], **kw)
+            assert str(e.value) in done.stderr
+            continue
+        assert grundy.solve(words[0], *words[1:], **kw).to_dict() == json.loads(done.stdout)
+
+
+def test_errors_are_the_clis_messages():
+    with pytest.raises(grundy.GameError) as e:
+        grundy.solve("nosuch 3")
+    assert str(e.value) == cli_error("solve", "nosuch", "3")
+    with pytest.raises(grundy.GameError) as e:
+        grundy.solve("nim", "x")
+    assert str(e.value) == "argument 2 ('x'): a heap size must be a whole number"
+    with pytest.raises(grundy.GameError):
+        grundy.table("nosuch", upto=3)
+
+
+def test_bad_arguments_are_value_errors():
+    with pytest.raises(ValueError, match="two conventions"):
+        grundy.solve("nim 1", misere=True, every=True)
+    with pytest.raises(ValueError, match="limit"):
+        grundy.solve("nim 1", limit=-1)
+    with pytest.raises(ValueError, match="position word"):
+        grundy.solve("nim", 1.5)
+    with pytest.raises(ValueError, match="game must be"):
+        grundy.solve(3)
+    with pytest.raises(ValueError, match="give a game"):
+        grundy.solve("")
+    with pytest.raises(ValueError, match="upto"):
+        grundy.table("0.77", upto=-1)
+    with pytest.raises(ValueError, match="upto must be at most"):
+        grundy.table("0.77", upto=2**40)
+    with pytest.raises(ValueError, match="callable"):
+        grundy.check("0.77", 3)
+    with pytest.raises(ValueError, match="needs moves"):
+        grundy.Game()
+    with pytest.raises(ValueError, match="search cap"):
+        grundy.set_max_positions(0)
+
+
+def test_the_search_cap_is_a_compute_error():
+    grundy.set_max_positions(100)
+    try:
+        with pytest.raises(grundy.ComputeError, match="search limit|its limit"):
+            grundy.solve(grundy.Game(lambda n: range(n)), 5000, misere=True)
+    finally:
+        grundy.set_max_positions(2_000_000)
+
+
+# --- table, check, games ---------------------------------------------------------------------
+
+
+def test_table_values_period_and_cli_json():
+    t = grundy.table("0.77", upto=100, period=True)
+    assert t.to_dict() == cli_json("table", "0.77", "--upto", "100", "--period", "--json")
+    assert t.period.period is None and not t.period.proved
+    proved = grundy.table("0.77", upto=1000, period=True).period
+    assert (proved.preperiod, proved.period, proved.saltus, proved.proved) == (71, 12, 0, True)
+    plain = grundy.table("0.6", upto=1000)
+    assert plain.to_dict() == cli_json("table", "0.6", "--upto", "1000", "--json")
+    assert plain.period is None and len(plain) == 1001 and plain[3] == plain.values[3]
+    assert grundy.table("0.77", upto=50, naive=True).values == t.values[:51]
+    # Past a proved period the values come from it.
+    big = grundy.table("0.07", upto=200000)
+    assert big.values[-1] == cli_json("table", "0.07", "--upto", "200000", "--json")["values"][-1]
+
+
+def test_table_is_a_numpy_view_without_a_copy():
+    np = pytest.importorskip("numpy")
+    t = grundy.table("0.77", upto=1000)
+    a = t.array
+    assert a.dtype == np.uint64 and a.tolist() == t.values
+    assert a.base is t._raw and not a.flags.writeable
+
+
+def test_table_html_shows_the_grid():
+    h = grundy.table("0.77", upto=25, period=True)._repr_html_()
+    assert "<table>" in h and "<th>20</th>" in h and "Period(" in h
+
+
+def test_progress_is_shown_when_asked(capsys):
+    grundy.table("0.6", upto=400000, progress=True)
+    assert "values" in capsys.readouterr().err
+    grundy.table("0.6", upto=1000)
+    assert capsys.readouterr().err == ""
+
+
+def test_check():
+    assert grundy.check("0.77", lambda n: n % 3, upto=100) == (3, 0, 3)
+    assert grundy.check("bash:3", lambda n: n % 4, upto=500) is None
+    assert grundy.check("0.77", lambda n: 0, upto=10, start=0) == (1, 0, 1)
+    half = grundy.Game(lambda n: range(n - n // 2, n))
+    assert grundy.check(half, lambda n: n // 2 if n % 2 == 0 else None, upto=20) == (1, None, 0)
+
+
+def test_games_is_the_cli_list():
+    assert grundy.games() == cli_json("games", "--json")
+
+
+# --- games defined in Python -----------------------------------------------------------------
+
+
+def sub134(n):
+    return [n - k for k in (1, 3, 4) if n >= k]
+
+
+def test_a_python_game_against_the_builtin_ruleset():
+    g = grundy.Game(sub134, name="s")
+    assert grundy.table(g, upto=200).values == grundy.table("sub:1,3,4", upto=200).values
+    for n in range(40):
+        mine, theirs = grundy.solve(g, n), grundy.solve("sub:1,3,4", n)
+        assert (mine.outcome, mine.value) == (theirs.outcome, theirs.value)
+        assert [m.position for m in mine.winning_moves] == [m.position for m in theirs.winning_moves]
+    # Nim as a Python game: heaps are a sum, winning moves the same as Bouton's.
+    nim = grundy.Game(lambda n: range(n), name="nim")
+    for heaps in [(3, 4, 5), (1, 2, 3), (7, 9, 12, 1)]:
+        mine, theirs = grundy.solve(nim, *heaps), grundy.solve("nim", *heaps)
+        assert (mine.outcome, mine.value) == (theirs.outcome, theirs.value)
+        assert sorted(sorted(m.position) for m in mine.winning_moves) == sorted(
+            sorted(m.position) for m in theirs.winning_moves
+        )
+    # Kayles with Sum options against the octal game 0.77.
+    kayles = grundy.Game(lambda n: [grundy.Sum(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)])
+    assert grundy.table(kayles, upto=80).values == grundy.table("0.77", upto=80).values
+    for n in (5, 10, 17):
+        assert grundy.solve(kayles, n).winning_moves_total == grundy.solve("0.77", n).winning_moves_total
+
+
+def test_python_game_under_misere_and_every_matches_the_builtin():
+    g = grundy.Game(sub134)
+    for heaps in [(3, 5), (2, 7, 9)]:
+        for kw in ({"misere": True}, {"every": True}):
+            mine = grundy.solve(g, *heaps, **kw)
+            theirs = grundy.solve(" + ".join(f"sub:1,3,4 {h}" for h in heaps), **kw)
+            assert mine.outcome == theirs.outcome
+
+
+def test_a_class_with_methods_and_the_optional_functions():
+    class Paper(grundy.Game):
+        """Cut a w x h sheet along a grid line; a 1 x 1 sheet cannot be cut."""
+
+        def moves(self, p):
+            w, h = p
+            cuts = [grundy.Sum((a, h), (w - a, h)) for a in range(1, w)]
+            return cuts + [grundy.Sum((w, b), (w, h - b)) for b in range(1, h)]
+
+        def canonical(self, p):
+            return tuple(sorted(p))
+
+        def show(self, p):
+            return f"{p[0]}x{p[1]}"
+
+    paper = Paper()
+    assert paper.name == "Paper"
+    r = grundy.solve(paper, (2, 3))
+    assert r.position == ["[2,3]"] or r.position is not None
+    assert r.value == grundy.solve(paper, (3, 2)).value
+    assert "2x" in r.winning_moves[0].description or r.outcome == "P"
+    # The same rules as a Rhai script give the same values.
+    script = "script:{fn moves(p) { cuts(p[0], p[1]) }}"
+    for w in range(1, 6):
+        for h in range(1, 6):
+            assert grundy.solve(paper, (w, h)).value == grundy.solve(script, f"{w},{h}").value
+
+
+def test_components_split_a_position():
+    calls = []
+
+    def moves(n):
+        calls.append(n)
+        return range(n)
+
+    g = grundy.Game(moves, components=lambda p: list(p) if isinstance(p, tuple) else [p])
+    assert grundy.solve(g, (3, 4, 5)).value == 3 ^ 4 ^ 5
+    assert sorted(set(calls)) == sorted(calls), "each position expanded once"
+
+
+def test_a_loopy_python_game_is_a_draw():
+    r = grundy.solve(grundy.Game(lambda n: [1 - n]), 0)
+    assert r.outcome == "D" and r.value is None
+
+
+def test_an_exception_in_moves_propagates_with_its_traceback():
+    def moves(n):
+        if n == 3:
+            raise ZeroDivisionError("no moves from three")
+        return range(n)
+
+    g = grundy.Game(moves)
+    with pytest.raises(ZeroDivisionError, match="no moves from three") as e:
+        grundy.solve(g, 10)
+    assert any(tb.name == "moves" for tb in e.traceback)
+    with pytest.raises(ZeroDivisionError):
+        grundy.table(g, upto=10)
+    assert grundy.solve(g, 2).value == 2, "the game works again after the exception"
+
+
+def test_a_bad_option_is_named():
+    g = grundy.Game(lambda n: [1.5], name="floaty")
+    with pytest.raises(TypeError, match=r"an option is 1.5 \(a float\)"):
+        grundy.solve(g, 1)
+    with pytest.raises(TypeError, match="iterable of options"):
+        grundy.solve(grundy.Game(lambda n: 3), 1)
+    with pytest.raises(TypeError, match="step 1"):
+        grundy.solve(grundy.Game(lambda n: range(0, n, 2)), 4)
+    with pytest.raises(grundy.GameError):
+        grundy.solve(grundy.Game(lambda n: []), 1.5)
+    with pytest.raises(ValueError, match="give a position"):
+        grundy.solve(grundy.Game(lambda n: []))
+
+
+def test_sum_objects():
+    s = grundy.Sum(1, (2, 3))
+    assert s.parts == (1, (2, 3)) and repr(s) == "Sum(1, (2, 3))"
+    assert s == grundy.Sum(1, (2, 3)) and hash(s) == hash(grundy.Sum(1, (2, 3)))
+    assert s != grundy.Sum(1)
+    assert grundy.solve(grundy.Game(lambda n: range(n)), grundy.Sum(3, 4)).value == 7
+
+
+def test_the_python_function_is_called_once_per_position():
+    seen = []
+
+    @functools.wraps(sub134)
+    def moves(n):
+        seen.append(n)
+        return sub134(n)
+
+    grundy.table(grundy.Game(moves), upto=300)
+    assert sorted(seen) == list(range(301))
+
+
+# --- Ctrl-C ----------------------------------------------------------------------------------
+
+
+def interrupt_soon(delay=0.3):
+    timer = threading.Timer(delay, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_stops_a_long_table():
+    timer = interrupt_soon()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.table("0.6", upto=4_000_000_000)
+    timer.join()
+    assert time.monotonic() - start < 30
+    # The interpreter and the library carry on.
+    assert grundy.table("0.77", upto=5).values == [0, 1, 2, 3, 1, 4]
+
+
+def test_ctrl_c_stops_a_python_game():
+    def moves(n):
+        time.sleep(0.001)
+        return range(n - n // 2, n)
+
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.table(grundy.Game(moves), upto=1_000_000)
+    timer.join()
+
+
+# --- documentation ---------------------------------------------------------------------------
+
+
+def test_docstrings():
+    failed, tried = doctest.testmod(grundy, extraglobs={"grundy": grundy})
+    assert tried > 5 and failed == 0
+
+
+def test_readme_examples():
+    failed, tried = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, extraglobs={"grundy": grundy}
+    )
+    assert tried > 3 and failed == 0
+
+
+def test_stubs_and_marker_are_installed():
+    here = Path(grundy.__file__).parent
+    assert (here / "py.typed").exists() and (here / "__init__.pyi").exists()
