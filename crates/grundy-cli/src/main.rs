@@ -4,6 +4,9 @@
 //! line and turns failures into exit codes: 2 for bad input (with the offending argument named),
 //! 1 for a computation that could not finish.
 
+#[macro_use]
+mod out;
+
 mod commands;
 mod failure;
 mod memory;
@@ -67,6 +70,7 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_sigpipe();
+    out::install_panic_hook();
     let cli = Cli::parse();
     grundy_core::limits::set_position_cap(cli.max_positions);
     grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {
@@ -91,7 +95,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("grundy: error: {failure}");
+            out::error_line(format_args!("{failure}"));
             ExitCode::from(failure.exit_code())
         }
     }

@@ -128,7 +128,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Json::Object(m)
             }),
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
         return Ok(());
     }
     let what = if args.outcome {
@@ -158,7 +158,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     };
     match found {
-        None => println!("{}: {what}: holds for {range}", values.game()),
+        None => outln!("{}: {what}: holds for {range}", values.game()),
         Some(c) => {
             let at: Vec<String> = c.at.iter().map(|(k, v)| format!("{k} = {v}")).collect();
             let (said, is) = if args.outcome {
@@ -176,7 +176,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     c.actual.to_string().replace('"', ""),
                 )
             };
-            println!(
+            outln!(
                 "{}: {what}: fails at {}: the formula says {said}, but it is {is}",
                 values.game(),
                 at.join(", ")
@@ -187,7 +187,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         period: Some(p), ..
     } = &values
     {
-        println!(
+        outln!(
             "(the values have preperiod {}, period {}{}, {})",
             p.preperiod,
             p.period,

@@ -75,8 +75,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let words = Word::from_args(&args.spec);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::out::Stdout::lock();
     // Through a pipe the typed moves are not on screen: echo them so the transcript reads well.
     let echo = !std::io::IsTerminal::is_terminal(&stdin);
     play(&words, args.engine_first, echo, &mut input, &mut out)?;

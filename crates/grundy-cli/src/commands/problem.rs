@@ -40,13 +40,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     summary: p.summary,
                 })
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&listed).expect("serializable")
             );
         } else {
             for p in &all {
-                println!("{:<14} {}", p.id, p.summary);
+                outln!("{:<14} {}", p.id, p.summary);
             }
         }
         return Ok(());
@@ -70,9 +70,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             problem: problem.id,
             answers: output.lines().collect(),
         };
-        println!("{}", serde_json::to_string(&answers).expect("serializable"));
+        outln!("{}", serde_json::to_string(&answers).expect("serializable"));
     } else {
-        let mut stdout = std::io::stdout().lock();
+        let mut stdout = crate::out::Stdout::lock();
         stdout.write_all(output.as_bytes())?;
         stdout.flush()?;
     }

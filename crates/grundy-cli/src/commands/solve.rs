@@ -139,7 +139,7 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
             components: component_reports(components, a.values.as_deref(), None),
             notes: components.iter().filter_map(|c| c.note()).collect(),
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
         return Ok(());
     }
     let mut s = position_line(components);
@@ -164,7 +164,7 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
             a.winning_moves_total,
         );
     }
-    print!("{s}");
+    out!("{s}");
     Ok(())
 }
 
@@ -183,7 +183,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
             winning_moves_total: a.winning_moves_total,
             components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
         return Ok(());
     }
     let mut s = position_line(components);
@@ -201,7 +201,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
         a.winning_moves.iter().map(|m| m.description.as_str()),
         a.winning_moves_total,
     );
-    print!("{s}");
+    out!("{s}");
     Ok(())
 }
 
@@ -271,9 +271,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             components: component_reports(&components, Some(&analysis.values), None),
             notes: components.iter().filter_map(|c| c.note()).collect(),
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
     } else {
-        print!("{}", plain(&components, &analysis));
+        out!("{}", plain(&components, &analysis));
     }
     Ok(())
 }

@@ -256,7 +256,7 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
                     rows: None,
                     period: period_report,
                 };
-                println!("{}", serde_json::to_string(&report).expect("serializable"));
+                outln!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());
             }
             let text: Vec<String> = cells.iter().map(shown).collect();
@@ -301,7 +301,7 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
                     rows: Some(rows.iter().map(|r| r.iter().map(value).collect()).collect()),
                     period: None,
                 };
-                println!("{}", serde_json::to_string(&report).expect("serializable"));
+                outln!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());
             }
             let text: Vec<Vec<String>> =
@@ -340,7 +340,7 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
             }
         }
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }
 
@@ -390,8 +390,7 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
         last,
         rest,
     };
-    let out = std::io::stdout();
-    let mut out = BufWriter::new(out.lock());
+    let mut out = BufWriter::new(crate::out::Stdout::lock());
     let period_report = args
         .period
         .then(|| PeriodReport::new(period, computed_last));
