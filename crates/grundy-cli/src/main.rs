@@ -45,6 +45,11 @@ struct Cli {
     /// Game scripts: the mebibytes one call of a script function may hold.
     #[arg(long, global = true, value_name = "MIB", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.memory_mib)]
     script_max_memory: u64,
+    /// The most memory grundy may use: a number of mebibytes or a size such as 512M, 4G
+    /// (default: three quarters of the machine's memory, at most nine tenths of what is free).
+    /// Commands stop with a message, before allocating, when they would need more.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
+    memory: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -72,6 +77,7 @@ fn main() -> ExitCode {
     restore_sigpipe();
     out::install_panic_hook();
     let cli = Cli::parse();
+    memory::set_budget(cli.memory.unwrap_or_else(memory::default_budget));
     grundy_core::limits::set_position_cap(cli.max_positions);
     grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {
         operations: cli.script_max_ops,
