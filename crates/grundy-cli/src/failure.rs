@@ -46,6 +46,16 @@ impl From<SolveError> for Failure {
                 "{e}; raise it with --max-positions N (now {}; the solver stores ten times as many)",
                 grundy_core::limits::position_cap()
             )),
+            SolveError::MemoryCap {
+                what,
+                positions,
+                bytes,
+            } => Failure::Compute(format!(
+                "{what}: stopped after {positions} positions holding {}, most of the memory \
+                 budget ({}); raise it with --memory SIZE",
+                crate::memory::Bytes(bytes),
+                crate::memory::Bytes(crate::memory::budget())
+            )),
             _ => Failure::Compute(e.to_string()),
         }
     }

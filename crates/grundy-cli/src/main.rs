@@ -79,6 +79,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     memory::set_budget(cli.memory.unwrap_or_else(memory::default_budget));
     grundy_core::limits::set_position_cap(cli.max_positions);
+    grundy_core::limits::set_memory_probe(memory::running_low);
     grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {
         operations: cli.script_max_ops,
         depth: cli.script_max_depth,

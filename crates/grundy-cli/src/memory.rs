@@ -164,6 +164,13 @@ pub fn budget() -> u64 {
     BUDGET.load(Ordering::Relaxed)
 }
 
+/// Whether nine tenths of the budget are held: a search stops there, with its own message,
+/// rather than at the allocator's last line of defence.
+pub fn running_low() -> Option<u64> {
+    let held = held();
+    (held > budget() / 10 * 9).then_some(held)
+}
+
 /// Bytes the process holds now.
 pub fn held() -> u64 {
     HELD.load(Ordering::Relaxed)

@@ -12,7 +12,7 @@
 //! end of input stops. Nothing about the terminal is changed, so Ctrl-C's default (end the
 //! process at once) leaves it as it was.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use grundy_core::{analyse, Component, Nimber, Outcome};
 use grundy_games::registry::build_sum;
@@ -251,6 +251,7 @@ pub fn play(
     let (mut components, mut live) = build(&parts)?;
     let mut engine_to_move = engine_first;
     let mut line = String::new();
+    let mut line_no = 0;
     loop {
         let moves = legal_moves(&components)?;
         let analysis = if components.is_empty() {
@@ -314,7 +315,8 @@ pub fn play(
             for (k, m) in moves.iter().enumerate() {
                 writeln!(out, "  {:>3}. {} -> {}", k + 1, m.description, m.position)?;
             }
-            let Some(pick) = read_choice(input, out, moves.len(), echo, &mut line)? else {
+            let Some(pick) = read_choice(input, out, moves.len(), echo, &mut line, &mut line_no)?
+            else {
                 return Ok(if line.trim().eq_ignore_ascii_case("q") {
                     writeln!(out, "Quit.")?;
                     Ending::Quit
@@ -352,21 +354,44 @@ pub fn play(
 }
 
 /// The 0-based move the human picks; `None` on `q` or end of input (`line` tells which).
+/// The longest line of input a move may take.
+const MAX_LINE: usize = 1024;
+
 fn read_choice(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     count: usize,
     echo: bool,
     line: &mut String,
+    line_no: &mut usize,
 ) -> Result<Option<usize>, Failure> {
     loop {
         write!(out, "Your move (1-{count}, q to quit): ")?;
         out.flush()?;
         line.clear();
-        if input.read_line(line)? == 0 {
+        *line_no += 1;
+        let at = |why: &str| Failure::Input(format!("standard input line {line_no}: {why}"));
+        // A line is read up to a bound: an endless line (`< /dev/zero`) must not fill memory.
+        let mut bytes = Vec::new();
+        let read = (&mut *input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| at(&e.to_string()))?;
+        if read == 0 {
             writeln!(out)?;
             return Ok(None);
         }
+        if bytes.len() > MAX_LINE {
+            return Err(at(&format!(
+                "longer than {MAX_LINE} bytes (a move is a number, or q)"
+            )));
+        }
+        *line = String::from_utf8(bytes).map_err(|e| {
+            at(&format!(
+                "not UTF-8 (invalid byte at column {})",
+                e.utf8_error().valid_up_to() + 1
+            ))
+        })?;
         let text = line.trim();
         if echo {
             writeln!(out, "{text}")?;

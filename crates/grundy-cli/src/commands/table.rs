@@ -652,6 +652,14 @@ fn load_checkpoint(path: &PathBuf, game: &TableGame) -> Result<Vec<u32>, Failure
     Ok(values)
 }
 
+/// Why a table stopped before its end.
+enum Stop {
+    /// Ctrl-C.
+    Interrupted,
+    /// The next stage would not fit in the --memory budget.
+    Memory(Failure),
+}
+
 /// The flag Ctrl-C sets; installed once.
 fn interrupted() -> Arc<AtomicBool> {
     static FLAG: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
@@ -758,8 +766,20 @@ fn compute(
     };
     // Only a game with a periodicity bound can stop early; the others are computed in one go.
     let provable = game.bound().is_some();
-    let mut extend = |upto: u64| -> Result<Option<Period>, Interrupted> {
-        engine.extend_to(upto as usize, &mut tick)?;
+    let mut extend = |upto: u64| -> Result<Option<Period>, Stop> {
+        // The values, and their mirror grown by doubling, at the current width; u32 copies of
+        // the values for the engine's reviews, the period and the checkpoint. Less what the
+        // values and mirror computed so far already hold.
+        let have = engine.values().len() as u64;
+        let width = engine.values().width() as u64;
+        let need = (upto + 1)
+            .saturating_mul(3 * width + 8)
+            .saturating_sub(have * 2 * width);
+        crate::memory::reserve(&format!("the table of {} up to {upto}", game.name()), need)
+            .map_err(Stop::Memory)?;
+        engine
+            .extend_to(upto as usize, &mut tick)
+            .map_err(|Interrupted| Stop::Interrupted)?;
         let values = || engine.values().to_vec();
         Ok((provable || args.period)
             .then(|| game.period(&values()))
@@ -786,7 +806,17 @@ fn compute(
             }
             Ok((engine.values().clone(), period))
         }
-        Err(_) => {
+        Err(Stop::Memory(failure)) if engine.values().is_empty() => Err(failure),
+        Err(Stop::Memory(failure)) => {
+            // What was computed is kept: the next run (with more memory) resumes from it.
+            save_checkpoint(&path, game, &engine)?;
+            Err(Failure::Compute(format!(
+                "{failure}; the {} values computed are in {} (--resume continues)",
+                engine.values().len(),
+                path.display()
+            )))
+        }
+        Err(Stop::Interrupted) => {
             save_checkpoint(&path, game, &engine)?;
             Err(Failure::Compute(format!(
                 "interrupted after {} values; checkpoint written to {} (rerun with --resume to \
