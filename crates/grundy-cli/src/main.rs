@@ -102,7 +102,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            out::error_line(format_args!("{failure}"));
+            if !matches!(failure, failure::Failure::Refuted) {
+                out::error_line(format_args!("{failure}"));
+            }
             ExitCode::from(failure.exit_code())
         }
     }

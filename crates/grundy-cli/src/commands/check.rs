@@ -110,6 +110,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             (json!([mi, mj]), found)
         }
     };
+    // A formula that fails is a "no": exit 1, as a script testing conjectures expects.
+    let verdict = if found.is_some() {
+        Err(Failure::Refuted)
+    } else {
+        Ok(())
+    };
     if args.json {
         let report = Report {
             game: values.game().to_string(),
@@ -129,7 +135,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }),
         };
         outln!("{}", serde_json::to_string(&report).expect("serializable"));
-        return Ok(());
+        return verdict;
     }
     let what = if args.outcome {
         format!("P-positions are where {}", formula.text())
@@ -203,7 +209,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
         );
     }
-    Ok(())
+    verdict
 }
 
 /// The counterexample at `at`, if the formula disagrees with `cell` there.
