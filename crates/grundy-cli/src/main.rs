@@ -76,7 +76,10 @@ enum Command {
 fn main() -> ExitCode {
     restore_sigpipe();
     out::install_panic_hook();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => usage_error(e),
+    };
     memory::set_budget(cli.memory.unwrap_or_else(memory::default_budget));
     grundy_core::limits::set_position_cap(cli.max_positions);
     grundy_core::limits::set_memory_probe(memory::running_low);
@@ -108,6 +111,30 @@ fn main() -> ExitCode {
             ExitCode::from(failure.exit_code())
         }
     }
+}
+
+/// A command line clap refuses: one line (its error and tip) and exit 2, like every other bad
+/// input, rather than clap's usage block. Help and version requests print as clap prints them.
+fn usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let text = e.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("bad command line");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let tip = lines
+        .find_map(|l| l.strip_prefix("tip: "))
+        .map(|t| format!(" ({t})"))
+        .unwrap_or_default();
+    out::error_line(format_args!("{first}{tip}; see 'grundy --help'"));
+    std::process::exit(2)
 }
 
 /// Rust ignores SIGPIPE, so `println!` panics when the reader goes away (`grundy games | head`).

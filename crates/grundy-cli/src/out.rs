@@ -49,9 +49,35 @@ pub fn stdout_failed(e: &io::Error) -> ! {
 }
 
 /// Writes `grundy: error: {message}` on standard error; if standard error fails too there is no
-/// one left to tell, and the exit code has to say it alone.
+/// one left to tell, and the exit code has to say it alone. What the user typed is quoted in
+/// messages, so its control characters are escaped here, once for every message: a newline,
+/// escape sequence or NUL must not break the one line or drive the terminal.
 pub fn error_line(message: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "grundy: error: {message}");
+    let text = escape_controls(&message.to_string());
+    let _ = writeln!(io::stderr().lock(), "grundy: error: {text}");
+}
+
+/// `text` with control characters (and the invisible ones that reorder or hide text: a
+/// byte-order mark, zero-width spaces, bidirectional overrides) written as Rust escapes, `\n`,
+/// `\u{1b}`; everything else, accents and symbols included, as it is.
+pub fn escape_controls(text: &str) -> String {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\\n".to_string(),
+            '\r' => "\\r".to_string(),
+            '\t' => "\\t".to_string(),
+            '\0' => "\\0".to_string(),
+            c if hidden(c) => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// A panic in a library that prints (`failed printing to stdout`) is the same failure as ours:

@@ -59,6 +59,8 @@ struct Move {
     part_position: Json,
     /// The whole position after the move, as `analyse` shows it.
     position: Json,
+    /// The whole position after the move, in words as it is typed (`1 pool=2`, not JSON).
+    shown: String,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -159,6 +161,11 @@ fn build(parts: &[Part]) -> Result<Live, Failure> {
 
 fn legal_moves(components: &[Box<dyn Component>]) -> Result<Vec<Move>, Failure> {
     let whole: Vec<Json> = components.iter().map(|c| c.position()).collect();
+    let typed: Vec<String> = components
+        .iter()
+        .zip(&whole)
+        .map(|(c, p)| as_typed(&c.game(), p))
+        .collect();
     let mut moves = Vec::new();
     for (i, c) in components.iter().enumerate() {
         let tree = c.explore().ok_or_else(|| {
@@ -178,17 +185,30 @@ fn legal_moves(components: &[Box<dyn Component>]) -> Result<Vec<Move>, Failure> 
             let description = if components.len() == 1 {
                 report.description
             } else {
-                format!("in {} {}: {}", c.game(), whole[i], report.description)
+                format!("in {} {}: {}", c.game(), typed[i], report.description)
+            };
+            let mut after = typed.clone();
+            after[i] = as_typed(&c.game(), &report.position);
+            let shown = if components.len() == 1 {
+                after.swap_remove(0)
+            } else {
+                after.join(" + ")
             };
             moves.push(Move {
                 component: i,
                 description,
                 part_position: report.position,
                 position,
+                shown,
             });
         }
     }
     Ok(moves)
+}
+
+/// A component's position as its words (JSON only if it has none: it then cannot be played).
+fn as_typed(game: &str, position: &Json) -> String {
+    position_words(game, position).map_or_else(|_| position.to_string(), |w| w.join(" "))
 }
 
 fn show(components: &[Box<dyn Component>]) -> String {
@@ -197,13 +217,7 @@ fn show(components: &[Box<dyn Component>]) -> String {
     }
     components
         .iter()
-        .map(|c| {
-            let p = c.position();
-            // As the position is typed; JSON only if it has no words (it then cannot be played).
-            let words =
-                position_words(&c.game(), &p).map_or_else(|_| p.to_string(), |w| w.join(" "));
-            format!("{} {words}", c.game())
-        })
+        .map(|c| format!("{} {}", c.game(), as_typed(&c.game(), &c.position())))
         .collect::<Vec<_>>()
         .join(" + ")
 }
@@ -292,7 +306,7 @@ pub fn play(
                 .and_then(|w| moves.iter().position(|m| m.position == w.position))
                 .unwrap_or(0);
             let m = &moves[pick];
-            writeln!(out, "I play: {} -> {}", m.description, m.position)?;
+            writeln!(out, "I play: {} -> {}", m.description, m.shown)?;
             if winning.is_some() {
                 writeln!(
                     out,
@@ -313,7 +327,7 @@ pub fn play(
         } else {
             writeln!(out, "Your moves:")?;
             for (k, m) in moves.iter().enumerate() {
-                writeln!(out, "  {:>3}. {} -> {}", k + 1, m.description, m.position)?;
+                writeln!(out, "  {:>3}. {} -> {}", k + 1, m.description, m.shown)?;
             }
             let Some(pick) = read_choice(input, out, moves.len(), echo, &mut line, &mut line_no)?
             else {
@@ -404,7 +418,8 @@ fn read_choice(
             Ok(k) if (1..=count).contains(&k) => return Ok(Some(k - 1)),
             _ => writeln!(
                 out,
-                "'{text}' is not a move: give a number from 1 to {count}, or q"
+                "'{}' is not a move: give a number from 1 to {count}, or q",
+                crate::out::escape_controls(text)
             )?,
         }
     }

@@ -40,7 +40,8 @@ pub struct Args {
     /// How far: the last heap size N for heap games; N (vertices 1..=N) for a graph; XxY
     /// (0 <= x <= X, 0 <= y <= Y) for a board; N (positions 0..=N) or XxY (positions [x, y])
     /// for a game script.
-    #[arg(long)]
+    // A negative --upto reaches our parser, which names the option and the value.
+    #[arg(long, allow_hyphen_values = true)]
     upto: Option<String>,
     /// Report the period: preperiod, period, saltus, and whether it is proved. Without --upto,
     /// compute until a period is proved or --max is reached. For a game script: a period seen
