@@ -12,7 +12,7 @@ pub struct Args {
     /// The problem id (see `grundy problem list`), or `list`.
     id: String,
     /// Print JSON instead of the problem's format: {"problem", "answers": [one string per line]};
-    /// with `list`, the problems as [{"id", "summary"}].
+    /// with `list`, the problems as [{"id", "summary", "judge"}].
     #[arg(long)]
     json: bool,
 }
@@ -21,6 +21,7 @@ pub struct Args {
 struct Listed {
     id: &'static str,
     summary: &'static str,
+    judge: &'static str,
 }
 
 #[derive(Serialize)]
@@ -38,6 +39,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 .map(|p| Listed {
                     id: p.id,
                     summary: p.summary,
+                    judge: p.judge,
                 })
                 .collect();
             outln!(
@@ -47,6 +49,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         } else {
             for p in &all {
                 outln!("{:<14} {}", p.id, p.summary);
+                outln!("{:<14}   judge: {}", "", p.judge);
             }
         }
         return Ok(());
