@@ -177,3 +177,32 @@ fn a_game_is_named_as_it_was_typed() {
         "{err}"
     );
 }
+
+#[test]
+fn tartan_takes_coordinates_up_to_2_to_the_32() {
+    // HDU 3404 goes to 10^4: a position of any size is valued by the Tartan theorem.
+    let out = grundy(
+        &[
+            "solve",
+            "tartan:twins*twins",
+            "4294967296,4294967295",
+            "4294967295,4294967296",
+        ],
+        b"",
+    );
+    assert!(
+        stdout(&out).contains("Outcome: P"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Its winning moves would need a search of 10^19 column moves: one line, exit 1.
+    let out = grundy(&["solve", "tartan:ruler*twins", "4294967296,3"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("moves are listed up to") && err.lines().count() == 1,
+        "{err}"
+    );
+    let err = bad_input(&["solve", "tartan:twins*twins", "4294967297,1"], b"");
+    assert!(err.contains("at most 4294967296"), "{err}");
+}
