@@ -4,6 +4,9 @@
 //! line and turns failures into exit codes: 2 for bad input (with the offending argument named),
 //! 1 for a computation that could not finish.
 
+#[macro_use]
+mod out;
+
 mod commands;
 mod failure;
 mod memory;
@@ -42,6 +45,11 @@ struct Cli {
     /// Game scripts: the mebibytes one call of a script function may hold.
     #[arg(long, global = true, value_name = "MIB", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.memory_mib)]
     script_max_memory: u64,
+    /// The most memory grundy may use: a number of mebibytes or a size such as 512M, 4G
+    /// (default: three quarters of the machine's memory, at most nine tenths of what is free).
+    /// Commands stop with a message, before allocating, when they would need more.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
+    memory: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -67,8 +75,14 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_sigpipe();
-    let cli = Cli::parse();
+    out::install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => usage_error(e),
+    };
+    memory::set_budget(cli.memory.unwrap_or_else(memory::default_budget));
     grundy_core::limits::set_position_cap(cli.max_positions);
+    grundy_core::limits::set_memory_probe(memory::running_low);
     grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {
         operations: cli.script_max_ops,
         depth: cli.script_max_depth,
@@ -91,10 +105,36 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("grundy: error: {failure}");
+            if !matches!(failure, failure::Failure::Refuted) {
+                out::error_line(format_args!("{failure}"));
+            }
             ExitCode::from(failure.exit_code())
         }
     }
+}
+
+/// A command line clap refuses: one line (its error and tip) and exit 2, like every other bad
+/// input, rather than clap's usage block. Help and version requests print as clap prints them.
+fn usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let text = e.render().to_string();
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("bad command line");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let tip = lines
+        .find_map(|l| l.strip_prefix("tip: "))
+        .map(|t| format!(" ({t})"))
+        .unwrap_or_default();
+    out::error_line(format_args!("{first}{tip}; see 'grundy --help'"));
+    std::process::exit(2)
 }
 
 /// Rust ignores SIGPIPE, so `println!` panics when the reader goes away (`grundy games | head`).

@@ -20,8 +20,12 @@ fn check_json(args: &[&str]) -> Value {
     let mut all = vec!["check", "--json"];
     all.extend_from_slice(args);
     let (code, out, err) = grundy(&all);
-    assert_eq!(code, 0, "{err}");
-    serde_json::from_str(&out).expect("JSON")
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    // Exit 0 when the formula holds, 1 (and nothing on stderr) when it fails.
+    let want = if v["holds"] == json!(true) { 0 } else { 1 };
+    assert_eq!(code, want, "{err}");
+    assert!(err.is_empty(), "{err}");
+    v
 }
 
 /// A nested `if` giving `pattern[n % pattern.len()]`.

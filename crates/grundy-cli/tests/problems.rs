@@ -42,6 +42,53 @@ fn the_list_names_every_problem() {
         .map(|p| p["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids.len(), 15, "{ids:?}");
+    // Each says whose limits and output format it follows.
+    for p in v.as_array().unwrap() {
+        let judge = p["judge"].as_str().unwrap();
+        assert!(judge.contains("prints"), "{p}");
+    }
+    let take = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "take-or-merge")
+        .unwrap();
+    assert!(take["judge"].as_str().unwrap().contains("HDU 4111"));
+}
+
+#[test]
+fn the_largest_limits_of_the_judges_are_accepted() {
+    // HDU 4111: 4000 cases of 50 heaps of 1000.
+    let mut input = String::from("4000\n");
+    for case in 0..4000 {
+        input.push_str("50\n");
+        let heaps: Vec<String> = (0..50)
+            .map(|i| (1 + (case * 7 + i * 13) % 1000).to_string())
+            .collect();
+        input.push_str(&heaps.join(" "));
+        input.push('\n');
+    }
+    let out = grundy(&["problem", "take-or-merge"], input.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 4000);
+    let out = grundy(&["problem", "take-or-merge"], b"4001\n1\n1\n");
+    assert_eq!(out.status.code(), Some(2));
+    // zjoi2009: more cases than the judges' 10.
+    let mut input = String::from("50\n");
+    for _ in 0..50 {
+        input.push_str("3\n1 2 3\n");
+    }
+    let out = grundy(&["problem", "zjoi2009"], input.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 50);
 }
 
 #[test]

@@ -235,15 +235,21 @@ fn paper_matches_brute_force_and_the_parity_of_the_cuts() {
         "24x24",
     ]);
     assert_eq!(v["holds"], true, "{v}");
-    let v = grundy_json(&[
-        "check",
-        "--json",
-        &game,
-        "--formula",
-        "(x*y) % 2",
-        "--upto",
-        "5x5",
-    ]);
+    // A refuted formula exits 1, with its counterexample on stdout.
+    let out = common::run_from_root(
+        &[
+            "check",
+            "--json",
+            &game,
+            "--formula",
+            "(x*y) % 2",
+            "--upto",
+            "5x5",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["holds"], false, "{v}");
     let bad = &v["counterexample"];
     let (x, y) = (number(&bad["x"]) as usize, number(&bad["y"]) as usize);

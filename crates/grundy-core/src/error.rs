@@ -31,6 +31,16 @@ pub enum SolveError {
         /// The cap on moves that was reached.
         cap: usize,
     },
+    /// A search holds most of the memory it may use (see [`crate::limits::check_memory`]).
+    #[error("{what}: stopped after {positions} positions, holding {bytes} bytes, most of the memory it may use")]
+    MemoryCap {
+        /// What was being searched.
+        what: String,
+        /// The positions stored when it stopped.
+        positions: usize,
+        /// The bytes the process held then.
+        bytes: u64,
+    },
     /// The position is outside what the method can handle.
     #[error("{0}")]
     TooLarge(String),

@@ -239,6 +239,10 @@ pub fn analyse_every(
         let mut choices: Vec<Choices> = Vec::with_capacity(components.len());
         let mut tallies: Vec<Tally> = Vec::with_capacity(components.len());
         for (i, c) in components.iter().enumerate() {
+            // Each component's moves are kept with their reports: thousands of components
+            // with thousands of moves each can hold gigabytes.
+            let listed = choices.iter().map(Vec::len).sum();
+            crate::limits::check_memory(listed, || "the Every-SG winning moves".into())?;
             if steps[i] == 0 {
                 choices.push(vec![(None, 0)]);
                 tallies.push(vec![(0, 1)]);
@@ -480,6 +484,7 @@ impl EverySearch<'_, '_> {
         if self.memo.len() >= self.cap {
             return Err(SolveError::TableFull { cap: self.cap });
         }
+        crate::limits::check_memory(self.memo.len(), || "the Every-SG search".into())?;
         self.memo.insert(state.to_vec(), win);
         Ok(win)
     }

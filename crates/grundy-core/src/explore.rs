@@ -176,6 +176,7 @@ impl<'a> GameTree<'a> {
                 cap: self.cap,
             });
         }
+        crate::limits::check_memory(self.nodes.len(), || self.game.clone())?;
         let id =
             u32::try_from(self.nodes.len()).map_err(|_| SolveError::TableFull { cap: self.cap })?;
         self.ids.insert(key, id);
@@ -191,6 +192,7 @@ impl<'a> GameTree<'a> {
         let i = id as usize;
         if self.nodes[i].children.is_none() {
             let options = self.nodes[i].position.options()?;
+            crate::limits::check_memory(self.nodes.len(), || self.game.clone())?;
             self.moves += options.len();
             let max_moves = self.cap.saturating_mul(MOVES_PER_POSITION);
             if self.moves > max_moves {

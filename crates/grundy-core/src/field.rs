@@ -29,30 +29,66 @@
 //! ```
 
 use std::ops::{Mul, MulAssign};
-use std::sync::OnceLock;
 
 use crate::Nimber;
 
-/// The nim-products of all pairs of bytes, `TABLE[a << 8 | b] = a ⊗ b`.
+/// The nim-products of all pairs of bytes, `TABLE[a << 8 | b] = a ⊗ b`, built at compile time:
+/// built at run time it was most of what `grundy nimber` spent starting up.
 fn byte_table() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = vec![0u8; 1 << 16];
-        for a in 0..256u64 {
-            for b in 0..256u64 {
-                // The product of bytes is a byte: the bytes form the subfield of order 2^8.
-                t[(a << 8 | b) as usize] = split_mul(a, b, 8, 1, bit_mul) as u8;
+    &BYTE_TABLE
+}
+
+static BYTE_TABLE: [u8; 1 << 16] = build_byte_table();
+
+/// The byte table from the products of single bits (by the splitting rule, down to one bit) and
+/// distributivity over ⊕: `a ⊗ b = (a ⊕ lowbit a) ⊗ b ⊕ lowbit(a) ⊗ b`, the rows of single bits
+/// first, so every entry is one XOR of two entries made before it.
+const fn build_byte_table() -> [u8; 1 << 16] {
+    let mut t = [0u8; 1 << 16];
+    let mut i = 0;
+    while i < 8 {
+        let a = 1usize << i;
+        let mut b = 1usize;
+        while b < 256 {
+            let low = b & b.wrapping_neg();
+            let bit = bits_mul(a as u64, low as u64, 8) as u8;
+            t[a << 8 | b] = t[a << 8 | (b ^ low)] ^ bit;
+            b += 1;
+        }
+        i += 1;
+    }
+    let mut a = 3usize;
+    while a < 256 {
+        let low = a & a.wrapping_neg();
+        if low != a {
+            let mut b = 0;
+            while b < 256 {
+                t[a << 8 | b] = t[(a ^ low) << 8 | b] ^ t[low << 8 | b];
+                b += 1;
             }
         }
-        t
-    })
+        a += 1;
+    }
+    t
 }
 
-fn bit_mul(a: u64, b: u64) -> u64 {
-    a & b
+/// The nim-product of `a, b < 2^bits` (`bits` a power of two) by Fermat-power splitting down to
+/// single bits, where the product is AND (a `const fn`: it builds the byte table).
+const fn bits_mul(a: u64, b: u64, bits: u32) -> u64 {
+    if bits <= 1 {
+        return a & b;
+    }
+    let half = bits / 2;
+    let mask = (1u64 << half) - 1;
+    let (a0, a1) = (a & mask, a >> half);
+    let (b0, b1) = (b & mask, b >> half);
+    let low = bits_mul(a0, b0, half);
+    let high = bits_mul(a1, b1, half);
+    let mid = bits_mul(a0 ^ a1, b0 ^ b1, half);
+    ((mid ^ low) << half) | (low ^ bits_mul(high, 1u64 << (half - 1), half))
 }
 
-// The same splitting as `split_mul`, unrolled per width so the compiler can inline it all:
+// The same splitting as `bits_mul`, unrolled per width so the compiler can inline it all:
 // a 64-bit product is 64 byte-table lookups.
 #[inline]
 fn mul8(t: &[u8], a: u64, b: u64) -> u64 {
@@ -78,23 +114,6 @@ macro_rules! split_level {
 split_level!(mul16, 8, mul8);
 split_level!(mul32, 16, mul16);
 split_level!(mul64, 32, mul32);
-
-/// The nim-product of `a, b < 2^bits` (`bits` a power of two), by Fermat-power splitting down to
-/// `floor` bits, where `base` multiplies.
-fn split_mul(a: u64, b: u64, bits: u32, floor: u32, base: fn(u64, u64) -> u64) -> u64 {
-    if bits <= floor {
-        return base(a, b);
-    }
-    let half = bits / 2;
-    let mask = (1u64 << half) - 1;
-    let (a0, a1) = (a & mask, a >> half);
-    let (b0, b1) = (b & mask, b >> half);
-    let low = split_mul(a0, b0, half, floor, base);
-    let high = split_mul(a1, b1, half, floor, base);
-    let mid = split_mul(a0 ^ a1, b0 ^ b1, half, floor, base);
-    let high_times_half_f = split_mul(high, 1u64 << (half - 1), half, floor, base);
-    ((mid ^ low) << half) | (low ^ high_times_half_f)
-}
 
 /// The nim-product `a ⊗ b`.
 ///
@@ -149,19 +168,26 @@ fn inv_rec(a: u64, bits: u32) -> u64 {
     (nim_mul(a1, n_inv) << half) | nim_mul(a0 ^ a1, n_inv)
 }
 
-/// The inverses of the bytes (0 for 0), found by search in the byte table.
+/// The inverses of the bytes (0 for 0), found by search in the byte table at compile time.
 fn byte_inverses() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let t = byte_table();
-        let mut inv = vec![0u8; 256];
-        for a in 1..256usize {
-            inv[a] = (1..256usize)
-                .find(|&b| t[a << 8 | b] == 1)
-                .expect("the bytes form a field") as u8;
+    &BYTE_INVERSES
+}
+
+static BYTE_INVERSES: [u8; 256] = build_byte_inverses();
+
+const fn build_byte_inverses() -> [u8; 256] {
+    let t = build_byte_table();
+    let mut inv = [0u8; 256];
+    let mut a = 1;
+    while a < 256 {
+        let mut b = 1;
+        while t[a << 8 | b] != 1 {
+            b += 1;
         }
-        inv
-    })
+        inv[a] = b as u8;
+        a += 1;
+    }
+    inv
 }
 
 /// The inverse as `a^(2^64 - 2)` (the multiplicative group of the field of `2^64` elements has

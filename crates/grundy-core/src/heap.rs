@@ -434,6 +434,7 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
             options.clear();
             self.heap_options(n, &mut options)?;
             for opt in &options {
+                crate::limits::check_memory(moves.len(), || self.spec.to_string())?;
                 let after = replace_heap(&self.heaps, i, opt);
                 let report = MoveReport {
                     description: self.rules.describe(i + 1, n, opt),
@@ -456,6 +457,9 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
             options.clear();
             self.heap_options(n, &mut options)?;
             for opt in &options {
+                // Each option copies the whole sum: a sum of thousands of heaps has millions
+                // of options of kilobytes each.
+                crate::limits::check_memory(out.len(), || self.spec.to_string())?;
                 out.push(self.child(HeapGame::<H>::normalize(replace_heap(&heaps, i, opt))));
             }
         }

@@ -7,6 +7,9 @@
 //! with [`set_position_cap`] (the `grundy` command line: `--max-positions`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use crate::SolveError;
 
 /// The default cap: two million positions (a few hundred megabytes for small positions; big
 /// positions, such as large graphs, take more per entry).
@@ -29,4 +32,29 @@ pub fn solver_cap() -> usize {
 /// Sets the most positions a search may store (for every search started afterwards).
 pub fn set_position_cap(cap: usize) {
     POSITION_CAP.store(cap.max(1), Ordering::Relaxed);
+}
+
+static MEMORY_PROBE: OnceLock<fn() -> Option<u64>> = OnceLock::new();
+
+/// Sets how searches learn that memory is running out: the probe returns the bytes held when
+/// they are too many (the `grundy` command line: most of its `--memory` budget). Without a
+/// probe, only the position cap stops a search.
+pub fn set_memory_probe(probe: fn() -> Option<u64>) {
+    let _ = MEMORY_PROBE.set(probe);
+}
+
+/// Called by a search as it stores its `stored`-th position or lists a position's moves: stops
+/// it with [`SolveError::MemoryCap`] when the memory probe says memory is running out. Positions
+/// differ in size by orders of magnitude (a heap, a sum of 2,000 heaps), and so do their lists of
+/// moves, so a cap on the count of positions alone cannot keep a search within memory. The probe
+/// is two relaxed atomic loads: cheap beside the hashing of a position.
+pub fn check_memory(stored: usize, what: impl FnOnce() -> String) -> Result<(), SolveError> {
+    match MEMORY_PROBE.get().and_then(|probe| probe()) {
+        Some(bytes) => Err(SolveError::MemoryCap {
+            what: what(),
+            positions: stored,
+            bytes,
+        }),
+        None => Ok(()),
+    }
 }

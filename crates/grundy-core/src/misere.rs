@@ -351,6 +351,7 @@ impl<'g, 'a> MisereSearch<'g, 'a> {
             if self.memo.len() >= self.cap {
                 return Err(SolveError::TableFull { cap: self.cap });
             }
+            crate::limits::check_memory(self.memo.len(), || "the misère search".into())?;
             on_stack.remove(&done.state);
             self.memo.insert(done.state, win);
             if stack.is_empty() {
@@ -463,6 +464,9 @@ fn misere_loopy(
                             cap,
                         });
                     }
+                    crate::limits::check_memory(states.len(), || {
+                        "the misère search of the sum".into()
+                    })?;
                     states.push(q);
                 }
                 edges.push((next as u32, id));

@@ -101,6 +101,7 @@ impl<G: Game> RulesetComponent<G> {
                             cap,
                         });
                     }
+                    crate::limits::check_memory(positions.len(), || rules.name())?;
                     positions.push(q);
                 }
                 edges.push((next as u32, id));

@@ -149,6 +149,7 @@ impl<R: Ruleset> Solver<R> {
                     if self.table.len() >= self.cap {
                         return Err(SolveError::TableFull { cap: self.cap });
                     }
+                    crate::limits::check_memory(self.table.len(), || "the solver".into())?;
                     on_stack.remove(&done.position);
                     self.table.insert(&self.ruleset, done.position, value);
                     if stack.is_empty() {

@@ -181,7 +181,12 @@ pub fn parse_number(word: &Word, what: &str, max: u64) -> Result<u64, SpecError>
 pub fn parse_number_text(text: &str, what: &str, max: u64) -> Result<u64, String> {
     let t = text.trim();
     if t.starts_with('-') && t.len() > 1 && t[1..].bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{what} must not be negative"));
+        // "-0" is zero, not negative: the message must say what is really wrong.
+        return Err(if t[1..].bytes().all(|b| b == b'0') {
+            format!("{what} is written without a sign (0, not {t})")
+        } else {
+            format!("{what} must not be negative")
+        });
     }
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{what} must be a whole number"));

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
 use grundy_core::{analyse, Component, RulesetComponent, SolveError};
-use grundy_games::heap::sparse::Method;
+use grundy_games::heap::sparse::{Interrupted, Method};
 use grundy_games::heap::table::{tabulate, HeapTable};
 use grundy_games::script::{table as script_table, Position, ScriptGame};
 use grundy_games::spec::{SpecError, Tabulation, Word};
@@ -309,7 +309,16 @@ fn heap_table(
                     }
                 })
             };
-            tabulate(game, engine, method, upto, false, period, &mut tick)
+            tabulate(
+                game,
+                engine,
+                method,
+                upto,
+                false,
+                period,
+                &mut tick,
+                &mut |_, _| Ok::<(), Interrupted>(()),
+            )
         })
     };
     if progress {

@@ -68,7 +68,7 @@ pub fn graph_table(
             acyclic,
             table: rows,
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
         return Ok(());
     }
     let mut out = String::new();
@@ -99,7 +99,7 @@ pub fn graph_table(
             r.outcome.to_string()
         );
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }
 
@@ -174,7 +174,7 @@ pub fn grid_table(
             rows,
             outcomes,
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
         return Ok(());
     }
     let cell = |v: &Value, o: Outcome| match (v, o) {
@@ -219,6 +219,6 @@ pub fn grid_table(
         }
         out += "\n";
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }

@@ -110,6 +110,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
             (json!([mi, mj]), found)
         }
     };
+    // A formula that fails is a "no": exit 1, as a script testing conjectures expects.
+    let verdict = if found.is_some() {
+        Err(Failure::Refuted)
+    } else {
+        Ok(())
+    };
     if args.json {
         let report = Report {
             game: values.game().to_string(),
@@ -128,8 +134,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 Json::Object(m)
             }),
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
-        return Ok(());
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
+        return verdict;
     }
     let what = if args.outcome {
         format!("P-positions are where {}", formula.text())
@@ -158,7 +164,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
     };
     match found {
-        None => println!("{}: {what}: holds for {range}", values.game()),
+        None => outln!("{}: {what}: holds for {range}", values.game()),
         Some(c) => {
             let at: Vec<String> = c.at.iter().map(|(k, v)| format!("{k} = {v}")).collect();
             let (said, is) = if args.outcome {
@@ -176,7 +182,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                     c.actual.to_string().replace('"', ""),
                 )
             };
-            println!(
+            outln!(
                 "{}: {what}: fails at {}: the formula says {said}, but it is {is}",
                 values.game(),
                 at.join(", ")
@@ -187,7 +193,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         period: Some(p), ..
     } = &values
     {
-        println!(
+        outln!(
             "(the values have preperiod {}, period {}{}, {})",
             p.preperiod,
             p.period,
@@ -203,7 +209,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             }
         );
     }
-    Ok(())
+    verdict
 }
 
 /// The counterexample at `at`, if the formula disagrees with `cell` there.

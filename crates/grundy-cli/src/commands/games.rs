@@ -33,21 +33,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
         })
         .collect();
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&entries).expect("serializable")
         );
         return Ok(());
     }
     for e in &entries {
-        println!("{}", e.syntax);
+        outln!("{}", e.syntax);
         if !e.aliases.is_empty() {
-            println!("    also called: {}", e.aliases.join(", "));
+            outln!("    also called: {}", e.aliases.join(", "));
         }
-        println!("    {}", e.rules);
-        println!("    example: {}", e.example);
-        println!();
+        outln!("    {}", e.rules);
+        outln!("    example: {}", e.example);
+        outln!();
     }
-    println!("Combine games with '+': grundy solve nim 3 4 + bash:3 7");
+    outln!("Combine games with '+': grundy solve nim 3 4 + bash:3 7");
     Ok(())
 }

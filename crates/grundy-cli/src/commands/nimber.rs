@@ -74,11 +74,11 @@ pub fn run(args: Args) -> Result<(), Failure> {
             b,
             result,
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
     } else {
         match b {
-            Some(b) => println!("*{a} {symbol} *{b} = *{result}"),
-            None => println!("1 / *{a} = *{result}"),
+            Some(b) => outln!("*{a} {symbol} *{b} = *{result}"),
+            None => outln!("1 / *{a} = *{result}"),
         }
     }
     Ok(())

@@ -12,7 +12,7 @@
 //! end of input stops. Nothing about the terminal is changed, so Ctrl-C's default (end the
 //! process at once) leaves it as it was.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use grundy_core::{analyse, Component, Nimber, Outcome};
 use grundy_games::registry::build_sum;
@@ -59,6 +59,8 @@ struct Move {
     part_position: Json,
     /// The whole position after the move, as `analyse` shows it.
     position: Json,
+    /// The whole position after the move, in words as it is typed (`1 pool=2`, not JSON).
+    shown: String,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -75,8 +77,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let words = Word::from_args(&args.spec);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::out::Stdout::lock();
     // Through a pipe the typed moves are not on screen: echo them so the transcript reads well.
     let echo = !std::io::IsTerminal::is_terminal(&stdin);
     play(&words, args.engine_first, echo, &mut input, &mut out)?;
@@ -160,6 +161,11 @@ fn build(parts: &[Part]) -> Result<Live, Failure> {
 
 fn legal_moves(components: &[Box<dyn Component>]) -> Result<Vec<Move>, Failure> {
     let whole: Vec<Json> = components.iter().map(|c| c.position()).collect();
+    let typed: Vec<String> = components
+        .iter()
+        .zip(&whole)
+        .map(|(c, p)| as_typed(&c.game(), p))
+        .collect();
     let mut moves = Vec::new();
     for (i, c) in components.iter().enumerate() {
         let tree = c.explore().ok_or_else(|| {
@@ -179,17 +185,30 @@ fn legal_moves(components: &[Box<dyn Component>]) -> Result<Vec<Move>, Failure> 
             let description = if components.len() == 1 {
                 report.description
             } else {
-                format!("in {} {}: {}", c.game(), whole[i], report.description)
+                format!("in {} {}: {}", c.game(), typed[i], report.description)
+            };
+            let mut after = typed.clone();
+            after[i] = as_typed(&c.game(), &report.position);
+            let shown = if components.len() == 1 {
+                after.swap_remove(0)
+            } else {
+                after.join(" + ")
             };
             moves.push(Move {
                 component: i,
                 description,
                 part_position: report.position,
                 position,
+                shown,
             });
         }
     }
     Ok(moves)
+}
+
+/// A component's position as its words (JSON only if it has none: it then cannot be played).
+fn as_typed(game: &str, position: &Json) -> String {
+    position_words(game, position).map_or_else(|_| position.to_string(), |w| w.join(" "))
 }
 
 fn show(components: &[Box<dyn Component>]) -> String {
@@ -198,13 +217,7 @@ fn show(components: &[Box<dyn Component>]) -> String {
     }
     components
         .iter()
-        .map(|c| {
-            let p = c.position();
-            // As the position is typed; JSON only if it has no words (it then cannot be played).
-            let words =
-                position_words(&c.game(), &p).map_or_else(|_| p.to_string(), |w| w.join(" "));
-            format!("{} {words}", c.game())
-        })
+        .map(|c| format!("{} {}", c.game(), as_typed(&c.game(), &c.position())))
         .collect::<Vec<_>>()
         .join(" + ")
 }
@@ -252,6 +265,7 @@ pub fn play(
     let (mut components, mut live) = build(&parts)?;
     let mut engine_to_move = engine_first;
     let mut line = String::new();
+    let mut line_no = 0;
     loop {
         let moves = legal_moves(&components)?;
         let analysis = if components.is_empty() {
@@ -292,7 +306,7 @@ pub fn play(
                 .and_then(|w| moves.iter().position(|m| m.position == w.position))
                 .unwrap_or(0);
             let m = &moves[pick];
-            writeln!(out, "I play: {} -> {}", m.description, m.position)?;
+            writeln!(out, "I play: {} -> {}", m.description, m.shown)?;
             if winning.is_some() {
                 writeln!(
                     out,
@@ -313,9 +327,10 @@ pub fn play(
         } else {
             writeln!(out, "Your moves:")?;
             for (k, m) in moves.iter().enumerate() {
-                writeln!(out, "  {:>3}. {} -> {}", k + 1, m.description, m.position)?;
+                writeln!(out, "  {:>3}. {} -> {}", k + 1, m.description, m.shown)?;
             }
-            let Some(pick) = read_choice(input, out, moves.len(), echo, &mut line)? else {
+            let Some(pick) = read_choice(input, out, moves.len(), echo, &mut line, &mut line_no)?
+            else {
                 return Ok(if line.trim().eq_ignore_ascii_case("q") {
                     writeln!(out, "Quit.")?;
                     Ending::Quit
@@ -353,21 +368,44 @@ pub fn play(
 }
 
 /// The 0-based move the human picks; `None` on `q` or end of input (`line` tells which).
+/// The longest line of input a move may take.
+const MAX_LINE: usize = 1024;
+
 fn read_choice(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     count: usize,
     echo: bool,
     line: &mut String,
+    line_no: &mut usize,
 ) -> Result<Option<usize>, Failure> {
     loop {
         write!(out, "Your move (1-{count}, q to quit): ")?;
         out.flush()?;
         line.clear();
-        if input.read_line(line)? == 0 {
+        *line_no += 1;
+        let at = |why: &str| Failure::Input(format!("standard input line {line_no}: {why}"));
+        // A line is read up to a bound: an endless line (`< /dev/zero`) must not fill memory.
+        let mut bytes = Vec::new();
+        let read = (&mut *input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| at(&e.to_string()))?;
+        if read == 0 {
             writeln!(out)?;
             return Ok(None);
         }
+        if bytes.len() > MAX_LINE {
+            return Err(at(&format!(
+                "longer than {MAX_LINE} bytes (a move is a number, or q)"
+            )));
+        }
+        *line = String::from_utf8(bytes).map_err(|e| {
+            at(&format!(
+                "not UTF-8 (invalid byte at column {})",
+                e.utf8_error().valid_up_to() + 1
+            ))
+        })?;
         let text = line.trim();
         if echo {
             writeln!(out, "{text}")?;
@@ -380,7 +418,8 @@ fn read_choice(
             Ok(k) if (1..=count).contains(&k) => return Ok(Some(k - 1)),
             _ => writeln!(
                 out,
-                "'{text}' is not a move: give a number from 1 to {count}, or q"
+                "'{}' is not a move: give a number from 1 to {count}, or q",
+                crate::out::escape_controls(text)
             )?,
         }
     }

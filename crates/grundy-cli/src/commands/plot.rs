@@ -132,9 +132,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             positions,
             period,
         };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
     } else {
-        println!(
+        outln!(
             "wrote {} ({format}, {width}x{height}): {} positions of {}",
             args.output,
             positions,

@@ -12,7 +12,7 @@ pub struct Args {
     /// The problem id (see `grundy problem list`), or `list`.
     id: String,
     /// Print JSON instead of the problem's format: {"problem", "answers": [one string per line]};
-    /// with `list`, the problems as [{"id", "summary"}].
+    /// with `list`, the problems as [{"id", "summary", "judge"}].
     #[arg(long)]
     json: bool,
 }
@@ -21,6 +21,7 @@ pub struct Args {
 struct Listed {
     id: &'static str,
     summary: &'static str,
+    judge: &'static str,
 }
 
 #[derive(Serialize)]
@@ -38,15 +39,17 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 .map(|p| Listed {
                     id: p.id,
                     summary: p.summary,
+                    judge: p.judge,
                 })
                 .collect();
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string_pretty(&listed).expect("serializable")
             );
         } else {
             for p in &all {
-                println!("{:<14} {}", p.id, p.summary);
+                outln!("{:<14} {}", p.id, p.summary);
+                outln!("{:<14}   judge: {}", "", p.judge);
             }
         }
         return Ok(());
@@ -70,9 +73,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
             problem: problem.id,
             answers: output.lines().collect(),
         };
-        println!("{}", serde_json::to_string(&answers).expect("serializable"));
+        outln!("{}", serde_json::to_string(&answers).expect("serializable"));
     } else {
-        let mut stdout = std::io::stdout().lock();
+        let mut stdout = crate::out::Stdout::lock();
         stdout.write_all(output.as_bytes())?;
         stdout.flush()?;
     }

@@ -38,7 +38,7 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
     crate::progress::finish();
     let a = a?;
     if args.json {
-        println!("{}", report::misere(components, &a));
+        outln!("{}", report::misere(components, &a));
         return Ok(());
     }
     let mut s = position_line(components);
@@ -63,7 +63,7 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
             a.winning_moves_total,
         );
     }
-    print!("{s}");
+    out!("{s}");
     Ok(())
 }
 
@@ -72,7 +72,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
     crate::progress::finish();
     let a = a?;
     if args.json {
-        println!("{}", report::every(components, &a));
+        outln!("{}", report::every(components, &a));
         return Ok(());
     }
     let mut s = position_line(components);
@@ -90,7 +90,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
         a.winning_moves.iter().map(|m| m.description.as_str()),
         a.winning_moves_total,
     );
-    print!("{s}");
+    out!("{s}");
     Ok(())
 }
 
@@ -142,9 +142,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     crate::progress::finish();
     let analysis = analysis?;
     if args.json {
-        println!("{}", report::normal(&components, &analysis));
+        outln!("{}", report::normal(&components, &analysis));
     } else {
-        print!("{}", plain(&components, &analysis));
+        out!("{}", plain(&components, &analysis));
     }
     Ok(())
 }

@@ -5,13 +5,13 @@
 //! games are handled here; graph and board games to [`super::board_table`]; any other game is
 //! valued position by position (a line for one-number positions, a grid for two).
 
-use std::io::{BufWriter, Read, Write};
+use std::io::{BufRead, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_games::heap::sparse::{Engine, Method, Values};
+use grundy_games::heap::sparse::{Engine, Interrupted, Method, Values};
 use grundy_games::heap::table::{tabulate, HeapTable as Table, Rest, TableGame};
 use grundy_games::period::Period;
 use grundy_games::registry;
@@ -40,7 +40,8 @@ pub struct Args {
     /// How far: the last heap size N for heap games; N (vertices 1..=N) for a graph; XxY
     /// (0 <= x <= X, 0 <= y <= Y) for a board; N (positions 0..=N) or XxY (positions [x, y])
     /// for a game script.
-    #[arg(long)]
+    // A negative --upto reaches our parser, which names the option and the value.
+    #[arg(long, allow_hyphen_values = true)]
     upto: Option<String>,
     /// Report the period: preperiod, period, saltus, and whether it is proved. Without --upto,
     /// compute until a period is proved or --max is reached. For a game script: a period seen
@@ -198,7 +199,7 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
                     rows: None,
                     period: period_report,
                 };
-                println!("{}", serde_json::to_string(&report).expect("serializable"));
+                outln!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());
             }
             let text: Vec<String> = cells.iter().map(shown).collect();
@@ -243,7 +244,7 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
                     rows: Some(rows.iter().map(|r| r.iter().map(value).collect()).collect()),
                     period: None,
                 };
-                println!("{}", serde_json::to_string(&report).expect("serializable"));
+                outln!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());
             }
             let text: Vec<Vec<String>> =
@@ -282,7 +283,7 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
             }
         }
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }
 
@@ -320,8 +321,7 @@ fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
     let last = upto.unwrap_or(computed_last);
     let elapsed = start.elapsed();
     let table = Table::new(&game, head, period, last);
-    let out = std::io::stdout();
-    let mut out = BufWriter::new(out.lock());
+    let mut out = BufWriter::new(crate::out::Stdout::lock());
     let period_report = args
         .period
         .then(|| PeriodReport::new(period, computed_last));
@@ -428,53 +428,173 @@ fn checkpoint_path(args: &Args, game: &TableGame) -> PathBuf {
     })
 }
 
-const MAGIC: &str = "grundy-table-checkpoint 1";
+/// The first line of a checkpoint. Version 2 added the checksum and the largest value; a
+/// version 1 file (no checksum) is refused rather than trusted.
+const MAGIC: &str = "grundy-table-checkpoint 2";
 
+/// How many options the check of a resumed checkpoint may recompute (a fraction of a second).
+const VERIFY_BUDGET: u64 = 4_000_000;
+
+/// A checkpoint is a header of text lines, then `G(0), G(1), …` as little-endian u32:
+///
+/// ```text
+/// grundy-table-checkpoint 2
+/// game 0.77
+/// values 1048576          (G(0) to G(1048575))
+/// max 3
+/// checksum 5e0c1b7f3a9d2e41
+/// ```
 fn save_checkpoint(path: &PathBuf, game: &TableGame, e: &Engine) -> std::io::Result<()> {
     let tmp = path.with_extension("ckpt.tmp");
     {
+        let values = e.values().to_vec();
+        let data: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
-        writeln!(f, "{MAGIC}\n{}\n{}", game.name(), e.values().len())?;
-        for v in e.values().to_vec() {
-            f.write_all(&v.to_le_bytes())?;
-        }
+        writeln!(
+            f,
+            "{MAGIC}\ngame {}\nvalues {}\nmax {}\nchecksum {:016x}",
+            game.name().escape_default(),
+            values.len(),
+            values.iter().copied().max().unwrap_or(0),
+            checksum(&data)
+        )?;
+        f.write_all(&data)?;
         f.flush()?;
     }
     std::fs::rename(tmp, path)
 }
 
-fn load_checkpoint(path: &PathBuf, game: &TableGame) -> Result<Vec<u32>, Failure> {
-    let bad = |why: &str| Failure::Input(format!("checkpoint {}: {why}", path.display()));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| bad(&e.to_string()))?;
-    let mut parts = bytes.splitn(4, |&b| b == b'\n');
-    let magic = parts.next().unwrap_or_default();
-    let name = parts.next().unwrap_or_default();
-    let count = parts.next().unwrap_or_default();
-    let data = parts.next().unwrap_or_default();
-    if magic != MAGIC.as_bytes() {
-        return Err(bad("not a grundy table checkpoint"));
+/// A 64-bit hash of the data section, fixed here (not a library's, whose algorithm may change
+/// between versions) so a checkpoint stays readable: eight bytes at a time, multiplied by the
+/// FxHash constant, then mixed like SplitMix64.
+fn checksum(data: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = data.len() as u64;
+    let mut words = data.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     }
-    if name != game.name().as_bytes() {
+    let mut tail = [0u8; 8];
+    tail[..words.remainder().len()].copy_from_slice(words.remainder());
+    h = (h.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
+
+/// Reads a checkpoint back, refusing anything but a file this game wrote, intact: the header,
+/// the length, the checksum, every value's range and a sample of values recomputed from the rules
+/// (see [`TableGame::verify`]). A bad file ends the run with one line; it never makes a table.
+fn load_checkpoint(path: &PathBuf, game: &TableGame) -> Result<Vec<u32>, Failure> {
+    let bad = |why: &str| {
+        Failure::Input(format!(
+            "checkpoint {}: {why}; delete it to start again",
+            path.display()
+        ))
+    };
+    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+    let size = file.metadata().map_err(|e| bad(&e.to_string()))?.len();
+    // The header is short: read it line by line, never more than a few hundred bytes, so a
+    // file of random bytes costs nothing before it is refused.
+    let mut reader = std::io::BufReader::new(file);
+    let mut header = Vec::new();
+    let mut header_len = 0u64;
+    for _ in 0..5 {
+        let mut line = Vec::new();
+        (&mut reader)
+            .take(512)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| bad(&e.to_string()))?;
+        header_len += line.len() as u64;
+        if line.pop() != Some(b'\n') {
+            return Err(bad(if header.is_empty() {
+                "not a grundy table checkpoint"
+            } else {
+                "its header is cut short"
+            }));
+        }
+        header.push(String::from_utf8_lossy(&line).into_owned());
+        if header[0] != MAGIC {
+            return Err(bad(if header[0].starts_with("grundy-table-checkpoint") {
+                "written by another version of grundy (this one reads version 2)"
+            } else {
+                "not a grundy table checkpoint"
+            }));
+        }
+    }
+    let field = |i: usize, key: &str| -> Result<&str, Failure> {
+        header[i]
+            .strip_prefix(key)
+            .and_then(|rest| rest.strip_prefix(' '))
+            .ok_or_else(|| bad(&format!("line {}: expected '{key} ...'", i + 1)))
+    };
+    let name = field(1, "game")?;
+    let want = game.name().escape_default().to_string();
+    if name != want {
         return Err(bad(&format!(
             "it is for the game '{}', not '{}'",
-            String::from_utf8_lossy(name),
-            game.name()
+            name.escape_default(),
+            want
         )));
     }
-    let count: usize = std::str::from_utf8(count)
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .ok_or_else(|| bad("bad value count"))?;
-    if data.len() != count * 4 {
-        return Err(bad("truncated"));
+    let number = |i: usize, key: &str| -> Result<u64, Failure> {
+        let text = field(i, key)?;
+        text.parse()
+            .map_err(|_| bad(&format!("line {}: '{key}' must be a number", i + 1)))
+    };
+    let count = number(2, "values")?;
+    let max = number(3, "max")?;
+    let sum = u64::from_str_radix(field(4, "checksum")?, 16)
+        .map_err(|_| bad("line 5: the checksum must be 16 hex digits"))?;
+    let data_len = size.saturating_sub(header_len);
+    if count.checked_mul(4) != Some(data_len) {
+        return Err(bad(&format!(
+            "it promises {count} values ({} bytes) but holds {data_len} bytes: truncated or \
+             padded",
+            count.saturating_mul(4)
+        )));
     }
-    Ok(data
+    crate::memory::reserve("the checkpoint's values", data_len.saturating_mul(2))?;
+    let mut data = Vec::with_capacity(data_len as usize);
+    reader
+        .read_to_end(&mut data)
+        .map_err(|e| bad(&e.to_string()))?;
+    if data.len() as u64 != data_len {
+        return Err(bad("the file changed while it was read"));
+    }
+    if checksum(&data) != sum {
+        return Err(bad(
+            "its checksum does not match its values (the file is damaged)",
+        ));
+    }
+    let values: Vec<u32> = data
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect())
+        .collect();
+    if values.iter().copied().max().map_or(0, u64::from) != max {
+        return Err(bad("its largest value is not the one its header gives"));
+    }
+    if let Some(why) = game.verify(&values, sum, VERIFY_BUDGET) {
+        return Err(bad(&format!("{why}: the values do not follow the rules")));
+    }
+    Ok(values)
+}
+
+/// Why a table stopped before its end.
+enum Stop {
+    /// Ctrl-C.
+    Interrupted,
+    /// The next stage would not fit in the --memory budget.
+    Memory(Failure),
+}
+
+impl From<Interrupted> for Stop {
+    fn from(_: Interrupted) -> Self {
+        Stop::Interrupted
+    }
 }
 
 /// The flag Ctrl-C sets; installed once.
@@ -510,8 +630,17 @@ fn compute(
             searching,
             args.period,
             &mut |_| true,
+            &mut |_, upto: u64| {
+                // The values as u32, and the copy the period search reads.
+                let need = (upto + 1).saturating_mul(8);
+                crate::memory::reserve(&format!("the table of {} up to {upto}", game.name()), need)
+                    .map_err(Stop::Memory)
+            },
         );
-        return Ok(computed.expect("formulas are not interrupted"));
+        return computed.map_err(|stop| match stop {
+            Stop::Memory(failure) => failure,
+            Stop::Interrupted => Failure::Compute("the table was interrupted".into()),
+        });
     }
     let path = checkpoint_path(args, game);
     let mut engine = if args.resume && path.exists() {
@@ -562,6 +691,19 @@ fn compute(
         searching,
         args.period,
         &mut tick,
+        &mut |engine: Option<&Engine>, upto: u64| {
+            let engine = engine.expect("a computed game tabulates with its engine");
+            // The values, and their mirror grown by doubling, at the current width; u32 copies
+            // of the values for the engine's reviews, the period and the checkpoint. Less what
+            // the values and mirror computed so far already hold.
+            let have = engine.values().len() as u64;
+            let width = engine.values().width() as u64;
+            let need = (upto + 1)
+                .saturating_mul(3 * width + 8)
+                .saturating_sub(have * 2 * width);
+            crate::memory::reserve(&format!("the table of {} up to {upto}", game.name()), need)
+                .map_err(Stop::Memory)
+        },
     );
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -579,7 +721,17 @@ fn compute(
             }
             Ok(computed)
         }
-        Err(_) => {
+        Err(Stop::Memory(failure)) if engine.values().is_empty() => Err(failure),
+        Err(Stop::Memory(failure)) => {
+            // What was computed is kept: the next run (with more memory) resumes from it.
+            save_checkpoint(&path, game, &engine)?;
+            Err(Failure::Compute(format!(
+                "{failure}; the {} values computed are in {} (--resume continues)",
+                engine.values().len(),
+                path.display()
+            )))
+        }
+        Err(Stop::Interrupted) => {
             save_checkpoint(&path, game, &engine)?;
             Err(Failure::Compute(format!(
                 "interrupted after {} values; checkpoint written to {} (rerun with --resume to \

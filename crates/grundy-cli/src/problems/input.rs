@@ -56,6 +56,8 @@ pub struct Input<'a> {
 impl<'a> Input<'a> {
     /// Splits `text` into tokens.
     pub fn new(text: &'a str) -> Self {
+        // A byte-order mark (a file saved on Windows) is not part of the first token.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut tokens = Vec::new();
         for (l, line) in text.lines().enumerate() {
             let mut rest = line;

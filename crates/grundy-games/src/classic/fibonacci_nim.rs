@@ -186,6 +186,8 @@ impl Ord for DynamicHeap {
 pub struct Dynamic {
     rules: DynamicNim,
     theory: Theory,
+    /// The game as typed (`dynamic:2`, not `fibonacci-nim`): messages and positions name it so.
+    name: String,
 }
 
 impl Dynamic {
@@ -194,7 +196,18 @@ impl Dynamic {
         Dynamic {
             rules: DynamicNim { k },
             theory: Theory::new(k),
+            name: if k == 2 {
+                "fibonacci-nim".into()
+            } else {
+                format!("dynamic:{k}")
+            },
         }
+    }
+
+    /// The same game, named as the user typed it.
+    pub fn named(mut self, name: &str) -> Dynamic {
+        self.name = name.to_string();
+        self
     }
 
     /// The heap `heap` with `previous` taken by the last move (`None` at the start, where up to
@@ -232,11 +245,7 @@ impl Ruleset for Dynamic {
 
 impl Game for Dynamic {
     fn name(&self) -> String {
-        if self.rules.k == 2 {
-            "fibonacci-nim".into()
-        } else {
-            format!("dynamic:{}", self.rules.k)
-        }
+        self.name.clone()
     }
 
     fn show(&self, p: &DynamicHeap) -> Json {
@@ -374,7 +383,9 @@ fn build_heap(spec: &GameSpec, k: u64, words: &[Word]) -> Result<Box<dyn Compone
             (heap, Some(t))
         }
     };
-    Ok(position(k, heap, previous))
+    let game = Dynamic::new(k).named(&spec.word.text);
+    let p = game.position(heap, previous);
+    Ok(RulesetComponent::boxed(game, p))
 }
 
 #[cfg(test)]

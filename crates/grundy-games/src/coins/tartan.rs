@@ -29,9 +29,14 @@ use serde_json::Value as Json;
 use crate::coins::coin_turning::{listable, CoinGame};
 use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
 
-/// Coordinates are at most this: the moves are found column move by column move (Mock Turtles
-/// has about `x²/2` of them), and one move can turn up to `x·y` coins.
-pub const MAX_TARTAN_COIN: u64 = 128;
+/// Coordinates are at most this (HDU 3404 needs 10^4): the value of any position is a
+/// nim-product, whatever its size.
+pub const MAX_TARTAN_COIN: u64 = 1 << 32;
+
+/// Winning moves are found column move by column move (Mock Turtles has about `x²/2` of them)
+/// and one move can turn up to `x·y` coins: they are listed when the heads have at most this
+/// many column moves, and a move turns at most this many coins, in all.
+pub const MAX_MOVE_WORK: u128 = 4_000_000;
 
 /// The product of two coin-turning games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,8 +211,12 @@ impl Game for Tartan {
         for &(x, y) in heads {
             let (mx, tx) = self.x.move_sizes(x);
             let (my, ty) = self.y.move_sizes(y);
-            moves += mx * my;
-            size += mx * my * heads.len() as u128 + tx * ty;
+            // Saturating: at 2^32 coordinates the counts pass 2^128.
+            let product = mx.saturating_mul(my);
+            moves = moves.saturating_add(product);
+            size = size
+                .saturating_add(product.saturating_mul(heads.len() as u128))
+                .saturating_add(tx.saturating_mul(ty));
         }
         listable(&self.name(), moves, size)
     }
@@ -219,6 +228,22 @@ impl Game for Tartan {
         limit: usize,
     ) -> Option<Result<(Vec<Vec<(u64, u64)>>, usize), SolveError>> {
         let d = self.value(heads) + target;
+        // The value needs no search, but the moves do: refuse before a search that cannot end.
+        let mut columns = 0u128;
+        for &(x, y) in heads {
+            let (mx, _) = self.x.move_sizes(x);
+            // One move turns up to all of columns × rows of the corner's coordinates.
+            let coins = u128::from(x) * u128::from(y);
+            columns += mx;
+            if columns > MAX_MOVE_WORK || coins > MAX_MOVE_WORK {
+                return Some(Err(SolveError::TooLarge(format!(
+                    "{}: the head at {x},{y} is decided by its value, but its winning moves are \
+                     found among {mx} column moves that turn up to {coins} coins each; moves \
+                     are listed up to {MAX_MOVE_WORK} of either",
+                    self.name()
+                ))));
+            }
+        }
         let mut total = 0u128;
         let mut found = Vec::new();
         let mut moves = Vec::new();
@@ -238,7 +263,7 @@ pub fn entries() -> Vec<GameEntry> {
         name: "tartan",
         aliases: &[],
         syntax:
-            "tartan:G1*G2 X,Y... (G1, G2 among mock-turtles, ruler, twins; coordinates at most 128)",
+            "tartan:G1*G2 X,Y... (G1, G2 among mock-turtles, ruler, twins; coordinates up to 2^32, winning moves listed for small ones)",
         rules:
             "turn the coins of (a move of G1) × (a move of G2), the corner coin from heads to tails",
         example: "tartan:ruler*mock-turtles 1,2 3,3",
@@ -300,7 +325,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 mod tests {
     use super::*;
     use crate::testing::assert_conventions_match_brute_force;
-    use grundy_core::{BruteForce, Solver};
+    use grundy_core::{BruteForce, Solver, Value};
     use proptest::prelude::*;
 
     const GAMES: [CoinGame; 3] = [CoinGame::MockTurtles, CoinGame::Ruler, CoinGame::Twins];
@@ -355,12 +380,19 @@ mod tests {
     }
 
     #[test]
-    fn the_largest_board_is_answered() {
+    fn the_largest_board_is_valued_and_a_large_one_answered() {
         let game = Tartan {
             x: CoinGame::MockTurtles,
             y: CoinGame::MockTurtles,
         };
-        let heads = vec![(5, 7), (MAX_TARTAN_COIN, MAX_TARTAN_COIN)];
+        // Coordinates of 2^32: the value by the theorem; the moves are refused, not searched.
+        let huge = vec![(5, 7), (MAX_TARTAN_COIN, MAX_TARTAN_COIN)];
+        assert!(game.searchable(&huge).is_err());
+        let mut pos = RulesetComponent::new(game, huge.clone());
+        assert_eq!(pos.value().unwrap(), Value::Finite(game.value(&huge)));
+        let e = pos.moves_to(Nimber::ZERO, 3, &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("moves are listed up to"), "{e}");
+        let heads = vec![(5, 7), (128, 128)];
         let e = game.searchable(&heads).unwrap_err().to_string();
         assert!(e.contains("more than the 10000000"), "{e}");
         let mut pos = RulesetComponent::new(game, heads);

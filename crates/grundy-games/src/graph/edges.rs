@@ -306,6 +306,8 @@ pub fn parse_edge_list(
         problem,
         header: header.map(|h| Box::new(h.clone())),
     };
+    // Editors on Windows start a UTF-8 file with a byte-order mark: it is not part of line 1.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let Some((header_line, header_text)) = lines.find(|(_, l)| !body_of(l).trim().is_empty())
     else {

@@ -360,8 +360,13 @@ pub fn parse_set(spec: &GameSpec, params: &str) -> Result<Vec<u64>, SpecError> {
         .map(|t| parse_number_text(t, "each amount", SOLVE_TABLE_LIMIT))
         .collect::<Result<Vec<u64>, String>>()
         .map_err(|m| spec.error(m))?;
-    if set.iter().all(|&s| s == 0) {
-        return Err(spec.error("the subtraction set needs a positive amount"));
+    // Taking 0 is not a move: an amount of 0 is refused wherever it stands (dropping it from
+    // `sub:0,1` but refusing `sub:0` was two answers to one mistake).
+    if let Some(k) = set.iter().position(|&s| s == 0) {
+        return Err(spec.error(format!(
+            "amount {} is 0: each amount to subtract must be positive",
+            k + 1
+        )));
     }
     Ok(set)
 }

@@ -4,7 +4,7 @@
 use grundy_core::HeapRuleset;
 
 use crate::heap::sparse::{naive_table, periodicity_bound, Engine, Interrupted, Method, Values};
-use crate::heap::take_and_break::TakeBreakRules;
+use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::{self, Period, PeriodicityBound};
 use crate::spec::GameSpec;
 
@@ -116,6 +116,71 @@ impl TableGame {
         Ok(e.values().clone())
     }
 
+    /// Checks values read back from a file (a checkpoint) before a table is built on them; `None`
+    /// when they pass, else what is wrong and where. Every value is held to the mex bound (`G(0)`
+    /// is 0, and `G(n)` is the mex of XORs of earlier values, so it is at most the next power of
+    /// two above them: a value out of range can neither make a wrong table nor size a huge
+    /// array), then a sample is recomputed from the rules: every heap where the largest value so
+    /// far grows (the values that size the engine's arrays), the first heaps, and heaps picked by
+    /// `seed`, as many as about `budget` options allow.
+    pub fn verify(&self, values: &[u32], seed: u64, budget: u64) -> Option<String> {
+        let Source::Engine(rules) = &self.source else {
+            return Some("this game's values come from a formula, not a checkpoint".into());
+        };
+        let mut records = Vec::new();
+        let mut max: Option<u32> = None;
+        for (n, &v) in values.iter().enumerate() {
+            let bound = max.map_or(0, |m| (u64::from(m) + 1).next_power_of_two());
+            if u64::from(v) > bound {
+                return Some(format!(
+                    "G({n}) = {v} is impossible: a value is at most {bound} there"
+                ));
+            }
+            if max.is_none_or(|m| v > m) {
+                records.push(n as u64);
+                max = Some(v);
+            }
+        }
+        let len = values.len() as u64;
+        let mut rng = seed | 1;
+        let mut random = move || {
+            // xorshift64: a different sample for every file, with no dependency.
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let firsts = (1..len.min(64)).collect::<Vec<_>>();
+        let picks = (0..256).map(|_| random() % len.max(1)).collect::<Vec<_>>();
+        let mut spent = 0u64;
+        let mut sample = Vec::new();
+        for n in records.into_iter().chain(firsts).chain(picks) {
+            let cost = option_count(rules, n);
+            if spent.saturating_add(cost) <= budget {
+                spent += cost;
+                sample.push(n);
+            }
+        }
+        // In order, so the error names the first wrong value of the sample, not one it spoiled.
+        sample.sort_unstable();
+        sample.dedup();
+        let mut options = Vec::new();
+        for n in sample {
+            options.clear();
+            rules.options(n, &mut options);
+            let g = grundy_core::mex(options.iter().map(|o| {
+                grundy_core::Nimber(o.iter().fold(0, |x, &h| x ^ u64::from(values[h as usize])))
+            }));
+            if g.0 != u64::from(values[n as usize]) {
+                return Some(format!(
+                    "G({n}) = {} but the rules give {}",
+                    values[n as usize], g.0
+                ));
+            }
+        }
+        None
+    }
+
     /// The bound that proves periods, for games computed move by move.
     pub fn bound(&self) -> Option<PeriodicityBound> {
         match &self.source {
@@ -140,6 +205,10 @@ impl TableGame {
         }
     }
 }
+
+/// What [`tabulate`] calls before each stage: the engine (if the game has one) and the stage's
+/// last heap size; an error ends the table.
+pub type BeforeStage<'a, E> = dyn FnMut(Option<&Engine>, u64) -> Result<(), E> + 'a;
 
 /// Values given by a formula are tabulated this far at most: the rest is read from the formula.
 pub const FORMULA_HEAD: u64 = (1 << 16) - 1;
@@ -166,7 +235,12 @@ pub fn by_stages<E>(
 /// proved; `with_period` looks for a period even where none can be proved. A game computed move
 /// by move extends `engine` (fresh, or resumed from a checkpoint), which the caller keeps to save
 /// when `tick` interrupts it.
-pub fn tabulate(
+///
+/// `before_stage` is called before each stage is computed, with the engine (if any) and the last
+/// heap size of the stage: it may refuse the stage (a memory budget), ending the table with its
+/// error; what the engine holds is then kept for a checkpoint.
+#[allow(clippy::too_many_arguments)]
+pub fn tabulate<E: From<Interrupted>>(
     game: &TableGame,
     engine: Option<&mut Engine>,
     method: Method,
@@ -174,12 +248,14 @@ pub fn tabulate(
     searching: bool,
     with_period: bool,
     tick: &mut dyn FnMut(&Engine) -> bool,
-) -> Result<(Values, Option<Period>), Interrupted> {
+    before_stage: &mut BeforeStage<E>,
+) -> Result<(Values, Option<Period>), E> {
     let Some(engine) = engine else {
         let mut values = Values::default();
         let mut stage = |upto: u64| {
+            before_stage(None, upto)?;
             values = game.compute(upto, method, &mut |_| true)?;
-            Ok::<_, Interrupted>(game.period(&values.to_vec()))
+            Ok::<_, E>(game.period(&values.to_vec()))
         };
         let period = if searching {
             by_stages(last, &mut stage)?
@@ -196,7 +272,8 @@ pub fn tabulate(
     }
     // Only a game with a periodicity bound can stop early; the others are computed in one go.
     let provable = game.bound().is_some();
-    let mut extend = |upto: u64| -> Result<Option<Period>, Interrupted> {
+    let mut extend = |upto: u64| -> Result<Option<Period>, E> {
+        before_stage(Some(engine), upto)?;
         engine.extend_to(upto as usize, tick)?;
         let values = || engine.values().to_vec();
         Ok((provable || with_period)
@@ -290,6 +367,23 @@ impl<'a> HeapTable<'a> {
             _ => (0..=self.last).map(|n| self.value(n)).max().unwrap_or(0),
         }
     }
+}
+
+/// About how many options a heap of `n` has (what recomputing its value costs).
+fn option_count(rules: &TakeBreakRules, n: u64) -> u64 {
+    let amounts = |m: usize| -> u64 {
+        match &rules.by_parts[m] {
+            Amounts::Finite(v) => v.iter().take_while(|&&a| a <= n).count() as u64,
+            Amounts::All => n,
+            // At most 64 powers of two or 93 Fibonacci numbers fit in a u64.
+            _ => 93,
+        }
+    };
+    let n = u128::from(n);
+    let total = u128::from(amounts(0) + amounts(1))
+        + u128::from(amounts(2)) * (n / 2)
+        + u128::from(amounts(3)) * (n * n / 12 + 1);
+    total.min(u128::from(u64::MAX)) as u64
 }
 
 #[cfg(test)]

@@ -119,7 +119,9 @@ impl Game for Multiplication {
         } else {
             String::new()
         };
-        format!("multiply by {k}: {from} -> {}{ending}", self.show(&to))
+        // The product itself, even past 2^64 - 1 (where the JSON position is capped): a move's
+        // text must not show a product that is not the one made.
+        format!("multiply by {k}: {from} -> {to}{ending}")
     }
 
     /// The number, every number at or above the goal being the same position.
@@ -240,7 +242,8 @@ mod tests {
             "multiply by 3: 50 -> 150 (reaches 100 and wins)"
         );
         assert_eq!(a.winning_moves[1].position, Json::from(150));
-        // Past 2^64 - 1 the product is shown as 2^64 - 1, the factor still said.
+        // Past 2^64 - 1 the text gives the product made; the JSON position is capped at
+        // 2^64 - 1 (a JSON number), like any product past the goal the end of the game.
         let p = u64::MAX / 2;
         let mut sum = vec![RulesetComponent::boxed(
             Multiplication::new(u64::MAX),
@@ -252,10 +255,11 @@ mod tests {
             last.description,
             format!(
                 "multiply by 9: {p} -> {} (reaches {} and wins)",
-                u64::MAX,
+                u128::from(p) * 9,
                 u64::MAX
             )
         );
+        assert_eq!(last.position, Json::from(u64::MAX));
     }
 
     #[test]
