@@ -206,3 +206,30 @@ fn tartan_takes_coordinates_up_to_2_to_the_32() {
     let err = bad_input(&["solve", "tartan:twins*twins", "4294967297,1"], b"");
     assert!(err.contains("at most 4294967296"), "{err}");
 }
+
+#[test]
+fn dynamic_takes_any_multiplier_up_to_10_to_the_18() {
+    // HDU 2486's largest: k = 10^5, heaps up to 10^8.
+    let out = grundy(&["solve", "dynamic:100000", "100000000"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // k = 10^18: every heap up to k + 1 is a term of the sequence, so every start is P.
+    let out = grundy(
+        &[
+            "solve",
+            "dynamic:1000000000000000000",
+            "1000000000000000000",
+        ],
+        b"",
+    );
+    assert!(
+        stdout(&out).contains("Outcome: P"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = bad_input(&["solve", "dynamic:1000000000000000001", "5"], b"");
+    assert!(err.contains("at most 1000000000000000000"), "{err}");
+}

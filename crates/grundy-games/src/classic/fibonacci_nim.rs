@@ -49,8 +49,13 @@ use crate::spec::{parse_number, parse_number_text, GameEntry, GameSpec, SpecErro
 /// Grundy values are searched for heaps up to this size.
 pub const VALUE_LIMIT: u64 = 1000;
 
-/// The largest multiplier `k` accepted: the sequence `H` has about `44·k` terms below 2^64.
-pub const MAX_K: u64 = 1000;
+/// The largest multiplier `k` accepted (HDU 2486 goes to 10^5). The first `k + 1` terms of the
+/// sequence `H` are 1, 2, …, k + 1 and cost nothing; past them there are about `k·ln(N/k)` up to
+/// a heap of `N`, listed, so a heap far above a large `k` may be refused.
+pub const MAX_K: u64 = 1_000_000_000_000_000_000;
+
+/// Multipliers up to this have the whole sequence below 2^64 built at once (about `44·k` terms).
+pub const MAX_SMALL_K: u64 = 1000;
 
 /// The largest heap accepted.
 pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
@@ -86,11 +91,19 @@ pub struct Theory {
 }
 
 impl Theory {
-    /// The theory for multiplier `k`.
+    /// The theory for a small multiplier `k` (up to [`MAX_SMALL_K`]), for every heap.
     pub fn new(k: u64) -> Theory {
         Theory {
             sequence: Sequence::new(k),
         }
+    }
+
+    /// The theory for multiplier `k`, for heaps up to `max`; `Err` when the sequence would list
+    /// more than [`crate::classic::zeckendorf::MAX_LISTED_TERMS`] terms.
+    pub fn upto(k: u64, max: u64) -> Result<Theory, usize> {
+        Ok(Theory {
+            sequence: Sequence::upto(k, max)?,
+        })
     }
 
     /// Whether a heap of `n` where at most `cap` may be taken is a P-position.
@@ -191,11 +204,21 @@ pub struct Dynamic {
 }
 
 impl Dynamic {
-    /// The game with multiplier `k ≥ 1`.
+    /// The game with a small multiplier `1 <= k <= MAX_SMALL_K`, for every heap.
     pub fn new(k: u64) -> Dynamic {
+        Dynamic::with_theory(k, Theory::new(k))
+    }
+
+    /// The game with multiplier `k ≥ 1`, for heaps up to `max`; `Err` with the terms of the
+    /// sequence it would need past its prefix when they are too many to list.
+    pub fn for_heaps_upto(k: u64, max: u64) -> Result<Dynamic, usize> {
+        Ok(Dynamic::with_theory(k, Theory::upto(k, max)?))
+    }
+
+    fn with_theory(k: u64, theory: Theory) -> Dynamic {
         Dynamic {
             rules: DynamicNim { k },
-            theory: Theory::new(k),
+            theory,
             name: if k == 2 {
                 "fibonacci-nim".into()
             } else {
@@ -317,7 +340,7 @@ impl Game for Dynamic {
 }
 
 /// The heap `heap` of k-dynamic subtraction, with `previous` taken by the last move (`None` at the
-/// start, where up to `heap - 1` may be taken).
+/// start, where up to `heap - 1` may be taken), for a small multiplier `1 <= k <= MAX_SMALL_K`.
 pub fn position(k: u64, heap: u64, previous: Option<u64>) -> Box<dyn Component> {
     let game = Dynamic::new(k);
     let p = game.position(heap, previous);
@@ -340,7 +363,7 @@ pub fn entries() -> Vec<GameEntry> {
         GameEntry {
             name: "dynamic",
             aliases: &[],
-            syntax: "dynamic:K N | N/T (K = 1..1000; as fibonacci-nim, at most K times the previous take)",
+            syntax: "dynamic:K N | N/T (K = 1..10^18; as fibonacci-nim, at most K times the previous take)",
             rules: "one heap; the first move takes 1..N-1, then at most K times the previous take; whoever takes the last token wins",
             example: "dynamic:3 7/2",
             build: build_dynamic,
@@ -356,7 +379,7 @@ fn build_fibonacci(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>
 }
 
 fn build_dynamic(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
-    let params = spec.require_params("dynamic:K (K = 1..1000)")?;
+    let params = spec.require_params("dynamic:K (K = 1..10^18)")?;
     let k = parse_number_text(params, "the multiplier K", MAX_K).map_err(|m| spec.error(m))?;
     if k == 0 {
         return Err(spec.error("the multiplier K must be at least 1"));
@@ -383,7 +406,16 @@ fn build_heap(spec: &GameSpec, k: u64, words: &[Word]) -> Result<Box<dyn Compone
             (heap, Some(t))
         }
     };
-    let game = Dynamic::new(k).named(&spec.word.text);
+    let game = Dynamic::for_heaps_upto(k, heap)
+        .map_err(|listed| {
+            spec.error(format!(
+                "a heap of {heap} needs more than {listed} terms of Schwenk's sequence past \
+                 K + 1 (about K·ln(heap/K)): too many to list; a heap up to K + 1 = {} is \
+                 decided at once",
+                k.saturating_add(1)
+            ))
+        })?
+        .named(&spec.word.text);
     let p = game.position(heap, previous);
     Ok(RulesetComponent::boxed(game, p))
 }

@@ -17,35 +17,78 @@
 //! assert_eq!(fib.representation(100), vec![89, 8, 3]);
 //! ```
 
-/// The terms of the k-dynamic sequence that fit in a `u64`, in increasing order.
+/// The terms of the k-dynamic sequence up to a bound, in increasing order.
+///
+/// The first `k + 1` terms are `1, 2, …, k + 1` (while `H_j ≤ k`, `m = 1`): they are kept as a
+/// count, not a list, so a multiplier up to 10^18 costs nothing for heaps up to `k + 1`. Past
+/// them the terms grow by a factor of about `1 + 1/k` each, about `k·ln(max/k)` of them up to
+/// `max`, and those are listed.
 #[derive(Clone, Debug)]
 pub struct Sequence {
     k: u64,
+    /// Every integer `1..=prefix` is a term.
+    prefix: u64,
+    /// The terms past `prefix`, up to the bound, increasing.
     terms: Vec<u64>,
 }
 
+/// The most terms past the prefix a sequence lists (256 MiB).
+pub const MAX_LISTED_TERMS: usize = 1 << 25;
+
 impl Sequence {
-    /// The sequence for multiplier `k ≥ 1`. Its length is about `k · 44` for large `k`, since
-    /// the sequence grows by roughly a factor `1 + 1/k` per term once past `k`.
+    /// The sequence for multiplier `k ≥ 1`, every term that fits in a `u64`. Its length is about
+    /// `k · 44` for large `k`: for a large `k`, use [`Sequence::upto`].
     pub fn new(k: u64) -> Sequence {
+        Sequence::upto(k, u64::MAX).expect("a small multiplier has few terms")
+    }
+
+    /// The sequence for multiplier `k ≥ 1`, every term up to `max` (enough to represent every
+    /// number up to `max`); `Err` with the terms counted so far when more than
+    /// [`MAX_LISTED_TERMS`] would be listed.
+    pub fn upto(k: u64, max: u64) -> Result<Sequence, usize> {
         assert!(
             k >= 1,
             "the multiplier of dynamic subtraction is at least 1"
         );
-        let mut terms: Vec<u64> = vec![1];
-        let mut m = 0;
-        loop {
-            let last = *terms.last().expect("non-empty");
-            // m only moves forward, since the terms increase.
-            while (k as u128) * (terms[m] as u128) < last as u128 {
-                m += 1;
-            }
-            match last.checked_add(terms[m]) {
-                Some(next) => terms.push(next),
-                None => break,
+        let prefix = k.saturating_add(1).min(max.max(1));
+        let mut s = Sequence {
+            k,
+            prefix,
+            terms: Vec::new(),
+        };
+        let mut last = prefix;
+        while last < max {
+            // The increment is the smallest term at least last/k (m only moves forward).
+            let need = last.div_ceil(k);
+            let step = s.smallest_term_at_least(need);
+            match last.checked_add(step) {
+                Some(next) if next <= max => {
+                    if s.terms.len() >= MAX_LISTED_TERMS {
+                        return Err(s.terms.len());
+                    }
+                    s.terms.push(next);
+                    last = next;
+                }
+                _ => break,
             }
         }
-        Sequence { k, terms }
+        Ok(s)
+    }
+
+    fn smallest_term_at_least(&self, v: u64) -> u64 {
+        if v <= self.prefix {
+            return v.max(1);
+        }
+        let i = self.terms.partition_point(|&t| t < v);
+        self.terms[i.min(self.terms.len() - 1)]
+    }
+
+    /// The largest term at most `n ≥ 1` (within the bound).
+    fn largest_term_at_most(&self, n: u64) -> u64 {
+        match self.terms.partition_point(|&t| t <= n) {
+            0 => n.min(self.prefix),
+            i => self.terms[i - 1],
+        }
     }
 
     /// The multiplier `k`.
@@ -53,23 +96,25 @@ impl Sequence {
         self.k
     }
 
-    /// The terms, increasing.
-    pub fn terms(&self) -> &[u64] {
-        &self.terms
+    /// The terms, increasing (the prefix written out: for a small `k`).
+    pub fn terms(&self) -> Vec<u64> {
+        (1..=self.prefix)
+            .chain(self.terms.iter().copied())
+            .collect()
     }
 
-    /// Whether `n` is a term of the sequence.
+    /// Whether `n` (within the bound) is a term of the sequence.
     pub fn contains(&self, n: u64) -> bool {
-        self.terms.binary_search(&n).is_ok()
+        (1..=self.prefix).contains(&n) || self.terms.binary_search(&n).is_ok()
     }
 
-    /// The greedy representation of `n`, largest term first (empty for 0).
+    /// The greedy representation of `n` (within the bound), largest term first (empty for 0).
     pub fn representation(&self, mut n: u64) -> Vec<u64> {
         let mut out = Vec::new();
         while n > 0 {
-            let i = self.terms.partition_point(|&t| t <= n) - 1;
-            out.push(self.terms[i]);
-            n -= self.terms[i];
+            let t = self.largest_term_at_most(n);
+            out.push(t);
+            n -= t;
         }
         out
     }
@@ -106,7 +151,36 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_bounded_sequence_is_a_prefix_of_the_whole() {
+        for k in [1, 2, 3, 7, 50] {
+            let whole = Sequence::new(k).terms();
+            for max in [1, 2, 5, 60, 1000, 123_456] {
+                let part = Sequence::upto(k, max).unwrap().terms();
+                let want: Vec<u64> = whole.iter().copied().filter(|&t| t <= max).collect();
+                assert_eq!(part, want, "k={k} max={max}");
+            }
+        }
+        // A multiplier of 10^18 and heaps of 10^18: every number is a term, nothing listed.
+        let big = Sequence::upto(1_000_000_000_000_000_000, 1_000_000_000_000_000_000).unwrap();
+        assert_eq!(
+            big.representation(999_999_999_999_999_999),
+            vec![999_999_999_999_999_999]
+        );
+        // HDU 2486's largest: k = 10^5, heaps up to 10^8.
+        let hdu = Sequence::upto(100_000, 100_000_000).unwrap();
+        assert!(hdu.terms.len() < 1_000_000);
+    }
+
     proptest! {
+        #[test]
+        fn bounded_representations_match(k in 1u64..2000, max in 1u64..200_000, n in 1u64..200_000) {
+            let n = n.min(max);
+            let whole = Sequence::new(k);
+            let part = Sequence::upto(k, max).unwrap();
+            prop_assert_eq!(part.representation(n), whole.representation(n));
+        }
+
         #[test]
         fn representations_are_sums_with_gaps_larger_than_k(k in 1u64..8, n in 1u64..u64::MAX) {
             let s = Sequence::new(k);
