@@ -76,16 +76,19 @@ def paper_brute(w, h):
     return g(w, h)
 
 
+def sheet(w, h):
+    return (w, h) if w <= h else (h, w)
+
+
 class Paper(grundy.Game):
-    """Cut a sheet along a grid line into two; a 1 x 1 sheet cannot be cut."""
+    """Cut a sheet along a grid line into two; a 1 x 1 sheet cannot be cut. Sheets are kept as
+    (short side, long side), as the brute force does: a `canonical` function would cost a call
+    per part of every option."""
 
     def moves(self, p):
         w, h = p
-        out = [grundy.Sum((x, h), (w - x, h)) for x in range(1, w // 2 + 1)]
-        return out + [grundy.Sum((w, y), (w, h - y)) for y in range(1, h // 2 + 1)]
-
-    def canonical(self, p):
-        return p if p[0] <= p[1] else (p[1], p[0])
+        out = [grundy.Sum(sheet(x, h), sheet(w - x, h)) for x in range(1, w // 2 + 1)]
+        return out + [grundy.Sum(sheet(w, y), sheet(w, h - y)) for y in range(1, h // 2 + 1)]
 
 
 def paper_grundy(w, h):

@@ -170,6 +170,10 @@ impl Host for PyHost {
     fn type_error(&self, call: &str, message: &str) -> String {
         format!("{}: {call}: {message}", self.source)
     }
+
+    fn parallel(&self) -> bool {
+        false
+    }
 }
 
 /// A position as the Python value a game's function receives.

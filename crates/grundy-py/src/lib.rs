@@ -9,6 +9,10 @@
 //! Long computations release the GIL and look for Ctrl-C between steps: the KeyboardInterrupt is
 //! raised when the computation has stopped, so nothing is left half-written.
 
+// pyo3 0.22's `#[pyfunction]` expansion converts a `PyErr` into itself, which clippy flags at
+// every function returning `PyResult`.
+#![allow(clippy::useless_conversion)]
+
 mod host;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -227,11 +231,18 @@ impl NativeGame {
         let values = py.allow_threads(|| {
             let mut last = Instant::now();
             script_table::values(&game, &starts, &mut |done| {
-                if progress && last.elapsed() > Duration::from_millis(200) {
-                    last = Instant::now();
-                    let line = format!("\r{}: {done}/{total} values", game_name(&game));
-                    Python::with_gil(|py| write_stderr(py, &line));
-                }
+                // Between blocks, on this (the main) thread: the game's functions run on rayon's
+                // threads, which never see a signal.
+                Python::with_gil(|py| {
+                    if let Err(e) = py.check_signals() {
+                        self.host.keep(e);
+                    }
+                    if progress && last.elapsed() > Duration::from_millis(200) {
+                        last = Instant::now();
+                        let line = format!("\r{}: {done}/{total} values", game_name(&game));
+                        write_stderr(py, &line);
+                    }
+                })
             })
         });
         if progress {

@@ -26,10 +26,12 @@ impl ScriptGame {
                 .filter(|p| !p.is_sum() && !store.holds(p))
                 .collect()
         };
-        let done: Vec<(Position, Result<Expansion, String>)> = todo
-            .par_iter()
-            .map(|p| ((*p).clone(), self.expand(p)))
-            .collect();
+        let expand = |p: &&Position| ((*p).clone(), self.expand(p));
+        let done: Vec<(Position, Result<Expansion, String>)> = if self.program.parallel() {
+            todo.par_iter().map(expand).collect()
+        } else {
+            todo.iter().map(expand).collect()
+        };
         let mut store = self.store.lock().expect("no thread panics holding it");
         for (p, e) in done {
             match e {

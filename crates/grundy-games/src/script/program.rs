@@ -154,6 +154,11 @@ pub trait Host: Send + Sync {
     fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String>;
     /// An error about what `call` (e.g. `moves(5)`) returned.
     fn type_error(&self, call: &str, message: &str) -> String;
+    /// Whether calls gain from running on every core: not when the host serializes them (a
+    /// Python interpreter's lock), where threads only add hand-offs.
+    fn parallel(&self) -> bool {
+        true
+    }
 }
 
 impl Host for Program {
