@@ -78,6 +78,14 @@ where
     /// The size of a part (cells, vertices): of the parts of an option, the largest is the one
     /// a query asks about, the others are valued in full.
     fn size(&self, part: &Self::Position) -> u32;
+
+    /// Whether a part's value is better found as the mex of its options' full values than by
+    /// asking "does an option equal k?" for k = 0, 1, …: so for games whose values run high
+    /// (Chomp: 51 on 8×10), where each k would ask every option again. `false` (the default)
+    /// for games of small values (Cram), where the queries prune most of the tree.
+    fn full_values(&self) -> bool {
+        false
+    }
 }
 
 /// Bytes a table entry takes.
@@ -221,6 +229,8 @@ where
     nodes: AtomicU64,
     /// Whether to report progress on stderr during long searches.
     progress: bool,
+    /// Whether a value is the mex of its options' full values (rather than found by queries).
+    full_values: bool,
 }
 
 impl<R: SearchRules> Search<R>
@@ -246,6 +256,7 @@ where
             })
             .flatten();
         Search {
+            full_values: rules.full_values(),
             rules,
             table: Table::with_bytes(bytes),
             big: Mutex::new(FxHashMap::default()),
@@ -296,7 +307,8 @@ where
             move |s: &Self| {
                 let mut last = Instant::now();
                 while !done.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(100));
+                    // Woken at once when the search ends.
+                    std::thread::park_timeout(Duration::from_millis(500));
                     if last.elapsed() >= Duration::from_secs(5) {
                         last = Instant::now();
                         let t = start.elapsed().as_secs_f64();
@@ -314,14 +326,15 @@ where
             }
         });
         std::thread::scope(|scope| {
-            if let Some(report) = reporter {
-                scope.spawn(move || report(self));
-            }
+            let watcher = reporter.map(|report| scope.spawn(move || report(self)));
             let out = match &self.pool {
                 Some(pool) => pool.install(job),
                 None => job(),
             };
             done.store(true, Ordering::Relaxed);
+            if let Some(w) = watcher {
+                w.thread().unpark();
+            }
             out
         })
     }
@@ -339,16 +352,23 @@ where
             .sum()
     }
 
-    /// Whether a sum equals `k`: its largest part is asked whether it equals `k` XOR the values
-    /// of the others, which are valued in full.
     fn sum_equals(&self, position: &R::Position, k: Nimber, depth: u32) -> bool {
-        let mut parts = self.parts(position);
+        self.parts_equal(&self.parts(position), k, depth)
+    }
+
+    /// Whether a sum of `parts` equals `k`: its largest part is asked whether it equals `k` XOR
+    /// the values of the others, which are valued in full.
+    fn parts_equal(&self, parts: &[R::Position], k: Nimber, depth: u32) -> bool {
         let Some(largest) = (0..parts.len()).max_by_key(|&i| self.rules.size(&parts[i])) else {
             return k == Nimber::ZERO;
         };
-        let big = parts.swap_remove(largest);
-        let rest: Nimber = parts.iter().map(|p| self.part_value(p, depth)).sum();
-        self.part_equals(&big, k + rest, depth)
+        let rest: Nimber = parts
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != largest)
+            .map(|(_, p)| self.part_value(p, depth))
+            .sum();
+        self.part_equals(&parts[largest], k + rest, depth)
     }
 
     /// The exact value of a part if known, else the mask of values it is known not to have.
@@ -386,17 +406,18 @@ where
         }
     }
 
-    fn expand(&self, part: &R::Position) -> Vec<R::Position> {
+    /// The options of `part`, each as its parts, split once so that every query reuses them.
+    fn expand(&self, part: &R::Position) -> Vec<Vec<R::Position>> {
         let mut options = Vec::new();
         self.rules.options(part, &mut options);
         NODES.with(|n| n.set(n.get() + 1));
         self.nodes.fetch_add(1, Ordering::Relaxed);
-        options
+        options.iter().map(|o| self.parts(o)).collect()
     }
 
     /// The value of an option if every part of it is known.
-    fn option_known(&self, option: &R::Position) -> Option<Nimber> {
-        self.parts(option)
+    fn option_known(&self, parts: &[R::Position]) -> Option<Nimber> {
+        parts
             .iter()
             .map(|p| self.known(p).ok())
             .sum::<Option<Nimber>>()
@@ -408,49 +429,51 @@ where
         }
         let start = NODES.with(Cell::get);
         let options = self.expand(part);
-        let value = self.mex_of(&options, depth);
+        let mut seen = Seen::default();
+        let mut open = Vec::with_capacity(options.len());
+        for o in &options {
+            match self.option_known(o) {
+                Some(v) => seen.insert(v),
+                None => open.push(o.as_slice()),
+            }
+        }
+        let value = if self.full_values {
+            let values: Vec<Nimber> = if depth < self.parallel_depth && self.pool.is_some() {
+                open.par_iter()
+                    .map(|o| o.iter().map(|p| self.part_value(p, depth + 1)).sum())
+                    .collect()
+            } else {
+                open.iter()
+                    .map(|o| o.iter().map(|p| self.part_value(p, depth + 1)).sum())
+                    .collect()
+            };
+            for v in values {
+                seen.insert(v);
+            }
+            seen.mex()
+        } else {
+            self.mex_of(seen, open, depth)
+        };
         self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
         value
     }
 
-    /// The mex of the options' values, found by asking, for `k = 0, 1, …`, whether some option
-    /// equals `k`: options already valued are read first, and each query prunes.
-    fn mex_of(&self, options: &[R::Position], depth: u32) -> Nimber {
-        let mut seen = 0u128;
-        let mut open = Vec::with_capacity(options.len());
-        for o in options {
-            match self.option_known(o) {
-                Some(v) if v.0 < 128 => seen |= 1 << v.0,
-                Some(_) => {}
-                None => open.push(o),
-            }
-        }
-        let mut wide: Vec<u64> = Vec::new();
-        let mex = |seen: u128, wide: &[u64]| {
-            let mut k = seen.trailing_ones() as u64;
-            if k == 128 {
-                while wide.contains(&k) {
-                    k += 1;
-                }
-            }
-            Nimber(k)
-        };
+    /// The mex of the values of the options: `seen` holds the values known, `open` the options
+    /// not valued. For `k = mex(seen)`, the open options are asked whether they equal `k`; a hit
+    /// adds `k` to `seen`, and when none is hit, `k` is the mex. Each query prunes.
+    fn mex_of(&self, mut seen: Seen, mut open: Vec<&[R::Position]>, depth: u32) -> Nimber {
         loop {
-            let k = mex(seen, &wide);
+            let k = seen.mex();
             let hit = if depth < self.parallel_depth && self.pool.is_some() {
                 open.par_iter()
-                    .position_any(|o| self.sum_equals(o, k, depth + 1))
+                    .position_any(|o| self.parts_equal(o, k, depth + 1))
             } else {
-                open.iter().position(|o| self.sum_equals(o, k, depth + 1))
+                open.iter().position(|o| self.parts_equal(o, k, depth + 1))
             };
             match hit {
                 Some(i) => {
                     open.swap_remove(i);
-                    if k.0 < 128 {
-                        seen |= 1 << k.0;
-                    } else {
-                        wide.push(k.0);
-                    }
+                    seen.insert(k);
                 }
                 None => return k,
             }
@@ -467,27 +490,71 @@ where
         }
         let start = NODES.with(Cell::get);
         let options = self.expand(part);
-        let equal_k = |o: &R::Position| self.sum_equals(o, k, depth + 1);
-        let some_option_is_k = if depth < self.parallel_depth && self.pool.is_some() {
-            options.par_iter().any(equal_k)
-        } else {
-            options.iter().any(equal_k)
-        };
-        let work = NODES.with(Cell::get) - start;
-        if some_option_is_k {
-            if k.0 < u64::from(MASK_BITS) {
-                self.remember(part, 1 << k.0, work);
-            }
+        // A position's value is at most its number of options.
+        if k.0 > options.len() as u64 {
             return false;
         }
+        let not_k = |s: &Self| {
+            if k.0 < u64::from(MASK_BITS) {
+                s.remember(part, 1 << k.0, NODES.with(Cell::get) - start);
+            }
+            false
+        };
+        // Options already valued first (an enhanced transposition cut-off): one equal to k
+        // answers without any search.
+        let mut seen = Seen::default();
+        let mut open = Vec::with_capacity(options.len());
+        for o in &options {
+            match self.option_known(o) {
+                Some(v) if v == k => return not_k(self),
+                Some(v) => seen.insert(v),
+                None => open.push(o.as_slice()),
+            }
+        }
+        let equal_k = |o: &&[R::Position]| self.parts_equal(o, k, depth + 1);
+        let some_option_is_k = if depth < self.parallel_depth && self.pool.is_some() {
+            open.par_iter().any(equal_k)
+        } else {
+            open.iter().any(equal_k)
+        };
+        if some_option_is_k {
+            return not_k(self);
+        }
         if k == Nimber::ZERO {
-            self.remember(part, EXACT, work);
+            self.remember(part, EXACT, NODES.with(Cell::get) - start);
             return true;
         }
         // No option is k, so the value is k exactly when every smaller value is present.
-        let value = self.mex_of(&options, depth);
+        let value = self.mex_of(seen, open, depth);
         self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
         value == k
+    }
+}
+
+/// A set of nimbers: the small ones as bits, the rest listed.
+#[derive(Default)]
+struct Seen {
+    small: u128,
+    wide: Vec<u64>,
+}
+
+impl Seen {
+    fn insert(&mut self, v: Nimber) {
+        if v.0 < 128 {
+            self.small |= 1 << v.0;
+        } else {
+            self.wide.push(v.0);
+        }
+    }
+
+    fn mex(&self) -> Nimber {
+        let mut k = u64::from(self.small.trailing_ones());
+        if k == 128 {
+            while self.wide.contains(&k) {
+                k += 1;
+            }
+        }
+        Nimber(k)
     }
 }
 

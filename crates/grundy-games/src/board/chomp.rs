@@ -176,6 +176,11 @@ impl SearchRules for ChompRules {
     fn size(&self, bar: &Bar) -> u32 {
         bar.squares()
     }
+
+    /// Chomp's values run high (51 on 8x10), and nearly every staircase of the bar is met anyway.
+    fn full_values(&self) -> bool {
+        true
+    }
 }
 
 /// Chomp as a game of the registry: its values come from the search engine.

@@ -130,45 +130,74 @@ impl Board {
             };
         }
         let c = u32::from(self.cols);
-        let (mut r0, mut r1, mut c0, mut c1) = (u32::MAX, 0, u32::MAX, 0);
-        for i in bits(cells) {
-            let (r, k) = (i / c, i % c);
-            r0 = r0.min(r);
-            r1 = r1.max(r);
-            c0 = c0.min(k);
-            c1 = c1.max(k);
+        // The bounding box: rows from the lowest and highest bits, columns from the union of
+        // the rows folded onto one.
+        let (r0, r1) = (cells.trailing_zeros() / c, (63 - cells.leading_zeros()) / c);
+        let row_mask = ones(c);
+        let mut union = 0;
+        for r in r0..=r1 {
+            union |= cells >> (r * c) & row_mask;
         }
+        let (c0, c1) = (union.trailing_zeros(), 63 - union.leading_zeros());
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        // The images: 4 of a rectangle (turned so h <= w), 8 of a square.
-        let (oh, ow) = (h.min(w), h.max(w));
-        let mut images = [0u64; 8];
-        let count = if h == w { 8 } else { 4 };
-        for i in bits(cells) {
-            let (r, k) = (i / c - r0, i % c - c0);
-            let (r, k) = if h > w { (k, r) } else { (r, k) };
-            let (fr, fk) = (oh - 1 - r, ow - 1 - k);
-            let at = |r: u32, k: u32| 1u64 << (r * ow + k);
-            images[0] |= at(r, k);
-            images[1] |= at(fr, k);
-            images[2] |= at(r, fk);
-            images[3] |= at(fr, fk);
-            if count == 8 {
-                images[4] |= at(k, r);
-                images[5] |= at(fk, r);
-                images[6] |= at(k, fr);
-                images[7] |= at(fk, fr);
+        // The rows of the cropped region, turned so there are no more rows than columns (then
+        // at most 8 rows, as the board has at most 64 cells).
+        let mut rows = [0u64; 8];
+        let (h, w) = if h <= w {
+            for r in 0..h {
+                rows[r as usize] = cells >> ((r + r0) * c + c0) & ones(w);
             }
+            (h, w)
+        } else {
+            for r in 0..h {
+                let row = cells >> ((r + r0) * c + c0) & ones(w);
+                for k in bits(row) {
+                    rows[k as usize] |= 1 << r;
+                }
+            }
+            (w, h)
+        };
+        let mut best = least_flip(&rows[..h as usize], w);
+        if h == w {
+            best = best.min(least_flip(&transpose(&rows, h)[..w as usize], h));
         }
         Board {
-            rows: oh as u8,
-            cols: ow as u8,
-            free: *images[..count].iter().min().expect("four images at least"),
+            rows: h as u8,
+            cols: w as u8,
+            free: best,
         }
     }
 
     fn at(&self, i: u32) -> (u32, u32) {
         (i / u32::from(self.cols), i % u32::from(self.cols))
     }
+}
+
+/// The rows of a square region of `h` rows, transposed.
+fn transpose(rows: &[u64; 8], h: u32) -> [u64; 8] {
+    let mut t = [0u64; 8];
+    for (r, &row) in rows[..h as usize].iter().enumerate() {
+        for k in bits(row) {
+            t[k as usize] |= 1 << r;
+        }
+    }
+    t
+}
+
+/// The least of the four images of a region (as is, rows reversed, columns reversed, both),
+/// each written row after row.
+fn least_flip(rows: &[u64], w: u32) -> u64 {
+    let h = rows.len();
+    let (mut id, mut up, mut across, mut both) = (0u64, 0u64, 0u64, 0u64);
+    for (r, &row) in rows.iter().enumerate() {
+        let back = row.reverse_bits() >> (64 - w);
+        let (at, mirror) = (r as u32 * w, (h - 1 - r) as u32 * w);
+        id |= row << at;
+        up |= row << mirror;
+        across |= back << at;
+        both |= back << mirror;
+    }
+    id.min(up).min(across).min(both)
 }
 
 fn ones(n: u32) -> u64 {
