@@ -216,7 +216,10 @@ impl Chomp {
             for i in 0..rows.min(cols) {
                 staircases = staircases * f64::from(rows + cols - i) / f64::from(i + 1);
             }
-            Search::new(self.rules, table_bytes(staircases), self.threads).with_progress(true)
+            // Room for all of them at least twice over (the table rounds its size down to a
+            // power of two): a table short of the staircases evicts values that are then searched
+            // again and again (8x12 took minutes in a table of half its staircases).
+            Search::new(self.rules, table_bytes(4.0 * staircases), self.threads).with_progress(true)
         })
     }
 }
