@@ -16,6 +16,8 @@
 //!   counts).
 //! - [`Graph`] and [`GraphAnalysis`]: games given as explicit graphs, acyclic or loopy (draws,
 //!   remoteness and the generalized Sprague–Grundy function, in [`loopy`]).
+//! - [`search::Search`]: one hard position of a huge game (Cram, Chomp): parts, symmetries, a
+//!   lock-free transposition table, pruned queries and every core.
 //!
 //! ```
 //! use grundy_core::{Nimber, Outcome};
@@ -41,6 +43,7 @@ pub mod misere;
 pub mod nimber;
 pub mod outcome;
 pub mod ruleset_component;
+pub mod search;
 pub mod solver;
 pub mod value;
 

@@ -20,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+pub mod board;
 pub mod classic;
 pub mod coins;
 pub mod graph;

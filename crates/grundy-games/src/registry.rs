@@ -5,6 +5,7 @@
 
 use grundy_core::Component;
 
+use crate::board::{chomp, cram};
 use crate::classic::{euclid, fibonacci_nim, moore, northcott, poker_nim, staircase, wythoff};
 use crate::coins::{coin_turning, tartan};
 use crate::graph::{edges, hackenbush, movers, node_kayles};
@@ -39,6 +40,8 @@ pub fn all() -> Vec<GameEntry> {
         edges::entries(),
         movers::entries(),
         node_kayles::entries(),
+        cram::entries(),
+        chomp::entries(),
         script::entries(),
     ]
     .concat()

@@ -1,0 +1,486 @@
+//! Chomp: `chomp:RxC` (the whole bar of R rows and C columns), `chomp R C`, or the column heights
+//! from the poisoned corner, e.g. `chomp 4,3,3,1`.
+//!
+//! **Rules.** A chocolate bar of squares, the bottom-left one poisoned. A move picks a square
+//! other than the poisoned one and eats it together with every square above it and to its right;
+//! the player who cannot move (only the poisoned square is left, so that they would have to eat
+//! it) loses. A position is a staircase: its column heights never increase from left to right.
+//!
+//! **Theorems.** *Strategy stealing* (Gale): every rectangle other than 1×1 is an N-position.
+//! If it were P, eating the top-right square alone would have a P answer; but that answer was a
+//! move of the rectangle too (it eats the top-right square anyway), so the rectangle had a move to
+//! a P-position after all. The argument names no move, so the winning bite is searched.
+//! *Sprague–Grundy*: an L shape (one row and one column from the corner) is two Nim heaps,
+//! `a - 1` squares up and `b` across, of value `(a - 1) XOR b`. A staircase and its mirror in the
+//! diagonal are the same game, so each is searched in one canonical form. Everything else is
+//! searched by the core's [`grundy_core::search`] engine.
+//!
+//! ```
+//! use grundy_core::{analyse, Nimber, Outcome};
+//! use grundy_games::registry::build_sum;
+//! use grundy_games::spec::Word;
+//!
+//! // The 3x4 bar has value 9, and its one winning bite leaves the staircase 3,3,1,1.
+//! let mut sum = build_sum(&Word::from_args(&["chomp:3x4"])).unwrap();
+//! let a = analyse(&mut sum, 10).unwrap();
+//! assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(Nimber(9))));
+//! assert_eq!(a.winning_moves_total, 1);
+//! assert_eq!(a.winning_moves[0].position, serde_json::json!("3,3,1,1"));
+//! ```
+
+use std::cell::OnceCell;
+
+use grundy_core::search::{table_bytes, Search, SearchRules};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
+use serde_json::Value as Json;
+
+use crate::board::size_words;
+use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
+
+/// The most rows plus columns a bar may have: its staircase is written in 64 bits.
+pub const MAX_SIDES: u64 = 63;
+
+/// The registry entry for `chomp`.
+pub fn entries() -> Vec<GameEntry> {
+    vec![GameEntry {
+        name: "chomp",
+        aliases: &[],
+        syntax: "chomp:RxC (the whole R by C bar), chomp R C, or chomp H1,H2,... (column heights \
+                 from the poisoned corner, never increasing)",
+        rules: "eat a square and every square above and right of it; the bottom-left square is \
+                poisoned: whoever is left with only it loses",
+        example: "chomp:3x4",
+        build,
+        matches: None,
+        table: None,
+    }]
+}
+
+/// A Chomp position: its staircase as a walk from the top of the first column to the foot of
+/// the last, a 1 for a step right and a 0 for a step down, after a leading 1 (so the code is
+/// injective and fits 64 bits when rows plus columns are at most 63).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Bar(pub u64);
+
+impl Bar {
+    /// The staircase of the column `heights` (never increasing, the first positive; zero
+    /// heights at the end are dropped).
+    pub fn from_heights(heights: &[u8]) -> Bar {
+        let w = heights.iter().take_while(|&&h| h > 0).count();
+        let mut code = 1u64;
+        for x in 0..w {
+            let next = if x + 1 < w { heights[x + 1] } else { 0 };
+            code = code << 1 | 1;
+            code <<= heights[x] - next;
+        }
+        Bar(code)
+    }
+
+    /// The whole bar of `rows` by `cols`.
+    pub fn rectangle(rows: u8, cols: u8) -> Bar {
+        Bar::from_heights(&vec![rows; usize::from(cols)])
+    }
+
+    /// The column heights, into `out`; returns how many columns.
+    fn heights(&self, out: &mut [u8; 64]) -> usize {
+        let len = 63 - self.0.leading_zeros();
+        let rows = len - self.0.count_ones() + 1;
+        let mut h = rows as u8;
+        let mut w = 0;
+        for i in (0..len).rev() {
+            if self.0 >> i & 1 == 1 {
+                out[w] = h;
+                w += 1;
+            } else {
+                h -= 1;
+            }
+        }
+        w
+    }
+
+    /// The column heights.
+    pub fn columns(&self) -> Vec<u8> {
+        let mut h = [0; 64];
+        let w = self.heights(&mut h);
+        h[..w].to_vec()
+    }
+
+    /// The mirror image in the diagonal through the poisoned corner: the walk reversed, right and
+    /// down swapped.
+    fn transposed(&self) -> Bar {
+        let len = 63 - self.0.leading_zeros();
+        let steps = self.0 & ((1 << len) - 1);
+        let flipped = !steps.reverse_bits() >> (64 - len) & ((1 << len) - 1);
+        Bar(1 << len | flipped)
+    }
+
+    fn squares(&self) -> u32 {
+        let mut h = [0; 64];
+        let w = self.heights(&mut h);
+        h[..w].iter().map(|&x| u32::from(x)).sum()
+    }
+}
+
+/// The rules of Chomp, as the search engine sees them.
+#[derive(Clone, Copy, Debug)]
+pub struct ChompRules {
+    /// Search each staircase in one form of it and its mirror image.
+    pub symmetry: bool,
+}
+
+impl Default for ChompRules {
+    fn default() -> Self {
+        ChompRules { symmetry: true }
+    }
+}
+
+impl Ruleset for ChompRules {
+    type Position = Bar;
+
+    fn options(&self, bar: &Bar, out: &mut Vec<Bar>) {
+        let mut h = [0u8; 64];
+        let w = bar.heights(&mut h);
+        let mut next = [0u8; 64];
+        for x in 0..w {
+            for y in u8::from(x == 0)..h[x] {
+                next[..w].copy_from_slice(&h[..w]);
+                for n in &mut next[x..w] {
+                    *n = (*n).min(y);
+                }
+                out.push(Bar::from_heights(&next[..w]));
+            }
+        }
+    }
+
+    /// L shapes: two Nim heaps.
+    fn closed_form(&self, bar: &Bar) -> Option<Nimber> {
+        let mut h = [0u8; 64];
+        let w = bar.heights(&mut h);
+        (w == 1 || h[1] == 1).then(|| Nimber(u64::from(h[0] - 1) ^ (w as u64 - 1)))
+    }
+}
+
+impl SearchRules for ChompRules {
+    fn parts(&self, bar: &Bar, out: &mut Vec<Bar>) {
+        out.push(if self.symmetry {
+            (*bar).min(bar.transposed())
+        } else {
+            *bar
+        });
+    }
+
+    fn code(&self, bar: &Bar) -> Option<u64> {
+        Some(bar.0)
+    }
+
+    fn size(&self, bar: &Bar) -> u32 {
+        bar.squares()
+    }
+
+    /// Chomp's values run high (51 on 8x10), and nearly every staircase of the bar is met anyway.
+    fn full_values(&self) -> bool {
+        true
+    }
+}
+
+/// Chomp as a game of the registry: its values come from the search engine.
+pub struct Chomp {
+    size: Option<(u8, u8)>,
+    rules: ChompRules,
+    search: OnceCell<Search<ChompRules>>,
+    threads: usize,
+}
+
+impl Chomp {
+    /// Chomp with the default rules, searched on every core.
+    pub fn new(size: Option<(u8, u8)>) -> Self {
+        Self::with_rules(size, ChompRules::default(), 0)
+    }
+
+    /// Chomp searched with `rules` on `threads` threads (0: every core).
+    pub fn with_rules(size: Option<(u8, u8)>, rules: ChompRules, threads: usize) -> Self {
+        Chomp {
+            size,
+            rules,
+            search: OnceCell::new(),
+            threads,
+        }
+    }
+
+    fn search(&self, bar: &Bar) -> &Search<ChompRules> {
+        self.search.get_or_init(|| {
+            // Every staircase within the bar's rows and columns: C(rows + cols, rows).
+            let h = bar.columns();
+            let (rows, cols) = (u32::from(h[0]), h.len() as u32);
+            let mut staircases = 1f64;
+            for i in 0..rows.min(cols) {
+                staircases = staircases * f64::from(rows + cols - i) / f64::from(i + 1);
+            }
+            // Room for all of them at least twice over (the table rounds its size down to a
+            // power of two): a table short of the staircases evicts values that are then searched
+            // again and again (8x12 took minutes in a table of half its staircases).
+            Search::new(self.rules, table_bytes(4.0 * staircases), self.threads).with_progress(true)
+        })
+    }
+}
+
+impl Ruleset for Chomp {
+    type Position = Bar;
+
+    fn options(&self, bar: &Bar, out: &mut Vec<Bar>) {
+        self.rules.options(bar, out)
+    }
+
+    fn closed_form(&self, bar: &Bar) -> Option<Nimber> {
+        Some(self.search(bar).value(bar))
+    }
+}
+
+impl Game for Chomp {
+    fn name(&self) -> String {
+        match self.size {
+            Some((r, c)) => format!("chomp:{r}x{c}"),
+            None => "chomp".into(),
+        }
+    }
+
+    fn show(&self, bar: &Bar) -> Json {
+        let h: Vec<String> = bar.columns().iter().map(u8::to_string).collect();
+        // One column is written with a trailing comma, so it reads as heights.
+        let text = if h.len() == 1 {
+            format!("{},", h[0])
+        } else {
+            h.join(",")
+        };
+        Json::String(text)
+    }
+
+    fn describe(&self, from: &Bar, to: &Bar) -> String {
+        let (a, b) = (from.columns(), to.columns());
+        let Some(x) = (0..a.len()).find(|&x| b.get(x).copied().unwrap_or(0) < a[x]) else {
+            return "no move".into();
+        };
+        let y = b.get(x).copied().unwrap_or(0);
+        let eaten = from.squares() - to.squares();
+        format!(
+            "eat the square in column {}, row {} and everything above and right of it \
+             ({eaten} square{})",
+            x + 1,
+            y + 1,
+            if eaten == 1 { "" } else { "s" }
+        )
+    }
+
+    fn key(&self, bar: &Bar) -> Key {
+        vec![bar.0]
+    }
+
+    fn options_to(
+        &self,
+        bar: &Bar,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Bar>, usize), SolveError>> {
+        let mut options = Vec::new();
+        self.rules.options(bar, &mut options);
+        let search = self.search(bar);
+        let hits: Vec<Bar> = options
+            .into_iter()
+            .filter(|q| search.equals(q, target))
+            .collect();
+        let total = hits.len();
+        Some(Ok((hits.into_iter().take(limit).collect(), total)))
+    }
+}
+
+fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+    let size = match &spec.params {
+        None => None,
+        Some(p) => {
+            let bad = || spec.error("chomp:RxC wants the rows and columns, e.g. chomp:10x14");
+            let (r, c) = p.split_once(['x', 'X']).ok_or_else(bad)?;
+            Some(
+                sides(
+                    parse_number_text(r, "rows", MAX_SIDES).map_err(|m| spec.error(m))?,
+                    parse_number_text(c, "columns", MAX_SIDES).map_err(|m| spec.error(m))?,
+                )
+                .map_err(|m| spec.error(m))?,
+            )
+        }
+    };
+    let bar = match (size, words) {
+        (Some((r, c)), []) => Bar::rectangle(r, c),
+        (None, []) => {
+            return Err(spec.error(
+                "give a bar: chomp:RxC, chomp R C, or column heights such as chomp 4,3,3,1",
+            ))
+        }
+        (_, [w]) if w.text.contains(',') => parse_heights(w)?,
+        _ => match size_words(words) {
+            Some(Ok((r, c))) if size.is_none() => {
+                let (r, c) = sides(u64::from(r), u64::from(c)).map_err(|m| words[0].error(m))?;
+                Bar::rectangle(r, c)
+            }
+            Some(Err(_)) if size.is_none() => {
+                // Big bars are fine for Chomp (it has no cell limit): read the numbers again.
+                let n = |w: &Word| parse_number_text(&w.text, "a side", MAX_SIDES);
+                let (r, c) = (
+                    n(&words[0]).map_err(|m| words[0].error(m))?,
+                    n(&words[1]).map_err(|m| words[1].error(m))?,
+                );
+                let (r, c) = sides(r, c).map_err(|m| words[0].error(m))?;
+                Bar::rectangle(r, c)
+            }
+            _ => {
+                return Err(words[0].error(
+                    "a Chomp position is R C (rows and columns) or column heights with commas, \
+                     such as 4,3,3,1 (5, for one column)",
+                ))
+            }
+        },
+    };
+    Ok(RulesetComponent::boxed(Chomp::new(size), bar))
+}
+
+fn sides(r: u64, c: u64) -> Result<(u8, u8), String> {
+    if r == 0 || c == 0 {
+        return Err("a bar has at least one row and one column (the poisoned square)".into());
+    }
+    if r + c > MAX_SIDES {
+        return Err(format!(
+            "a bar of {r}x{c}: rows plus columns may be at most {MAX_SIDES}"
+        ));
+    }
+    Ok((r as u8, c as u8))
+}
+
+fn parse_heights(w: &Word) -> Result<Bar, SpecError> {
+    let mut heights = Vec::new();
+    for t in w.text.split(',').filter(|t| !t.trim().is_empty()) {
+        heights.push(parse_number_text(t, "a column height", MAX_SIDES).map_err(|m| w.error(m))?);
+    }
+    if heights.first().is_none_or(|&h| h == 0) {
+        return Err(w.error("the first column holds the poisoned square: its height is at least 1"));
+    }
+    if heights.windows(2).any(|p| p[1] > p[0]) {
+        return Err(w.error("column heights never increase from the poisoned corner"));
+    }
+    if heights.contains(&0) {
+        return Err(w.error("a column height is at least 1 (leave eaten columns out)"));
+    }
+    sides(heights[0], heights.len() as u64).map_err(|m| w.error(m))?;
+    let heights: Vec<u8> = heights.iter().map(|&h| h as u8).collect();
+    Ok(Bar::from_heights(&heights))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::build_sum;
+    use grundy_core::{analyse, BruteForce, Outcome, Solver};
+
+    /// Every staircase within `rows` by `cols`.
+    fn staircases(rows: u8, cols: u8) -> Vec<Bar> {
+        let mut out = Vec::new();
+        let mut todo = vec![Bar::rectangle(rows, cols)];
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(b) = todo.pop() {
+            if seen.insert(b) {
+                out.push(b);
+                ChompRules::default().options(&b, &mut todo);
+            }
+        }
+        out
+    }
+
+    /// Every position up to 5x5: values and the options of each value against the plain mex
+    /// search, with the mirror symmetry on and off, on one thread and two.
+    #[test]
+    fn every_position_up_to_5x5_matches_brute_force() {
+        let mut brute = Solver::new(BruteForce(ChompRules::default()));
+        let engines = [
+            Search::new(ChompRules { symmetry: true }, 1 << 20, 1),
+            Search::new(ChompRules { symmetry: false }, 1 << 20, 1),
+            Search::new(ChompRules { symmetry: true }, 1 << 16, 2),
+        ];
+        let game = Chomp::with_rules(None, ChompRules::default(), 1);
+        let all = staircases(5, 5);
+        assert_eq!(all.len(), 251); // C(10, 5) - 1: every staircase but the empty one
+        for b in all {
+            let want = brute.grundy(&b).unwrap();
+            for s in &engines {
+                assert_eq!(s.value(&b), want, "{:?}", b.columns());
+            }
+            for t in 0..=want.0 + 1 {
+                let (hits, total) = game.options_to(&b, Nimber(t), usize::MAX).unwrap().unwrap();
+                let w = brute.moves_to(&b, Nimber(t)).unwrap();
+                assert_eq!((hits, total), (w.clone(), w.len()), "{:?}", b.columns());
+            }
+        }
+    }
+
+    #[test]
+    fn staircase_codes() {
+        for h in [vec![1u8], vec![2], vec![1, 1], vec![4, 3, 3, 1], vec![5; 7]] {
+            let b = Bar::from_heights(&h);
+            assert_eq!(b.columns(), h);
+            assert_eq!(b.transposed().transposed(), b);
+        }
+        assert_eq!(
+            Bar::from_heights(&[2]).transposed(),
+            Bar::from_heights(&[1, 1])
+        );
+        assert_eq!(
+            Bar::from_heights(&[3, 1]).transposed(),
+            Bar::from_heights(&[2, 1, 1])
+        );
+    }
+
+    /// Strategy stealing: every rectangle but 1x1 is N, and solve names a winning bite.
+    #[test]
+    fn rectangles_are_first_player_wins() {
+        for r in 1..=6 {
+            for c in 1..=6 {
+                let mut sum = build_sum(&Word::from_args(&[format!("chomp:{r}x{c}")])).unwrap();
+                let a = analyse(&mut sum, 10).unwrap();
+                if (r, c) == (1, 1) {
+                    assert_eq!(a.outcome, Outcome::P);
+                } else {
+                    assert_eq!(a.outcome, Outcome::N, "{r}x{c}");
+                    assert!(a.winning_moves[0].description.starts_with("eat the square"));
+                }
+            }
+        }
+        // Values igsolve gives.
+        for (r, c, g) in [(2, 2, 2), (3, 3, 5), (3, 4, 9), (4, 4, 6), (5, 5, 6)] {
+            let mut sum =
+                build_sum(&Word::from_args(&["chomp", &r.to_string(), &c.to_string()])).unwrap();
+            assert_eq!(
+                analyse(&mut sum, 0).unwrap().grundy,
+                Some(Nimber(g)),
+                "{r}x{c}"
+            );
+        }
+    }
+
+    #[test]
+    fn words_and_errors() {
+        let mut sum = build_sum(&Word::from_args(&["chomp", "4,3,3,1"])).unwrap();
+        assert_eq!(sum[0].position(), serde_json::json!("4,3,3,1"));
+        let mut again = build_sum(&Word::from_args(&["chomp", "5,"])).unwrap();
+        assert_eq!(analyse(&mut again, 0).unwrap().grundy, Some(Nimber(4)));
+        let _ = analyse(&mut sum, 10).unwrap();
+        let err = |words: &[&str]| {
+            build_sum(&Word::from_args(words))
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        assert!(err(&["chomp"]).contains("give a bar"));
+        assert!(err(&["chomp", "3,4"]).contains("never increase"));
+        assert!(err(&["chomp", "0,"]).contains("poisoned"));
+        assert!(err(&["chomp", "5"]).contains("column heights with commas"));
+        assert!(err(&["chomp", "40", "40"]).contains("at most 63"));
+        assert!(err(&["chomp:0x3"]).contains("at least one row"));
+    }
+}

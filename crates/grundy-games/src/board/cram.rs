@@ -1,0 +1,635 @@
+//! Cram: `cram:RxC` (the empty board of R rows and C columns), `cram R C`, or a board as rows of
+//! `.` (free) and `#` (taken), e.g. `cram ..# ...`.
+//!
+//! **Rules.** A move places a domino on two free cells next to each other, across a row or down a
+//! column (either orientation, for both players); the cells are taken. The player who cannot
+//! place a domino loses.
+//!
+//! **Theorems.** *Sprague–Grundy*: the free cells fall apart into regions that never touch again,
+//! so a board is the sum of its regions and its value the XOR of theirs; a region is the same
+//! game under the board's symmetries (four, eight for a square), so each region is searched in
+//! one canonical form, cropped to its bounding box and turned to have no more rows than columns.
+//! A region of one row of `n` cells is Dawson's Kayles (octal 0.07) at `n`. *Symmetry strategy*
+//! (Gardner): on an empty board with both sides even, the second player answers every domino with
+//! its image under the half turn, which is always free, so the board is a P-position, value 0;
+//! with one side even and the other odd, the first player takes the two middle cells of the
+//! odd line and then mirrors, so the board is an N-position. Everything else is searched by the
+//! core's [`grundy_core::search`] engine.
+//!
+//! ```
+//! use grundy_core::{analyse, Nimber};
+//! use grundy_games::registry::build_sum;
+//! use grundy_games::spec::Word;
+//!
+//! // The empty 3x3 board is a second-player win, and so is the ring of eight cells around a
+//! // taken centre; the 2x3 board has value 1, and an upright domino at the side wins: it
+//! // leaves a 2x2 block, which is P by the symmetry strategy.
+//! let mut sum = build_sum(&Word::from_args(&["cram:3x3"])).unwrap();
+//! assert_eq!(analyse(&mut sum, 10).unwrap().grundy, Some(Nimber(0)));
+//! let mut ring = build_sum(&Word::from_args(&["cram", "...", ".#.", "..."])).unwrap();
+//! assert_eq!(analyse(&mut ring, 10).unwrap().grundy, Some(Nimber(0)));
+//! let mut small = build_sum(&Word::from_args(&["cram", "2", "3"])).unwrap();
+//! let a = analyse(&mut small, 10).unwrap();
+//! assert_eq!(a.grundy, Some(Nimber(1)));
+//! assert_eq!(a.winning_moves[0].description, "place a domino in column 1, rows 1-2");
+//! assert_eq!(a.winning_moves[0].position, serde_json::json!(["#..", "#.."]));
+//! ```
+
+use std::cell::OnceCell;
+use std::sync::OnceLock;
+
+use grundy_core::search::{table_bytes, Search, SearchRules};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
+use serde_json::Value as Json;
+
+use crate::board::{board_size, size_words, MAX_CELLS};
+use crate::spec::{GameEntry, GameSpec, SpecError, Word};
+
+/// The registry entry for `cram`.
+pub fn entries() -> Vec<GameEntry> {
+    vec![GameEntry {
+        name: "cram",
+        aliases: &[],
+        syntax: "cram:RxC (the empty R by C board), cram R C, or cram ROW... (rows of . free \
+                 and # taken)",
+        rules: "place a domino on two free neighbouring cells, either way round; whoever cannot \
+                loses",
+        example: "cram:4x5",
+        build,
+        matches: None,
+        table: None,
+    }]
+}
+
+/// A Cram position: a board of `rows` by `cols` cells, cell `(r, c)` at bit `r * cols + c` of
+/// `free` when it is free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// Rows of the board.
+    pub rows: u8,
+    /// Columns of the board.
+    pub cols: u8,
+    /// The free cells.
+    pub free: u64,
+}
+
+impl Board {
+    /// The empty board (every cell free) of `rows` by `cols`, at most 64 cells.
+    pub fn empty(rows: u8, cols: u8) -> Board {
+        Board {
+            rows,
+            cols,
+            free: ones(u32::from(rows) * u32::from(cols)),
+        }
+    }
+
+    fn cells(&self) -> u32 {
+        u32::from(self.rows) * u32::from(self.cols)
+    }
+
+    fn is_full(&self) -> bool {
+        self.free == ones(self.cells())
+    }
+
+    /// Cells not in the last column: those whose right-hand neighbour is on the board.
+    fn not_last_col(&self) -> u64 {
+        let c = u32::from(self.cols);
+        let mut m = 0;
+        for r in 0..u32::from(self.rows) {
+            m |= ones(c.saturating_sub(1)) << (r * c);
+        }
+        m
+    }
+
+    /// The region of free cells connected to `seed`.
+    fn region(&self, seed: u64, not_last: u64) -> u64 {
+        let not_first = not_last << 1;
+        let c = u32::from(self.cols);
+        let mut x = seed;
+        loop {
+            let mut grow = x | (x << 1 & not_first) | (x >> 1 & not_last);
+            if self.rows > 1 {
+                grow |= x << c | x >> c;
+            }
+            grow &= self.free;
+            if grow == x {
+                return x;
+            }
+            x = grow;
+        }
+    }
+
+    /// `cells` (a subset of this board's) alone on the smallest board that holds them, in the
+    /// canonical orientation: no more rows than columns, and of the board's symmetries the image
+    /// whose bits are least.
+    fn canonical(&self, cells: u64, symmetry: bool) -> Board {
+        if !symmetry {
+            return Board {
+                free: cells,
+                ..*self
+            };
+        }
+        let c = u32::from(self.cols);
+        // The bounding box: rows from the lowest and highest bits, columns from the union of
+        // the rows folded onto one.
+        let (r0, r1) = (cells.trailing_zeros() / c, (63 - cells.leading_zeros()) / c);
+        let row_mask = ones(c);
+        let mut union = 0;
+        for r in r0..=r1 {
+            union |= cells >> (r * c) & row_mask;
+        }
+        let (c0, c1) = (union.trailing_zeros(), 63 - union.leading_zeros());
+        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+        // The rows of the cropped region, turned so there are no more rows than columns (then
+        // at most 8 rows, as the board has at most 64 cells).
+        let mut rows = [0u64; 8];
+        let (h, w) = if h <= w {
+            for r in 0..h {
+                rows[r as usize] = cells >> ((r + r0) * c + c0) & ones(w);
+            }
+            (h, w)
+        } else {
+            for r in 0..h {
+                let row = cells >> ((r + r0) * c + c0) & ones(w);
+                for k in bits(row) {
+                    rows[k as usize] |= 1 << r;
+                }
+            }
+            (w, h)
+        };
+        let mut best = least_flip(&rows[..h as usize], w);
+        if h == w {
+            best = best.min(least_flip(&transpose(&rows, h)[..w as usize], h));
+        }
+        Board {
+            rows: h as u8,
+            cols: w as u8,
+            free: best,
+        }
+    }
+
+    fn at(&self, i: u32) -> (u32, u32) {
+        (i / u32::from(self.cols), i % u32::from(self.cols))
+    }
+}
+
+/// The rows of a square region of `h` rows, transposed.
+fn transpose(rows: &[u64; 8], h: u32) -> [u64; 8] {
+    let mut t = [0u64; 8];
+    for (r, &row) in rows[..h as usize].iter().enumerate() {
+        for k in bits(row) {
+            t[k as usize] |= 1 << r;
+        }
+    }
+    t
+}
+
+/// The least of the four images of a region (as is, rows reversed, columns reversed, both),
+/// each written row after row.
+fn least_flip(rows: &[u64], w: u32) -> u64 {
+    let h = rows.len();
+    let (mut id, mut up, mut across, mut both) = (0u64, 0u64, 0u64, 0u64);
+    for (r, &row) in rows.iter().enumerate() {
+        let back = row.reverse_bits() >> (64 - w);
+        let (at, mirror) = (r as u32 * w, (h - 1 - r) as u32 * w);
+        id |= row << at;
+        up |= row << mirror;
+        across |= back << at;
+        both |= back << mirror;
+    }
+    id.min(up).min(across).min(both)
+}
+
+fn ones(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// The indices of the set bits of `x`, lowest first.
+fn bits(mut x: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros();
+            x &= x - 1;
+            i
+        })
+    })
+}
+
+/// `G(n)` of Dawson's Kayles (octal 0.07: take two adjacent tokens of a row) for `n <= 64`: a
+/// row of `n` free cells in Cram.
+fn dawson(n: u32) -> Nimber {
+    static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut g = vec![0u64; 65];
+        for n in 2..=64 {
+            let seen: Vec<u64> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
+            g[n] = (0..).find(|v| !seen.contains(v)).expect("a mex exists");
+        }
+        g
+    });
+    Nimber(table[n as usize])
+}
+
+/// The rules of Cram, as the search engine sees them.
+#[derive(Clone, Copy, Debug)]
+pub struct CramRules {
+    /// Split a board into its regions.
+    pub split: bool,
+    /// Search each region in its canonical form under the board's symmetries.
+    pub symmetry: bool,
+}
+
+impl Default for CramRules {
+    fn default() -> Self {
+        CramRules {
+            split: true,
+            symmetry: true,
+        }
+    }
+}
+
+impl Ruleset for CramRules {
+    type Position = Board;
+
+    fn options(&self, b: &Board, out: &mut Vec<Board>) {
+        let free = b.free;
+        let across = free & (free >> 1) & b.not_last_col();
+        out.extend(bits(across).map(|i| Board {
+            free: free & !(3 << i),
+            ..*b
+        }));
+        if b.rows > 1 {
+            let c = u32::from(b.cols);
+            let down = free & (free >> c);
+            out.extend(bits(down).map(|i| Board {
+                free: free & !(1 << i | 1 << (i + c)),
+                ..*b
+            }));
+        }
+    }
+
+    /// Rows of free cells (Dawson's Kayles) and empty boards with both sides even (the symmetry
+    /// strategy).
+    fn closed_form(&self, b: &Board) -> Option<Nimber> {
+        if !b.is_full() {
+            return None;
+        }
+        if b.rows == 1 || b.cols == 1 {
+            return Some(dawson(b.cells()));
+        }
+        (b.rows.is_multiple_of(2) && b.cols.is_multiple_of(2)).then_some(Nimber::ZERO)
+    }
+}
+
+impl SearchRules for CramRules {
+    fn parts(&self, b: &Board, out: &mut Vec<Board>) {
+        if !self.split {
+            if b.free != 0 {
+                out.push(b.canonical(b.free, self.symmetry));
+            }
+            return;
+        }
+        let not_last = b.not_last_col();
+        let mut rest = b.free;
+        while rest != 0 {
+            let region = b.region(rest & rest.wrapping_neg(), not_last);
+            rest &= !region;
+            // A lone cell has no move.
+            if region & (region - 1) != 0 {
+                out.push(b.canonical(region, self.symmetry));
+            }
+        }
+    }
+
+    fn code(&self, b: &Board) -> Option<u64> {
+        // Rows at most 8 (3 bits) and columns at most 64 (6 bits) above 55 bits of cells.
+        (b.cells() <= 55 && b.rows <= 8 && b.rows >= 1)
+            .then(|| b.free | u64::from(b.rows - 1) << 61 | u64::from(b.cols.max(1) - 1) << 55)
+    }
+
+    fn size(&self, b: &Board) -> u32 {
+        b.free.count_ones()
+    }
+}
+
+/// Cram as a game of the registry: its values come from the search engine.
+pub struct Cram {
+    /// The size given in the spec, if any (`cram:RxC`).
+    size: Option<(u8, u8)>,
+    rules: CramRules,
+    /// The search and its table, made at the first question (their size depends on the board).
+    search: OnceCell<Search<CramRules>>,
+    threads: usize,
+}
+
+impl Cram {
+    /// Cram with the default rules, searched on every core.
+    pub fn new(size: Option<(u8, u8)>) -> Self {
+        Self::with_rules(size, CramRules::default(), 0)
+    }
+
+    /// Cram searched with `rules` on `threads` threads (0: every core).
+    pub fn with_rules(size: Option<(u8, u8)>, rules: CramRules, threads: usize) -> Self {
+        Cram {
+            size,
+            rules,
+            search: OnceCell::new(),
+            threads,
+        }
+    }
+
+    fn search(&self, b: &Board) -> &Search<CramRules> {
+        self.search.get_or_init(|| {
+            // Regions met grow about as 2^(0.6 cells) (measured at 5x7).
+            let entries = 2f64.powf(f64::from(b.free.count_ones()) * 0.6);
+            Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true)
+        })
+    }
+}
+
+impl Ruleset for Cram {
+    type Position = Board;
+
+    fn options(&self, b: &Board, out: &mut Vec<Board>) {
+        self.rules.options(b, out)
+    }
+
+    fn closed_form(&self, b: &Board) -> Option<Nimber> {
+        Some(self.search(b).value(b))
+    }
+}
+
+impl Game for Cram {
+    fn name(&self) -> String {
+        match self.size {
+            Some((r, c)) => format!("cram:{r}x{c}"),
+            None => "cram".into(),
+        }
+    }
+
+    fn show(&self, b: &Board) -> Json {
+        if b.rows == 0 || b.cols == 0 {
+            return Json::Array(vec![b.rows.into(), b.cols.into()]);
+        }
+        let rows = (0..u32::from(b.rows))
+            .map(|r| {
+                (0..u32::from(b.cols))
+                    .map(|c| {
+                        let i = r * u32::from(b.cols) + c;
+                        if b.free >> i & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
+                    .collect::<String>()
+                    .into()
+            })
+            .collect();
+        Json::Array(rows)
+    }
+
+    fn describe(&self, from: &Board, to: &Board) -> String {
+        let mut taken = bits(from.free & !to.free);
+        let (Some(i), Some(j), None) = (taken.next(), taken.next(), taken.next()) else {
+            return "no move".into();
+        };
+        let ((r1, c1), (r2, c2)) = (from.at(i), from.at(j));
+        if r1 == r2 {
+            format!(
+                "place a domino in row {}, columns {}-{}",
+                r1 + 1,
+                c1 + 1,
+                c2 + 1
+            )
+        } else {
+            format!(
+                "place a domino in column {}, rows {}-{}",
+                c1 + 1,
+                r1 + 1,
+                r2 + 1
+            )
+        }
+    }
+
+    fn key(&self, b: &Board) -> Key {
+        vec![u64::from(b.rows) << 8 | u64::from(b.cols), b.free]
+    }
+
+    fn options_to(
+        &self,
+        b: &Board,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Board>, usize), SolveError>> {
+        let mut options = Vec::new();
+        self.rules.options(b, &mut options);
+        let search = self.search(b);
+        let hits: Vec<Board> = options
+            .into_iter()
+            .filter(|q| search.equals(q, target))
+            .collect();
+        let total = hits.len();
+        Some(Ok((hits.into_iter().take(limit).collect(), total)))
+    }
+}
+
+fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+    let size = board_size(spec, "cram")?;
+    let board = match (size, words) {
+        (Some((r, c)), []) => Board::empty(r, c),
+        (None, []) => {
+            return Err(spec.error(
+                "give a board: cram:RxC (empty), cram R C, or rows of . (free) and # (taken)",
+            ))
+        }
+        _ => match size_words(words) {
+            Some(_) if size.is_some() => {
+                return Err(words[0].error(
+                    "the board's size is in the spec already: give rows of . and #, or nothing",
+                ))
+            }
+            Some(dims) => {
+                let (r, c) = dims?;
+                Board::empty(r, c)
+            }
+            None => parse_rows(words, size)?,
+        },
+    };
+    Ok(RulesetComponent::boxed(Cram::new(size), board))
+}
+
+/// A board written as rows of `.` (free) and `#` (taken), all of one length.
+fn parse_rows(words: &[Word], size: Option<(u8, u8)>) -> Result<Board, SpecError> {
+    let cols = words[0].text.chars().count();
+    let mut free = 0u64;
+    for (r, w) in words.iter().enumerate() {
+        if let Some(bad) = w.text.chars().find(|&ch| ch != '.' && ch != '#') {
+            return Err(w.error(format!(
+                "a row of the board is written with . (free) and # (taken), not '{bad}'"
+            )));
+        }
+        if w.text.chars().count() != cols {
+            return Err(w.error(format!(
+                "every row must have the same length as the first ({cols})"
+            )));
+        }
+        if (r + 1) * cols > MAX_CELLS as usize {
+            return Err(w.error(format!(
+                "the board has more than the {MAX_CELLS} cells a position may have"
+            )));
+        }
+        for (c, ch) in w.text.chars().enumerate() {
+            if ch == '.' {
+                free |= 1 << (r * cols + c);
+            }
+        }
+    }
+    let (rows, cols) = (words.len() as u8, cols as u8);
+    if let Some((r, c)) = size {
+        if (r, c) != (rows, cols) {
+            return Err(words[0].error(format!(
+                "the spec says {r}x{c}, but the rows make a {rows}x{cols} board"
+            )));
+        }
+    }
+    Ok(Board { rows, cols, free })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::build_sum;
+    use grundy_core::{analyse, BruteForce, Outcome, Solver};
+    use proptest::prelude::*;
+
+    fn engine(rules: CramRules, threads: usize) -> Search<CramRules> {
+        Search::new(rules, 1 << 20, threads)
+    }
+
+    /// Every option of `b` whose value is `target`, by the plain solver.
+    fn brute_moves(solver: &mut Solver<BruteForce<CramRules>>, b: &Board, t: Nimber) -> Vec<Board> {
+        solver.moves_to(b, t).unwrap()
+    }
+
+    /// A board of at most 4x4 with random holes.
+    fn board() -> impl Strategy<Value = Board> {
+        (1u8..=4, 1u8..=4, any::<u64>()).prop_map(|(r, c, holes)| {
+            let full = Board::empty(r, c);
+            Board {
+                free: full.free & !(holes & holes >> 17),
+                ..full
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Values, and the options of every value, against the plain mex search; with regions
+        /// and symmetries on and off, on one thread and two.
+        #[test]
+        fn search_matches_brute_force(b in board()) {
+            let mut brute = Solver::new(BruteForce(CramRules::default()));
+            let want = brute.grundy(&b).unwrap();
+            for (split, symmetry, threads) in
+                [(true, true, 1), (false, false, 1), (true, false, 1), (false, true, 1), (true, true, 2)]
+            {
+                let s = engine(CramRules { split, symmetry }, threads);
+                prop_assert_eq!(s.value(&b), want, "{:?} split {} symmetry {}", b, split, symmetry);
+            }
+            let game = Cram::with_rules(None, CramRules::default(), 1);
+            for t in 0..=want.0 + 1 {
+                let (hits, total) = game.options_to(&b, Nimber(t), usize::MAX).unwrap().unwrap();
+                let want_hits = brute_moves(&mut brute, &b, Nimber(t));
+                prop_assert_eq!(total, want_hits.len());
+                prop_assert_eq!(hits, want_hits);
+            }
+        }
+    }
+
+    /// Every board up to 4x4, empty, against the plain search.
+    #[test]
+    fn empty_boards_match_brute_force() {
+        let mut brute = Solver::new(BruteForce(CramRules::default()));
+        let s = engine(CramRules::default(), 2);
+        for r in 1..=4 {
+            for c in 1..=4 {
+                let b = Board::empty(r, c);
+                assert_eq!(s.value(&b), brute.grundy(&b).unwrap(), "{r}x{c}");
+            }
+        }
+    }
+
+    fn value(words: &[&str]) -> (Outcome, Nimber, usize) {
+        let mut sum = build_sum(&Word::from_args(words)).unwrap();
+        let a = analyse(&mut sum, 100).unwrap();
+        (a.outcome, a.grundy.unwrap(), a.winning_moves_total)
+    }
+
+    /// Gardner's symmetry strategy: even by even is P, odd by even is N; and the values igsolve
+    /// and the published tables give.
+    #[test]
+    fn known_values() {
+        for (r, c) in [(2, 2), (2, 4), (4, 4), (2, 6), (4, 6), (2, 8)] {
+            assert_eq!(
+                value(&["cram", &r.to_string(), &c.to_string()]).0,
+                Outcome::P
+            );
+        }
+        for (r, c) in [(1, 2), (3, 2), (3, 4), (5, 2), (5, 4), (3, 6), (4, 5)] {
+            let (o, _, moves) = value(&["cram", &r.to_string(), &c.to_string()]);
+            assert_eq!(o, Outcome::N, "{r}x{c}");
+            assert!(moves > 0);
+        }
+        for (r, c, g) in [
+            (1, 4, 2),
+            (2, 3, 1),
+            (3, 3, 0),
+            (3, 4, 1),
+            (3, 5, 1),
+            (4, 5, 2),
+            (5, 5, 0),
+            (3, 7, 1),
+        ] {
+            assert_eq!(
+                value(&["cram", &r.to_string(), &c.to_string()]).1,
+                Nimber(g),
+                "{r}x{c}"
+            );
+        }
+        // A row of n cells is Dawson's Kayles at n.
+        for n in 0..=30u32 {
+            let g = value(&["cram", "1", &n.to_string()]).1;
+            let mut sum =
+                build_sum(&Word::from_args(&["0.07".to_string(), n.to_string()])).unwrap();
+            assert_eq!(Some(g), analyse(&mut sum, 0).unwrap().grundy, "row of {n}");
+        }
+    }
+
+    #[test]
+    fn words_and_errors() {
+        let mut sum = build_sum(&Word::from_args(&["cram", "..#", "..."])).unwrap();
+        assert_eq!(sum[0].position(), serde_json::json!(["..#", "..."]));
+        let a = analyse(&mut sum, 10).unwrap();
+        assert_eq!(a.winning_moves_total, a.winning_moves.len());
+        let err = |words: &[&str]| {
+            build_sum(&Word::from_args(words))
+                .err()
+                .unwrap()
+                .to_string()
+        };
+        assert!(err(&["cram"]).contains("give a board"));
+        assert!(err(&["cram", "..", "..."]).contains("same length"));
+        assert!(err(&["cram", ".x"]).contains("not 'x'"));
+        assert!(err(&["cram:9x9"]).contains("more than the 64 cells"));
+        assert!(err(&["cram:5"]).contains("cram:RxC"));
+        assert!(err(&["cram:2x2", "2", "2"]).contains("size is in the spec"));
+        assert!(err(&["cram:2x2", "..."]).contains("2x2"));
+        assert!(err(&["cram", "3"]).contains("not '3'"));
+    }
+}
