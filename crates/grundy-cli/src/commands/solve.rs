@@ -1,9 +1,12 @@
 //! `grundy solve`: who wins, the Grundy value, and the winning moves.
 
-use grundy_core::every::{analyse_every, CombinedMove};
-use grundy_core::misere::{analyse_misere, MisereMethod};
+use std::io::{BufRead, BufWriter, Write};
+
+use grundy_core::every::{analyse_every, CombinedMove, EveryAnalysis};
+use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
 use grundy_core::{analyse, sum_position, Analysis, Component, Outcome, SumMove};
 use grundy_games::registry;
+use grundy_games::spec::Word;
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -24,6 +27,11 @@ pub struct Args {
     /// Every-SG: move in every component that is not finished; the last player to move wins.
     #[arg(long)]
     every: bool,
+    /// Read one position a line from standard input (its words follow the game given here) and
+    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE`, or with --json one JSON object
+    /// a line (JSON Lines). Blank lines are skipped; an error names its line and stops.
+    #[arg(long)]
+    batch: bool,
     /// The game and its position, e.g. `nim 3 4 5`; join games with `+`
     /// (`nim 3 4 + bash:3 7`); `-` reads the position's numbers from standard input.
     #[arg(
@@ -37,6 +45,9 @@ pub struct Args {
 /// The JSON shape of `grundy solve --json`.
 #[derive(Serialize)]
 struct Report<'a> {
+    /// With --batch: the line of standard input answered (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     game: String,
     position: Json,
     /// `normal`, `misere` or `every`.
@@ -81,6 +92,8 @@ struct PartReport {
 /// The JSON shape of `grundy solve --every --json`: a winning move is a combined move.
 #[derive(Serialize)]
 struct EveryReport<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     game: String,
     position: Json,
     convention: &'static str,
@@ -121,27 +134,137 @@ fn game_name(components: &[Box<dyn Component>]) -> String {
         .join(" + ")
 }
 
-fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), Failure> {
-    let a = analyse_misere(components, args.limit);
-    crate::progress::finish();
-    let a = a?;
-    if args.json {
-        let report = Report {
-            game: game_name(components),
-            position: sum_position(components),
-            convention: "misere",
-            method: Some(a.method),
-            outcome: a.outcome,
-            grundy: a.grundy.map(|g| g.0),
-            winning_moves: &a.winning_moves,
-            winning_moves_total: a.winning_moves_total,
-            drawing_moves: &a.drawing_moves,
-            components: component_reports(components, a.values.as_deref(), None),
-            notes: components.iter().filter_map(|c| c.note()).collect(),
-        };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
-        return Ok(());
+/// A verdict under one of the three conventions.
+enum Verdict {
+    Normal(Analysis),
+    Misere(MisereAnalysis),
+    Every(EveryAnalysis),
+}
+
+impl Verdict {
+    fn outcome(&self) -> Outcome {
+        match self {
+            Verdict::Normal(a) => a.outcome,
+            Verdict::Misere(a) => a.outcome,
+            Verdict::Every(a) => a.outcome,
+        }
     }
+
+    fn grundy(&self) -> Option<grundy_core::Nimber> {
+        match self {
+            Verdict::Normal(a) => a.grundy,
+            Verdict::Misere(a) => a.grundy,
+            Verdict::Every(a) => a.grundy,
+        }
+    }
+
+    fn total(&self) -> usize {
+        match self {
+            Verdict::Normal(a) => a.winning_moves_total,
+            Verdict::Misere(a) => a.winning_moves_total,
+            Verdict::Every(a) => a.winning_moves_total,
+        }
+    }
+
+    /// The first winning (or, in a draw, draw-keeping) move in words.
+    fn first_move(&self) -> Option<&str> {
+        match self {
+            Verdict::Normal(a) => a.winning_moves.first().or(a.drawing_moves.first()),
+            Verdict::Misere(a) => a.winning_moves.first().or(a.drawing_moves.first()),
+            Verdict::Every(a) => return a.winning_moves.first().map(|m| m.description.as_str()),
+        }
+        .map(|m| m.description.as_str())
+    }
+}
+
+fn decide(
+    args: &Args,
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+) -> Result<Verdict, Failure> {
+    let verdict = if args.misere {
+        analyse_misere(components, limit).map(Verdict::Misere)
+    } else if args.every {
+        analyse_every(components, limit).map(Verdict::Every)
+    } else {
+        analyse(components, limit).map(Verdict::Normal)
+    };
+    crate::progress::finish();
+    Ok(verdict?)
+}
+
+/// The verdict as one JSON object (no newline), straight to `out`: the position of a big sum is
+/// never held as text.
+fn write_json(
+    out: &mut impl Write,
+    components: &[Box<dyn Component>],
+    verdict: &Verdict,
+    line: Option<usize>,
+) -> Result<(), Failure> {
+    let notes = || components.iter().filter_map(|c| c.note()).collect();
+    let written = match verdict {
+        Verdict::Normal(a) => serde_json::to_writer(
+            out,
+            &Report {
+                line,
+                game: game_name(components),
+                position: sum_position(components),
+                convention: "normal",
+                method: None,
+                outcome: a.outcome,
+                grundy: a.grundy.map(|g| g.0),
+                winning_moves: &a.winning_moves,
+                winning_moves_total: a.winning_moves_total,
+                drawing_moves: &a.drawing_moves,
+                components: component_reports(components, Some(&a.values), None),
+                notes: notes(),
+            },
+        ),
+        Verdict::Misere(a) => serde_json::to_writer(
+            out,
+            &Report {
+                line,
+                game: game_name(components),
+                position: sum_position(components),
+                convention: "misere",
+                method: Some(a.method),
+                outcome: a.outcome,
+                grundy: a.grundy.map(|g| g.0),
+                winning_moves: &a.winning_moves,
+                winning_moves_total: a.winning_moves_total,
+                drawing_moves: &a.drawing_moves,
+                components: component_reports(components, a.values.as_deref(), None),
+                notes: notes(),
+            },
+        ),
+        Verdict::Every(a) => serde_json::to_writer(
+            out,
+            &EveryReport {
+                line,
+                game: game_name(components),
+                position: sum_position(components),
+                convention: "every",
+                outcome: a.outcome,
+                grundy: a.grundy.map(|g| g.0),
+                winning_moves: &a.winning_moves,
+                winning_moves_total: a.winning_moves_total,
+                components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
+            },
+        ),
+    };
+    written.map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
+}
+
+/// The verdict in words, as `grundy solve` prints it.
+fn write_text(components: &[Box<dyn Component>], verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Normal(a) => plain(components, a),
+        Verdict::Misere(a) => misere_text(components, a),
+        Verdict::Every(a) => every_text(components, a),
+    }
+}
+
+fn misere_text(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String {
     let mut s = position_line(components);
     s += match a.method {
         MisereMethod::Sj => "Convention: misère (the last player to move loses), decided by the Sprague–Grundy–Jones theorem.\n",
@@ -164,28 +287,10 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
             a.winning_moves_total,
         );
     }
-    print!("{s}");
-    Ok(())
+    s
 }
 
-fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), Failure> {
-    let a = analyse_every(components, args.limit);
-    crate::progress::finish();
-    let a = a?;
-    if args.json {
-        let report = EveryReport {
-            game: game_name(components),
-            position: sum_position(components),
-            convention: "every",
-            outcome: a.outcome,
-            grundy: a.grundy.map(|g| g.0),
-            winning_moves: &a.winning_moves,
-            winning_moves_total: a.winning_moves_total,
-            components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
-        };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
-        return Ok(());
-    }
+fn every_text(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
     let mut s = position_line(components);
     s += "Convention: Every-SG (move in every component that is not finished; the last player to move wins).\n";
     s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
@@ -201,8 +306,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
         a.winning_moves.iter().map(|m| m.description.as_str()),
         a.winning_moves_total,
     );
-    print!("{s}");
-    Ok(())
+    s
 }
 
 fn position_line(components: &[Box<dyn Component>]) -> String {
@@ -241,39 +345,91 @@ fn moves_lines<'m>(
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    if args.batch {
+        return batch(&args);
+    }
     let words = words::expand(&args.spec)?;
     let mut components = registry::build_sum(&words)?;
-    if args.misere {
-        return run_misere(&args, &mut components);
-    }
-    if args.every {
-        return run_every(&args, &mut components);
-    }
-    let analysis = analyse(&mut components, args.limit);
-    crate::progress::finish();
-    let analysis = analysis?;
-    let game = components
-        .iter()
-        .map(|c| c.game())
-        .collect::<Vec<_>>()
-        .join(" + ");
+    // A million heaps read from stdin are a million words: let them go before solving.
+    drop(words);
+    let verdict = decide(&args, &mut components, args.limit)?;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
     if args.json {
-        let report = Report {
-            game,
-            position: sum_position(&components),
-            convention: "normal",
-            method: None,
-            outcome: analysis.outcome,
-            grundy: analysis.grundy.map(|g| g.0),
-            winning_moves: &analysis.winning_moves,
-            winning_moves_total: analysis.winning_moves_total,
-            drawing_moves: &analysis.drawing_moves,
-            components: component_reports(&components, Some(&analysis.values), None),
-            notes: components.iter().filter_map(|c| c.note()).collect(),
-        };
-        println!("{}", serde_json::to_string(&report).expect("serializable"));
+        write_json(&mut out, &components, &verdict, None)?;
+        out.write_all(b"\n")?;
     } else {
-        print!("{}", plain(&components, &analysis));
+        out.write_all(write_text(&components, &verdict).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `--batch`: the game words of the command line, then each line of standard input as a
+/// position, answered on one line each. An error names its line and stops the batch; the answers
+/// before it are written (and flushed) first.
+fn batch(args: &Args) -> Result<(), Failure> {
+    if args.spec.iter().any(|a| a == "-") {
+        return Err(Failure::Input(
+            "--batch reads the positions from standard input, one a line: give only the game \
+             (e.g. `grundy solve nim --batch`), not '-'"
+                .into(),
+        ));
+    }
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = batch_lines(args, &mut std::io::stdin().lock(), &mut out);
+    out.flush()?;
+    result
+}
+
+fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
+    let game: Vec<Word> = Word::from_args(&args.spec);
+    // The text answer shows one move, so only one is listed; --json lists as many as --limit.
+    let limit = if args.json {
+        args.limit
+    } else {
+        args.limit.min(1)
+    };
+    let mut text = Vec::new();
+    for number in 1.. {
+        text.clear();
+        let read = input
+            .read_until(b'\n', &mut text)
+            .map_err(|e| Failure::Input(format!("line {number} of standard input: {e}")))?;
+        if read == 0 {
+            return Ok(());
+        }
+        let at = |f: Failure| match f {
+            Failure::Input(m) => Failure::Input(format!("line {number}: {m}")),
+            Failure::Compute(m) => Failure::Compute(format!("line {number}: {m}")),
+        };
+        let line = std::str::from_utf8(&text)
+            .map_err(|_| Failure::Input(format!("line {number}: not UTF-8 text")))?;
+        // A blank line (a trailing one, a separator) is no position: skipped, still counted.
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut words = game.clone();
+        words.extend(
+            line.split_whitespace()
+                .enumerate()
+                .map(|(k, w)| Word::new(format!("line {number} item {}", k + 1), w)),
+        );
+        let mut components = registry::build_sum(&words).map_err(|e| at(e.into()))?;
+        let verdict = decide(args, &mut components, limit).map_err(at)?;
+        if args.json {
+            write_json(out, &components, &verdict, Some(number))?;
+        } else {
+            let grundy = verdict
+                .grundy()
+                .map_or("-".to_string(), |g| g.0.to_string());
+            write!(out, "{} {grundy} {}", verdict.outcome(), verdict.total())?;
+            if let Some(m) = verdict.first_move() {
+                write!(out, " {m}")?;
+            }
+        }
+        out.write_all(b"\n")?;
     }
     Ok(())
 }
