@@ -28,7 +28,12 @@ fn nim_3_4_5_has_exactly_one_winning_move() {
     assert_eq!(v["grundy"], 2);
     assert_eq!(
         v["winning_moves"],
-        json!([{"description": "take 2 from heap 1: 3 -> 1", "position": [1, 4, 5]}])
+        json!([{
+            "description": "take 2 from heap 1: 3 -> 1",
+            "component": 0,
+            "move": {"kind": "heap", "heap": 0, "from": 3, "take": 2, "leaves": [1]},
+            "position": [1, 4, 5]
+        }])
     );
 }
 
