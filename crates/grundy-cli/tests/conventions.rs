@@ -36,7 +36,12 @@ fn misere_nim_follows_bouton() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        json!([{"description": "take 1 from heap 1: 2 -> 1", "position": [1, 1, 1]}])
+        json!([{
+            "description": "take 1 from heap 1: 2 -> 1",
+            "component": 0,
+            "move": {"kind": "heap", "heap": 0, "from": 2, "take": 1, "leaves": [1]},
+            "position": [1, 1, 1]
+        }])
     );
 
     let out = grundy(&["solve", "--misere", "nim", "1", "1", "1"]);

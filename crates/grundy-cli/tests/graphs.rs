@@ -42,7 +42,12 @@ fn acyclic_graph_tokens_xor_and_winning_moves() {
     assert_eq!(v["grundy"], 2);
     assert_eq!(
         v["winning_moves"],
-        json!([{"description": "token at 1 -> 3", "position": [3, 2, 4]}])
+        json!([{
+            "description": "token at 1 -> 3",
+            "component": 0,
+            "move": {"kind": "token", "token": 0, "from": 1, "to": 3},
+            "position": [3, 2, 4]
+        }])
     );
     let text = String::from_utf8(grundy(&["solve", &spec, "2", "4"], "").stdout).unwrap();
     assert!(text.contains("second player"), "{text}");
@@ -61,7 +66,12 @@ fn loopy_graph_draws_and_keeps_them() {
     assert_eq!(v["components"][0]["value"], "inf()");
     assert_eq!(
         v["drawing_moves"],
-        json!([{"description": "token at 1 -> 2", "position": [2]}])
+        json!([{
+            "description": "token at 1 -> 2",
+            "component": 0,
+            "move": {"kind": "token", "token": 0, "from": 1, "to": 2},
+            "position": [2]
+        }])
     );
     // A token on 2 has γ = ∞(1): with a second token of value 1 (on 3) the sum is N (Smith's
     // rule), and the winning move takes the token on 2 to 3, leaving two tokens of value 1.
@@ -72,7 +82,12 @@ fn loopy_graph_draws_and_keeps_them() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        json!([{"description": "token at 2 -> 3", "position": [3, 3]}])
+        json!([{
+            "description": "token at 2 -> 3",
+            "component": 0,
+            "move": {"kind": "token", "token": 0, "from": 2, "to": 3},
+            "position": [3, 3]
+        }])
     );
     assert_eq!(v["components"][0]["value"], "inf(0)");
     assert_eq!(

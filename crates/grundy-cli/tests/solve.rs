@@ -28,7 +28,12 @@ fn nim_3_4_5_has_exactly_one_winning_move() {
     assert_eq!(v["grundy"], 2);
     assert_eq!(
         v["winning_moves"],
-        json!([{"description": "take 2 from heap 1: 3 -> 1", "position": [1, 4, 5]}])
+        json!([{
+            "description": "take 2 from heap 1: 3 -> 1",
+            "component": 0,
+            "move": {"kind": "heap", "heap": 0, "from": 3, "take": 2, "leaves": [1]},
+            "position": [1, 4, 5]
+        }])
     );
 }
 
@@ -140,4 +145,52 @@ fn a_reader_that_goes_away_is_not_a_panic() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn heaps_beyond_the_table_answer_from_the_theorem() {
+    // Just past the enumeration limit (2^22): the period or formula gives the winning moves.
+    for (game, heaps) in [
+        ("sub:1,3,4", &["4194305"][..]),
+        ("sub:1,3,4", &["4194305", "4194399", "2"]),
+        ("lasker", &["4194309"]),
+        ("lasker", &["4194309", "5"]),
+    ] {
+        let mut args = vec![game];
+        args.extend_from_slice(heaps);
+        let v = common::solve_json(&args);
+        let total = v["winning_moves_total"].as_u64().unwrap();
+        assert_eq!(v["outcome"], "N", "{args:?}");
+        assert!(total >= 1);
+        for m in v["winning_moves"].as_array().unwrap() {
+            // Every move leads to a P-position, as the solver sees it afresh.
+            let after: Vec<String> = m["position"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| h.to_string())
+                .collect();
+            let mut again = vec![game];
+            again.extend(after.iter().map(String::as_str));
+            assert_eq!(common::solve_json(&again)["outcome"], "P", "{m}");
+        }
+        // --limit 0 counts without listing.
+        let mut counted = vec!["--limit", "0"];
+        counted.extend_from_slice(&args);
+        let c = common::solve_json(&counted);
+        assert_eq!(c["winning_moves_total"].as_u64(), Some(total));
+        assert!(c["winning_moves"].as_array().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn a_split_heap_of_ten_to_the_eighteen_answers() {
+    let v = common::solve_json(&["split", "1000000000000000000", "5", "7"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["winning_moves_total"].as_u64().unwrap() >= 1);
+    let v = common::solve_json(&["--limit", "0", "split", "1000000000000000000"]);
+    assert_eq!(
+        v["winning_moves_total"].as_u64(),
+        Some(1_000_000_000_000_000_000)
+    );
 }

@@ -12,13 +12,40 @@ use serde_json::Value as Json;
 
 use crate::{Explore, Nimber, Outcome, SolveError, Value};
 
+/// A move carries the whole position it leads to only when that position has at most this many
+/// parts (heaps, tokens, components of a sum); past it the position is left out (`null` here,
+/// absent from JSON) and the move's structured fields ([`MoveReport::fields`]) say what changed.
+/// Without this bound the 100 listed moves of 10^6 heaps would be 10^8 numbers.
+pub const MOVE_POSITION_LIMIT: usize = 1000;
+
 /// One move of a component, as a user sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MoveReport {
     /// The move in words, e.g. `take 2 from heap 1: 3 -> 1`.
     pub description: String,
-    /// The position the move leads to, in the same notation as the input.
+    /// The move as data: a JSON object whose `kind` names its other fields (see
+    /// [`crate::Game::move_fields`]; heap games: [`crate::heap_move_fields`]).
+    pub fields: Json,
+    /// The position the move leads to, in the same notation as the input; `null` when it has more
+    /// than [`MOVE_POSITION_LIMIT`] parts.
     pub position: Json,
+}
+
+impl MoveReport {
+    /// A move of a component with no structured form of its own: `{"kind": "move", "to": …}`,
+    /// where `to` is the component's position after it.
+    pub fn generic(description: String, position: Json) -> MoveReport {
+        MoveReport {
+            description,
+            fields: generic_fields(position.clone()),
+            position,
+        }
+    }
+}
+
+/// The generic structured form of a move: the component's position after it.
+pub fn generic_fields(to: Json) -> Json {
+    serde_json::json!({ "kind": "move", "to": to })
 }
 
 /// A position of some ruleset, ready to be analysed.
@@ -98,12 +125,16 @@ pub trait Component {
 /// A winning (or draw-keeping) move of a sum.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SumMove {
-    /// Index of the component moved in (0-based).
-    #[serde(skip)]
-    pub component: usize,
     /// The move in words.
     pub description: String,
-    /// The whole position after the move.
+    /// Index of the component moved in (0-based).
+    pub component: usize,
+    /// The move in that component as data (see [`MoveReport::fields`]).
+    #[serde(rename = "move")]
+    pub fields: Json,
+    /// The whole position after the move; `null` (absent from JSON) when it has more than
+    /// [`MOVE_POSITION_LIMIT`] parts.
+    #[serde(skip_serializing_if = "Json::is_null")]
     pub position: Json,
 }
 
@@ -143,11 +174,17 @@ pub(crate) fn lift(components: &[Box<dyn Component>], i: usize, m: MoveReport) -
         return SumMove {
             component: 0,
             description: m.description,
+            fields: m.fields,
             position: m.position,
         };
     }
-    let mut all: Vec<Json> = components.iter().map(|c| c.position()).collect();
-    all[i] = m.position;
+    let position = if m.position.is_null() || components.len() > MOVE_POSITION_LIMIT {
+        Json::Null
+    } else {
+        let mut all: Vec<Json> = components.iter().map(|c| c.position()).collect();
+        all[i] = m.position;
+        Json::Array(all)
+    };
     SumMove {
         component: i,
         description: format!(
@@ -156,7 +193,8 @@ pub(crate) fn lift(components: &[Box<dyn Component>], i: usize, m: MoveReport) -
             components[i].game(),
             m.description
         ),
-        position: Json::Array(all),
+        fields: m.fields,
+        position,
     }
 }
 
@@ -176,7 +214,7 @@ pub(crate) fn lift(components: &[Box<dyn Component>], i: usize, m: MoveReport) -
 ///         -> Result<usize, SolveError> {
 ///         if t.0 >= self.0 { return Ok(0); }
 ///         if limit > 0 {
-///             out.push(MoveReport { description: format!("{} -> {}", self.0, t.0), position: t.0.into() });
+///             out.push(MoveReport::generic(format!("{} -> {}", self.0, t.0), t.0.into()));
 ///         }
 ///         Ok(1)
 ///     }
@@ -348,10 +386,7 @@ mod tests {
         ) -> Result<usize, SolveError> {
             assert!(target.is_zero(), "only winning moves are asked for");
             if limit > 0 {
-                out.push(MoveReport {
-                    description: "win".into(),
-                    position: Json::Null,
-                });
+                out.push(MoveReport::generic("win".into(), Json::Null));
             }
             Ok(1)
         }

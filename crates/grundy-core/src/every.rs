@@ -31,7 +31,9 @@ use serde::Serialize;
 use serde_json::Value as Json;
 
 use crate::misere::graphs;
-use crate::{Component, GameTree, MoveReport, Nimber, Outcome, SolveError, Value};
+use crate::{
+    Component, GameTree, MoveReport, Nimber, Outcome, SolveError, Value, MOVE_POSITION_LIMIT,
+};
 
 /// A move of the whole sum under Every-SG: one move in every unfinished component.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -40,7 +42,11 @@ pub struct CombinedMove {
     pub description: String,
     /// Each component's move (`None` for a finished component, which is left as it is).
     pub moves: Vec<Option<String>>,
-    /// The whole position after the move.
+    /// Each component's move as data (see [`crate::MoveReport::fields`]), `None` as in `moves`.
+    pub component_moves: Vec<Option<Json>>,
+    /// The whole position after the move; `null` (absent from JSON) when some part of it is left
+    /// out for its size (see [`crate::MOVE_POSITION_LIMIT`]).
+    #[serde(skip_serializing_if = "Json::is_null")]
     pub position: Json,
 }
 
@@ -175,6 +181,7 @@ const SAMPLE_CAP: usize = 1 << 16;
 fn combine(components: &[Box<dyn Component>], pick: &[&(Option<MoveReport>, u64)]) -> CombinedMove {
     let mut parts = Vec::new();
     let mut moves = Vec::new();
+    let mut component_moves = Vec::new();
     let mut position = Vec::new();
     for (i, (m, _)) in pick.iter().enumerate() {
         match m {
@@ -190,22 +197,28 @@ fn combine(components: &[Box<dyn Component>], pick: &[&(Option<MoveReport>, u64)
                     )
                 });
                 moves.push(Some(m.description.clone()));
+                component_moves.push(Some(m.fields.clone()));
                 position.push(m.position.clone());
             }
             None => {
                 moves.push(None);
+                component_moves.push(None);
                 position.push(components[i].position());
             }
         }
     }
+    let whole = if components.len() == 1 {
+        position.pop().unwrap_or(Json::Null)
+    } else if position.iter().any(Json::is_null) || components.len() > MOVE_POSITION_LIMIT {
+        Json::Null
+    } else {
+        Json::Array(position)
+    };
     CombinedMove {
         description: parts.join("; "),
         moves,
-        position: if components.len() == 1 {
-            position.pop().unwrap_or(Json::Null)
-        } else {
-            Json::Array(position)
-        },
+        component_moves,
+        position: whole,
     }
 }
 

@@ -114,6 +114,7 @@ impl<'a, R: Game> Explore<'a> for RulesetNode<'a, R> {
             .map(|q| {
                 let report = MoveReport {
                     description: self.rules.describe(&self.position, &q),
+                    fields: self.rules.move_fields(&self.position, &q),
                     position: self.rules.show(&q),
                 };
                 let child: Child<'a> = Box::new(RulesetNode::new(self.rules, q));

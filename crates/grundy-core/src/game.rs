@@ -169,6 +169,15 @@ pub trait Game: Ruleset {
     /// The move from `from` to its option `to`, in words (e.g. `take 2 from heap 1: 3 -> 1`).
     fn describe(&self, from: &Self::Position, to: &Self::Position) -> String;
 
+    /// The move from `from` to its option `to` as data, for `--json`: a JSON object whose `kind`
+    /// names its other fields. The default, `{"kind": "move", "to": …}` with the position after
+    /// the move, fits every game; a game refines it with what a program needs without parsing
+    /// words: which heap (`"kind": "two-heaps"`), which token, which bid. Indices are 0-based.
+    fn move_fields(&self, from: &Self::Position, to: &Self::Position) -> Json {
+        let _ = from;
+        crate::generic_fields(self.show(to))
+    }
+
     /// An injective encoding of `position` (see [`Key`]): two positions with the same key are the
     /// same position. The default encodes [`Game::show`]; override it to identify positions that
     /// are shown differently but are the same (heaps in another order).
@@ -232,6 +241,9 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn describe(&self, from: &Self::Position, to: &Self::Position) -> String {
         (**self).describe(from, to)
+    }
+    fn move_fields(&self, from: &Self::Position, to: &Self::Position) -> Json {
+        (**self).move_fields(from, to)
     }
     fn key(&self, position: &Self::Position) -> Key {
         (**self).key(position)

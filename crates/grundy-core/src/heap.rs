@@ -9,7 +9,10 @@
 use serde_json::Value as Json;
 
 use crate::explore::{Move, StepGroup};
-use crate::{Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Solver, Value};
+use crate::{
+    Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Solver, Value,
+    MOVE_POSITION_LIMIT,
+};
 
 /// Heaps larger than this are never enumerated move by move: a ruleset must supply
 /// [`HeapRuleset::heap_value`] and [`HeapRuleset::heap_moves_to`] for them.
@@ -113,6 +116,21 @@ pub fn describe_heap_move(heap: usize, from: u64, to: &[u64]) -> String {
             list(&left)
         ),
     }
+}
+
+/// A heap move as data: `{"kind": "heap", "heap": 0, "from": 10, "take": 2, "leaves": [3, 5]}`
+/// — heap `heap` (0-based) of size `from` loses `take` tokens and is replaced by the heaps
+/// `leaves` (none when it is emptied, two or more when it splits). `take` is `from` minus the
+/// heaps left, negative in games whose splits add tokens (the split game: 3 -> 2 + 2).
+pub fn heap_move_fields(heap: usize, from: u64, to: &[u64]) -> Json {
+    let leaves: Vec<u64> = to.iter().copied().filter(|&h| h > 0).collect();
+    let left: u128 = leaves.iter().map(|&h| u128::from(h)).sum();
+    let take = if left <= u128::from(from) {
+        Json::from(from - left as u64)
+    } else {
+        Json::from(i64::try_from(left - u128::from(from)).map_or(i64::MIN, |d| -d))
+    };
+    serde_json::json!({ "kind": "heap", "heap": heap, "from": from, "take": take, "leaves": leaves })
 }
 
 /// A heap ruleset as a [`Ruleset`] on sorted multisets of non-empty heaps.
@@ -260,10 +278,7 @@ impl<H: HeapRuleset> HeapPosition<H> {
 
     /// A move of heap `i` (0-based) to the heaps `opt`, as a report on the whole position.
     fn report(&self, i: usize, opt: &[u64]) -> MoveReport {
-        MoveReport {
-            description: self.ruleset().describe(i + 1, self.heaps[i], opt),
-            position: Json::from(replace_heap(&self.heaps, i, opt)),
-        }
+        heap_report(self.ruleset(), &self.heaps, i, opt)
     }
 
     /// Whether every heap reachable from this position is an SJ atom, checked heap by heap (all
@@ -381,6 +396,21 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
     }
 }
 
+/// Heap `i` (0-based) of `heaps` becoming the heaps `opt`, as a report on the whole position: the
+/// position only up to [`MOVE_POSITION_LIMIT`] heaps, since copying it for every move listed is
+/// what made big sums slow.
+fn heap_report<H: HeapRuleset>(rules: &H, heaps: &[u64], i: usize, opt: &[u64]) -> MoveReport {
+    MoveReport {
+        description: rules.describe(i + 1, heaps[i], opt),
+        fields: heap_move_fields(i, heaps[i], opt),
+        position: if heaps.len() <= MOVE_POSITION_LIMIT {
+            Json::from(replace_heap(heaps, i, opt))
+        } else {
+            Json::Null
+        },
+    }
+}
+
 /// The heaps after heap `i` becomes the heaps `opt`; an emptied heap is kept as 0 so the other
 /// heaps keep their numbers.
 fn replace_heap(heaps: &[u64], i: usize, opt: &[u64]) -> Vec<u64> {
@@ -438,6 +468,7 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
                 let after = replace_heap(&self.heaps, i, opt);
                 let report = MoveReport {
                     description: self.rules.describe(i + 1, n, opt),
+                    fields: heap_move_fields(i, n, opt),
                     position: Json::from(after.clone()),
                 };
                 moves.push((report, self.child(after)));
@@ -482,10 +513,7 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
                     count,
                     moves: options
                         .iter()
-                        .map(|opt| MoveReport {
-                            description: self.rules.describe(i + 1, n, opt),
-                            position: Json::from(replace_heap(&self.heaps, i, opt)),
-                        })
+                        .map(|opt| heap_report(self.rules, &self.heaps, i, opt))
                         .collect(),
                 })
                 .collect(),

@@ -47,12 +47,15 @@ pub mod search;
 pub mod solver;
 pub mod value;
 
-pub use component::{analyse, classify, sum_position, Analysis, Component, MoveReport, SumMove};
+pub use component::{
+    analyse, classify, generic_fields, sum_position, Analysis, Component, MoveReport, SumMove,
+    MOVE_POSITION_LIMIT,
+};
 pub use error::SolveError;
 pub use explore::{Explore, GameTree, Key};
 pub use game::{BruteForce, Game, Ruleset};
 pub use graph::Graph;
-pub use heap::{HeapGame, HeapPosition, HeapRuleset};
+pub use heap::{heap_move_fields, HeapGame, HeapPosition, HeapRuleset};
 pub use loopy::GraphAnalysis;
 pub use mex::{mex, MexSet};
 pub use nimber::Nimber;

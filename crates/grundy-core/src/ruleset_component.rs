@@ -120,6 +120,7 @@ impl<G: Game> RulesetComponent<G> {
     fn report(&self, to: &G::Position) -> MoveReport {
         MoveReport {
             description: self.rules().describe(&self.position, to),
+            fields: self.rules().move_fields(&self.position, to),
             position: self.rules().show(to),
         }
     }

@@ -6,10 +6,14 @@ use grundy_core::misere::{MisereAnalysis, MisereMethod};
 use grundy_core::{sum_position, Analysis, Component, Outcome, SumMove, Value};
 use serde::Serialize;
 use serde_json::Value as Json;
+use std::io::Write;
 
 /// The JSON shape of a normal-play or misère verdict.
 #[derive(Serialize)]
 struct Report<'a> {
+    /// With `grundy solve --batch`: the line of standard input answered (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     game: String,
     position: Json,
     /// `normal`, `misere` or `every`.
@@ -54,6 +58,9 @@ struct PartReport {
 /// The JSON shape of an Every-SG verdict: a winning move is a combined move.
 #[derive(Serialize)]
 struct EveryReport<'a> {
+    /// With `grundy solve --batch`: the line of standard input answered (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     game: String,
     position: Json,
     convention: &'static str,
@@ -95,56 +102,94 @@ pub fn game_name(components: &[Box<dyn Component>]) -> String {
         .join(" + ")
 }
 
-/// One line of JSON, fields in the order of the structs above (a `serde_json::Value` would sort
-/// them).
-fn to_json(report: &impl Serialize) -> String {
-    serde_json::to_string(report).expect("reports hold only JSON-able values")
+/// A verdict under one of the three conventions.
+pub enum Verdict<'a> {
+    /// Normal play, from [`grundy_core::analyse`].
+    Normal(&'a Analysis),
+    /// Misère play, from [`grundy_core::misere::analyse_misere`].
+    Misere(&'a MisereAnalysis),
+    /// Every-SG, from [`grundy_core::every::analyse_every`].
+    Every(&'a EveryAnalysis),
+}
+
+/// The verdict as one JSON object (no newline), written straight to `out`, so the position of a
+/// big sum is never held as text; `line` is the `--batch` line it answers.
+pub fn write(
+    out: impl Write,
+    components: &[Box<dyn Component>],
+    verdict: Verdict,
+    line: Option<usize>,
+) -> serde_json::Result<()> {
+    let notes = || components.iter().filter_map(|c| c.note()).collect();
+    match verdict {
+        Verdict::Normal(a) => serde_json::to_writer(
+            out,
+            &Report {
+                line,
+                game: game_name(components),
+                position: sum_position(components),
+                convention: "normal",
+                method: None,
+                outcome: a.outcome,
+                grundy: a.grundy.map(|g| g.0),
+                winning_moves: &a.winning_moves,
+                winning_moves_total: a.winning_moves_total,
+                drawing_moves: &a.drawing_moves,
+                components: component_reports(components, Some(&a.values), None),
+                notes: notes(),
+            },
+        ),
+        Verdict::Misere(a) => serde_json::to_writer(
+            out,
+            &Report {
+                line,
+                game: game_name(components),
+                position: sum_position(components),
+                convention: "misere",
+                method: Some(a.method),
+                outcome: a.outcome,
+                grundy: a.grundy.map(|g| g.0),
+                winning_moves: &a.winning_moves,
+                winning_moves_total: a.winning_moves_total,
+                drawing_moves: &a.drawing_moves,
+                components: component_reports(components, a.values.as_deref(), None),
+                notes: notes(),
+            },
+        ),
+        Verdict::Every(a) => serde_json::to_writer(
+            out,
+            &EveryReport {
+                line,
+                game: game_name(components),
+                position: sum_position(components),
+                convention: "every",
+                outcome: a.outcome,
+                grundy: a.grundy.map(|g| g.0),
+                winning_moves: &a.winning_moves,
+                winning_moves_total: a.winning_moves_total,
+                components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
+            },
+        ),
+    }
+}
+
+fn to_string(components: &[Box<dyn Component>], verdict: Verdict) -> String {
+    let mut out = Vec::new();
+    write(&mut out, components, verdict, None).expect("reports hold only JSON-able values");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
 }
 
 /// The verdict of [`grundy_core::analyse`] (normal play) as one line of JSON.
 pub fn normal(components: &[Box<dyn Component>], a: &Analysis) -> String {
-    to_json(&Report {
-        game: game_name(components),
-        position: sum_position(components),
-        convention: "normal",
-        method: None,
-        outcome: a.outcome,
-        grundy: a.grundy.map(|g| g.0),
-        winning_moves: &a.winning_moves,
-        winning_moves_total: a.winning_moves_total,
-        drawing_moves: &a.drawing_moves,
-        components: component_reports(components, Some(&a.values), None),
-        notes: components.iter().filter_map(|c| c.note()).collect(),
-    })
+    to_string(components, Verdict::Normal(a))
 }
 
 /// The verdict of [`grundy_core::misere::analyse_misere`] as one line of JSON.
 pub fn misere(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String {
-    to_json(&Report {
-        game: game_name(components),
-        position: sum_position(components),
-        convention: "misere",
-        method: Some(a.method),
-        outcome: a.outcome,
-        grundy: a.grundy.map(|g| g.0),
-        winning_moves: &a.winning_moves,
-        winning_moves_total: a.winning_moves_total,
-        drawing_moves: &a.drawing_moves,
-        components: component_reports(components, a.values.as_deref(), None),
-        notes: components.iter().filter_map(|c| c.note()).collect(),
-    })
+    to_string(components, Verdict::Misere(a))
 }
 
 /// The verdict of [`grundy_core::every::analyse_every`] as one line of JSON.
 pub fn every(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
-    to_json(&EveryReport {
-        game: game_name(components),
-        position: sum_position(components),
-        convention: "every",
-        outcome: a.outcome,
-        grundy: a.grundy.map(|g| g.0),
-        winning_moves: &a.winning_moves,
-        winning_moves_total: a.winning_moves_total,
-        components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
-    })
+    to_string(components, Verdict::Every(a))
 }

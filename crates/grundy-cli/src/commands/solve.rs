@@ -1,8 +1,11 @@
 //! `grundy solve`: who wins, the Grundy value, and the winning moves.
 
-use grundy_core::every::analyse_every;
-use grundy_core::misere::{analyse_misere, MisereMethod};
+use std::io::{BufRead, BufWriter, Write};
+
+use grundy_core::every::{analyse_every, EveryAnalysis};
+use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
 use grundy_core::{analyse, Analysis, Component, Outcome};
+use grundy_games::spec::Word;
 use grundy_games::{registry, report};
 use serde_json::Value as Json;
 
@@ -23,6 +26,11 @@ pub struct Args {
     /// Every-SG: move in every component that is not finished; the last player to move wins.
     #[arg(long)]
     every: bool,
+    /// Read one position a line from standard input (its words follow the game given here) and
+    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE`, or with --json one JSON object
+    /// a line (JSON Lines). Blank lines are skipped; an error names its line and stops.
+    #[arg(long)]
+    batch: bool,
     /// The game and its position, e.g. `nim 3 4 5`; join games with `+`
     /// (`nim 3 4 + bash:3 7`); `-` reads the position's numbers from standard input.
     #[arg(
@@ -33,14 +41,92 @@ pub struct Args {
     spec: Vec<String>,
 }
 
-fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), Failure> {
-    let a = analyse_misere(components, args.limit);
-    crate::progress::finish();
-    let a = a?;
-    if args.json {
-        outln!("{}", report::misere(components, &a));
-        return Ok(());
+/// A verdict under one of the three conventions.
+enum Verdict {
+    Normal(Analysis),
+    Misere(MisereAnalysis),
+    Every(EveryAnalysis),
+}
+
+impl Verdict {
+    fn outcome(&self) -> Outcome {
+        match self {
+            Verdict::Normal(a) => a.outcome,
+            Verdict::Misere(a) => a.outcome,
+            Verdict::Every(a) => a.outcome,
+        }
     }
+
+    fn grundy(&self) -> Option<grundy_core::Nimber> {
+        match self {
+            Verdict::Normal(a) => a.grundy,
+            Verdict::Misere(a) => a.grundy,
+            Verdict::Every(a) => a.grundy,
+        }
+    }
+
+    fn total(&self) -> usize {
+        match self {
+            Verdict::Normal(a) => a.winning_moves_total,
+            Verdict::Misere(a) => a.winning_moves_total,
+            Verdict::Every(a) => a.winning_moves_total,
+        }
+    }
+
+    /// The first winning (or, in a draw, draw-keeping) move in words.
+    fn first_move(&self) -> Option<&str> {
+        match self {
+            Verdict::Normal(a) => a.winning_moves.first().or(a.drawing_moves.first()),
+            Verdict::Misere(a) => a.winning_moves.first().or(a.drawing_moves.first()),
+            Verdict::Every(a) => return a.winning_moves.first().map(|m| m.description.as_str()),
+        }
+        .map(|m| m.description.as_str())
+    }
+}
+
+fn decide(
+    args: &Args,
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+) -> Result<Verdict, Failure> {
+    let verdict = if args.misere {
+        analyse_misere(components, limit).map(Verdict::Misere)
+    } else if args.every {
+        analyse_every(components, limit).map(Verdict::Every)
+    } else {
+        analyse(components, limit).map(Verdict::Normal)
+    };
+    crate::progress::finish();
+    Ok(verdict?)
+}
+
+/// The verdict as one JSON object (no newline), straight to `out`: the position of a big sum is
+/// never held as text. The shape is built in one place for every front end ([`report`]).
+fn write_json(
+    out: &mut impl Write,
+    components: &[Box<dyn Component>],
+    verdict: &Verdict,
+    line: Option<usize>,
+) -> Result<(), Failure> {
+    let verdict = match verdict {
+        Verdict::Normal(a) => report::Verdict::Normal(a),
+        Verdict::Misere(a) => report::Verdict::Misere(a),
+        Verdict::Every(a) => report::Verdict::Every(a),
+    };
+    report::write(out, components, verdict, line)
+        .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
+}
+
+/// The verdict in words, as `grundy solve` prints it.
+fn write_text(components: &[Box<dyn Component>], verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Normal(a) => plain(components, a),
+        Verdict::Misere(a) => misere_text(components, a),
+        Verdict::Every(a) => every_text(components, a),
+    }
+}
+
+fn misere_text(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String {
     let mut s = position_line(components);
     s += match a.method {
         MisereMethod::Sj => "Convention: misère (the last player to move loses), decided by the Sprague–Grundy–Jones theorem.\n",
@@ -63,18 +149,10 @@ fn run_misere(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), 
             a.winning_moves_total,
         );
     }
-    out!("{s}");
-    Ok(())
+    s
 }
 
-fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), Failure> {
-    let a = analyse_every(components, args.limit);
-    crate::progress::finish();
-    let a = a?;
-    if args.json {
-        outln!("{}", report::every(components, &a));
-        return Ok(());
-    }
+fn every_text(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
     let mut s = position_line(components);
     s += "Convention: Every-SG (move in every component that is not finished; the last player to move wins).\n";
     s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
@@ -90,8 +168,7 @@ fn run_every(args: &Args, components: &mut [Box<dyn Component>]) -> Result<(), F
         a.winning_moves.iter().map(|m| m.description.as_str()),
         a.winning_moves_total,
     );
-    out!("{s}");
-    Ok(())
+    s
 }
 
 fn position_line(components: &[Box<dyn Component>]) -> String {
@@ -130,21 +207,90 @@ fn moves_lines<'m>(
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    if args.batch {
+        return batch(&args);
+    }
     let words = words::expand(&args.spec)?;
     let mut components = registry::build_sum(&words)?;
-    if args.misere {
-        return run_misere(&args, &mut components);
-    }
-    if args.every {
-        return run_every(&args, &mut components);
-    }
-    let analysis = analyse(&mut components, args.limit);
-    crate::progress::finish();
-    let analysis = analysis?;
+    // A million heaps read from stdin are a million words: let them go before solving.
+    drop(words);
+    let verdict = decide(&args, &mut components, args.limit)?;
+    let mut out = BufWriter::new(crate::out::Stdout::lock());
     if args.json {
-        outln!("{}", report::normal(&components, &analysis));
+        write_json(&mut out, &components, &verdict, None)?;
+        out.write_all(b"\n")?;
     } else {
-        out!("{}", plain(&components, &analysis));
+        out.write_all(write_text(&components, &verdict).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `--batch`: the game words of the command line, then each line of standard input as a
+/// position, answered on one line each. An error names its line and stops the batch; the answers
+/// before it are written (and flushed) first.
+fn batch(args: &Args) -> Result<(), Failure> {
+    if args.spec.iter().any(|a| a == "-") {
+        return Err(Failure::Input(
+            "--batch reads the positions from standard input, one a line: give only the game \
+             (e.g. `grundy solve nim --batch`), not '-'"
+                .into(),
+        ));
+    }
+    let mut out = BufWriter::new(crate::out::Stdout::lock());
+    let result = batch_lines(args, &mut std::io::stdin().lock(), &mut out);
+    out.flush()?;
+    result
+}
+
+fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
+    let game: Vec<Word> = Word::from_args(&args.spec);
+    // The text answer shows one move, so only one is listed; --json lists as many as --limit.
+    let limit = if args.json {
+        args.limit
+    } else {
+        args.limit.min(1)
+    };
+    let mut text = Vec::new();
+    for number in 1.. {
+        text.clear();
+        let read = input
+            .read_until(b'\n', &mut text)
+            .map_err(|e| Failure::Input(format!("line {number} of standard input: {e}")))?;
+        if read == 0 {
+            return Ok(());
+        }
+        let at = |f: Failure| match f {
+            Failure::Input(m) => Failure::Input(format!("line {number}: {m}")),
+            Failure::Compute(m) => Failure::Compute(format!("line {number}: {m}")),
+            Failure::Refuted => Failure::Refuted,
+        };
+        let line = std::str::from_utf8(&text)
+            .map_err(|_| Failure::Input(format!("line {number}: not UTF-8 text")))?;
+        // A blank line (a trailing one, a separator) is no position: skipped, still counted.
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut words = game.clone();
+        words.extend(
+            line.split_whitespace()
+                .enumerate()
+                .map(|(k, w)| Word::new(format!("line {number} item {}", k + 1), w)),
+        );
+        let mut components = registry::build_sum(&words).map_err(|e| at(e.into()))?;
+        let verdict = decide(args, &mut components, limit).map_err(at)?;
+        if args.json {
+            write_json(out, &components, &verdict, Some(number))?;
+        } else {
+            let grundy = verdict
+                .grundy()
+                .map_or("-".to_string(), |g| g.0.to_string());
+            write!(out, "{} {grundy} {}", verdict.outcome(), verdict.total())?;
+            if let Some(m) = verdict.first_move() {
+                write!(out, " {m}")?;
+            }
+        }
+        out.write_all(b"\n")?;
     }
     Ok(())
 }

@@ -130,6 +130,10 @@ impl Game for Euclid {
         )
     }
 
+    fn move_fields(&self, &(x, y): &(u64, u64), to: &(u64, u64)) -> Json {
+        super::wythoff::two_heap_fields((x, y), *to)
+    }
+
     fn key(&self, &(x, y): &(u64, u64)) -> Key {
         // The order the numbers are written in changes nothing.
         vec![x.min(y), x.max(y)]

@@ -111,6 +111,20 @@ impl Game for PokerNim {
         }
     }
 
+    /// Taking is a heap move (`"kind": "heap"`); adding from the pool is
+    /// `{"kind": "add", "heap": i, "from": h, "add": d, "to": h + d}`.
+    fn move_fields(&self, (heaps, _): &(Vec<u64>, u64), (after, _): &(Vec<u64>, u64)) -> Json {
+        let Some(i) = heaps.iter().zip(after).position(|(h, a)| h != a) else {
+            return grundy_core::generic_fields(Json::Null);
+        };
+        let (h, to) = (heaps[i], after[i]);
+        if to < h {
+            grundy_core::heap_move_fields(i, h, &[to])
+        } else {
+            serde_json::json!({ "kind": "add", "heap": i, "from": h, "add": to - h, "to": to })
+        }
+    }
+
     fn key(&self, (heaps, pool): &(Vec<u64>, u64)) -> Key {
         // The heaps' order changes nothing (empty heaps count: they can still grow).
         let mut key = heaps.clone();

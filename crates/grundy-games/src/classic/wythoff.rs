@@ -134,6 +134,18 @@ impl Ruleset for Wythoff {
     }
 }
 
+/// A move in a game of two heaps as data: `{"kind": "two-heaps", "heap": 0 | 1 | "both",
+/// "take": t, "from": [x, y], "to": [x', y']}`, `take` being what left each heap it changed.
+pub(crate) fn two_heap_fields((x, y): (u64, u64), to: (u64, u64)) -> Json {
+    let (a, b) = (x.abs_diff(to.0), y.abs_diff(to.1));
+    let (heap, take) = match (a, b) {
+        (t, 0) => (Json::from(0), t),
+        (0, t) => (Json::from(1), t),
+        (t, _) => (Json::from("both"), t),
+    };
+    serde_json::json!({ "kind": "two-heaps", "heap": heap, "take": take, "from": [x, y], "to": [to.0, to.1] })
+}
+
 impl Game for Wythoff {
     fn name(&self) -> String {
         "wythoff".into()
@@ -156,6 +168,10 @@ impl Game for Wythoff {
                 to.0, to.1
             ),
         }
+    }
+
+    fn move_fields(&self, &(x, y): &(u64, u64), to: &(u64, u64)) -> Json {
+        two_heap_fields((x, y), *to)
     }
 
     fn searchable(&self, &(x, y): &(u64, u64)) -> Result<(), SolveError> {

@@ -220,6 +220,17 @@ impl Game for TokenRules {
         }
     }
 
+    fn move_fields(&self, from: &Vec<u32>, to: &Vec<u32>) -> Json {
+        let i = (0..from.len())
+            .find(|&i| from.get(i) != to.get(i))
+            .or_else(|| self.looping_token(from))
+            .unwrap_or(0);
+        match (from.get(i), to.get(i)) {
+            (Some(&a), Some(&b)) => token_fields(&self.0, i, a, b),
+            _ => grundy_core::generic_fields(self.show(to)),
+        }
+    }
+
     fn key(&self, tokens: &Vec<u32>) -> Key {
         let mut key: Key = tokens.iter().map(|&t| u64::from(t)).collect();
         key.sort_unstable();
@@ -244,6 +255,17 @@ impl Game for TokenRules {
     }
 }
 
+/// A token move as data: `{"kind": "token", "token": 0, "from": v, "to": w}`, the token's index
+/// (0-based, in the position's order) and its vertices as the position shows them.
+fn token_fields(game: &TokenGame, token: usize, from: u32, to: u32) -> Json {
+    serde_json::json!({
+        "kind": "token",
+        "token": token,
+        "from": game.vertex_json(from),
+        "to": game.vertex_json(to),
+    })
+}
+
 /// Tokens on the vertices of a [`TokenGame`]: one component of a sum.
 pub struct TokenPosition {
     game: Rc<TokenGame>,
@@ -258,19 +280,26 @@ impl TokenPosition {
 
     fn report(&self, i: usize, to: u32) -> MoveReport {
         let from = self.tokens[i];
-        let position: Vec<Json> = self
-            .tokens
-            .iter()
-            .enumerate()
-            .map(|(j, &t)| self.game.vertex_json(if j == i { to } else { t }))
-            .collect();
+        // The whole position only when it is small: see MOVE_POSITION_LIMIT.
+        let position = if self.tokens.len() <= grundy_core::MOVE_POSITION_LIMIT {
+            Json::Array(
+                self.tokens
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &t)| self.game.vertex_json(if j == i { to } else { t }))
+                    .collect(),
+            )
+        } else {
+            Json::Null
+        };
         MoveReport {
             description: format!(
                 "token at {} -> {}",
                 self.game.vertex_text(from),
                 self.game.vertex_text(to)
             ),
-            position: Json::Array(position),
+            fields: token_fields(&self.game, i, from, to),
+            position,
         }
     }
 }

@@ -64,7 +64,44 @@ impl HeapRuleset for Lasker {
         // n % 4 == 3 and n = u64::MAX would overflow; that heap is the only one.
         n.checked_add(1).map(|_| Nimber(value(n)))
     }
+
+    /// Past the table, by the theorem: `G` is an involution of the heap sizes, so exactly one heap
+    /// `G(t)` has the value `t` (one take), and the splits `a + (n - a)` are checked one by one
+    /// (n/2 of them: no list of options is built). In `heap_options`' order: takes, then splits.
+    fn heap_moves_counted(
+        &self,
+        n: u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        if n > COUNT_LIMIT {
+            return None;
+        }
+        let t = target.0;
+        let mut count = 0;
+        let mut first = Vec::new();
+        let mut hit = |opt: Vec<u64>| {
+            count += 1;
+            if first.len() < limit {
+                first.push(opt);
+            }
+        };
+        if t == 0 {
+            hit(Vec::new());
+        } else if t <= n && value(t) < n {
+            hit(vec![value(t)]);
+        }
+        for a in 1..=n / 2 {
+            if value(a) ^ value(n - a) == t {
+                hit(vec![a, n - a]);
+            }
+        }
+        Some((count, first))
+    }
 }
+
+/// The largest heap whose winning moves are counted split by split (about a second's work).
+const COUNT_LIMIT: u64 = 1 << 30;
 
 /// The registry entry for `lasker`.
 pub fn entries() -> Vec<GameEntry> {
@@ -109,6 +146,28 @@ mod tests {
         #[test]
         fn theorem_matches_brute_force(heaps in proptest::collection::vec(0u64..16, 1..3)) {
             assert_heap_fast_path_matches_solver(&Lasker, &heaps)?;
+        }
+    }
+
+    #[test]
+    fn moves_counted_by_the_theorem_are_the_options_of_that_value() {
+        for n in 1..120u64 {
+            let mut options = Vec::new();
+            Lasker.heap_options(n, &mut options);
+            for t in 0..2 * n + 4 {
+                let mut want: Vec<Vec<u64>> = options
+                    .iter()
+                    .filter(|o| o.iter().fold(0, |x, &h| x ^ value(h)) == t)
+                    .map(|o| o.iter().copied().filter(|&h| h > 0).collect())
+                    .collect();
+                let (count, mut got) = Lasker.heap_moves_counted(n, Nimber(t), usize::MAX).unwrap();
+                assert_eq!(count as usize, want.len(), "n = {n}, t = {t}");
+                want.sort();
+                got.sort();
+                assert_eq!(got, want, "n = {n}, t = {t}");
+                let (_, few) = Lasker.heap_moves_counted(n, Nimber(t), 1).unwrap();
+                assert_eq!(few.len(), want.len().min(1));
+            }
         }
     }
 

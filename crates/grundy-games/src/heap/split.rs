@@ -47,6 +47,53 @@ fn heap_of(v: u64) -> Option<u64> {
     }
 }
 
+/// How many smaller heaps `heap_moves_counted` tries for a partner before it stops listing.
+const SCAN_LIMIT: u64 = 1 << 24;
+
+/// How many options of a heap of `n` (two heaps `i <= j < n`, empty ones vanishing) have the value
+/// `t`. The values below `G(n)` taken by heaps below `n` are 0 and the odious numbers, and `G`
+/// increases, so this counts the pairs `{x, y}` of such values below `v = G(n)` with
+/// `x ^ y = t`. For `t = 0`: `x = y`, one pair per heap. For odious `t`: `x` and `y` differ in
+/// the parity of their bits, so one of them is 0 and the pair is `{0, t}`. For evil `t != 0`:
+/// both are odious, and the ordered pairs are counted bit by bit from the top, keeping whether
+/// `x` and `x ^ t` are already below `v` and the parity of `x`'s bits.
+pub fn pairs_of_value(n: u64, t: u64) -> u64 {
+    let v = value(n);
+    if t == 0 {
+        return n;
+    }
+    if t.count_ones() % 2 == 1 {
+        return u64::from(t < v);
+    }
+    // ways[below_x][below_y][parity]
+    let mut ways = [[[0u128; 2]; 2]; 2];
+    ways[0][0][0] = 1;
+    for b in (0..64).rev() {
+        let (vb, tb) = ((v >> b) & 1, (t >> b) & 1);
+        let mut next = [[[0u128; 2]; 2]; 2];
+        for (bx, row) in ways.iter().enumerate() {
+            for (by, cell) in row.iter().enumerate() {
+                for (parity, &w) in cell.iter().enumerate() {
+                    if w == 0 {
+                        continue;
+                    }
+                    for xb in 0..2u64 {
+                        let yb = xb ^ tb;
+                        if (bx == 0 && xb > vb) || (by == 0 && yb > vb) {
+                            continue;
+                        }
+                        let nx = usize::from(bx == 1 || xb < vb);
+                        let ny = usize::from(by == 1 || yb < vb);
+                        next[nx][ny][parity ^ xb as usize] += w;
+                    }
+                }
+            }
+        }
+        ways = next;
+    }
+    u64::try_from(ways[1][1][1] / 2).unwrap_or(u64::MAX)
+}
+
 /// Largest heap: values (about 2n) must fit in a u64.
 pub const MAX_HEAP: u64 = u64::MAX / 2;
 
@@ -76,6 +123,31 @@ impl HeapRuleset for Split {
             }
         }
         Some(out)
+    }
+
+    /// Past the table, by the theorem: the values of the heaps below `n` are 0 and the odious
+    /// numbers below `G(n)`, so the pairs of value `t` are counted over the bits of `G(n)` and `t`
+    /// (see [`pairs_of_value`]), and the first ones found in the order of `heap_options`.
+    fn heap_moves_counted(
+        &self,
+        n: u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        let count = pairs_of_value(n, target.0);
+        let mut first = Vec::new();
+        // Each smaller heap `i` has at most one partner; when hits are rare, the scan gives up
+        // rather than walk 10^18 heaps (the count stays exact).
+        let mut i = 0;
+        while first.len() < limit && (first.len() as u64) < count && i < n && i < SCAN_LIMIT {
+            if let Some(j) = heap_of(value(i) ^ target.0) {
+                if i <= j && j < n {
+                    first.push([i, j].into_iter().filter(|&h| h > 0).collect());
+                }
+            }
+            i += 1;
+        }
+        Some((count, first))
     }
 
     fn max_heap(&self) -> u64 {
@@ -146,6 +218,26 @@ mod tests {
     impl HeapRuleset for OptionsOnly {
         fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
             Split.heap_options(n, out)
+        }
+    }
+
+    #[test]
+    fn moves_counted_by_the_theorem_are_the_options_of_that_value() {
+        for n in 1..90u64 {
+            let mut options = Vec::new();
+            Split.heap_options(n, &mut options);
+            for t in 0..300 {
+                let want: Vec<Vec<u64>> = options
+                    .iter()
+                    .filter(|o| value(o[0]) ^ value(o[1]) == t)
+                    .map(|o| o.iter().copied().filter(|&h| h > 0).collect())
+                    .collect();
+                let (count, got) = Split.heap_moves_counted(n, Nimber(t), usize::MAX).unwrap();
+                assert_eq!(count as usize, want.len(), "n = {n}, t = {t}");
+                assert_eq!(got, want, "n = {n}, t = {t}");
+                let (_, few) = Split.heap_moves_counted(n, Nimber(t), 2).unwrap();
+                assert_eq!(few, want[..want.len().min(2)].to_vec());
+            }
         }
     }
 

@@ -197,6 +197,33 @@ impl HeapRuleset for Subtraction {
         })
     }
 
+    /// Past the table, a finite (or Fibonacci) set still has few moves, each valued by the proved
+    /// period: they are checked one by one.
+    fn heap_moves_counted(
+        &self,
+        n: u64,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        if !matches!(
+            self.set,
+            SubtractionSet::Finite(_) | SubtractionSet::Fibonacci
+        ) {
+            return None;
+        }
+        let mut count = 0;
+        let mut first = Vec::new();
+        for s in self.set.amounts(n) {
+            if self.heap_value(n - s)? == target {
+                count += 1;
+                if first.len() < limit {
+                    first.push(vec![n - s]);
+                }
+            }
+        }
+        Some((count, first))
+    }
+
     /// Bash heaps are SJ atoms: no move splits, and a heap `n ≡ 0 mod K+1`, `n > 0`, has the
     /// move to `n − K`, of value 1. Other sets are checked heap by heap.
     fn sj_heaps(&self) -> Option<bool> {

@@ -116,6 +116,10 @@ impl Game for PublicSale {
         format!("bid {}: price {from} -> {to}{ending}", to - from)
     }
 
+    fn move_fields(&self, &from: &u64, &to: &u64) -> Json {
+        serde_json::json!({ "kind": "bid", "bid": to - from, "from": from, "to": to })
+    }
+
     /// The price, every price at or above the goal being the same position.
     fn key(&self, &price: &u64) -> Key {
         vec![price.min(self.goal)]
