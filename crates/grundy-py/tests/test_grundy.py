@@ -62,7 +62,14 @@ def test_solve_words_and_one_string_agree():
     move = a.winning_moves[0]
     assert move.description == "take 2 from heap 1: 3 -> 1"
     assert move.position == [1, 4, 5]
-    assert move.fields == {"description": move.description, "position": [1, 4, 5]}
+    assert move.component == 0
+    assert move.move == {"kind": "heap", "heap": 0, "from": 3, "take": 2, "leaves": [1]}
+    assert move.fields == {
+        "description": move.description,
+        "component": 0,
+        "move": move.move,
+        "position": [1, 4, 5],
+    }
     assert "nim" in repr(a) and "take 2" in repr(move)
 
 

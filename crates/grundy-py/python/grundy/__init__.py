@@ -106,13 +106,17 @@ class Game:
 
 
 class Move:
-    """A winning (or drawing) move: its words, the position it leaves, and every field of the
-    CLI's JSON (``fields``; e.g. ``moves`` under Every-SG)."""
+    """A winning (or drawing) move: its words, the component it is played in (0-based), the move
+    as data (``move``, e.g. ``{"kind": "heap", "heap": 0, "from": 3, "take": 2, ...}``), the
+    position it leaves (``None`` past the CLI's size limit for whole positions), and every field
+    of the CLI's JSON (``fields``; e.g. ``component_moves`` under Every-SG)."""
 
     def __init__(self, fields: Dict[str, Any]) -> None:
         self.fields = fields
         self.description: str = fields["description"]
-        self.position: Any = fields["position"]
+        self.component: Optional[int] = fields.get("component")
+        self.move: Optional[Dict[str, Any]] = fields.get("move")
+        self.position: Any = fields.get("position")
 
     def __repr__(self) -> str:
         return f"<Move {self.description}>"

@@ -21,6 +21,8 @@ class Game:
 class Move:
     fields: Dict[str, Any]
     description: str
+    component: Optional[int]
+    move: Optional[Dict[str, Any]]
     position: Any
 
 class Result:
