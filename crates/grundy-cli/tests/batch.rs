@@ -85,3 +85,26 @@ fn other_conventions_and_sums_work_in_a_batch() {
         "N 0 2 take all 1 from heap 1\nN 2 1 take 1 from heap 1: 2 -> 1\n"
     );
 }
+
+#[test]
+fn nothing_else_may_read_standard_input() {
+    // A graph read from stdin would wait for ever on the lock the batch holds.
+    let (code, out, err) = batch(&["hackenbush:-"], "1\n");
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.contains("argument 1 ('hackenbush:-')"), "{err}");
+    let (code, out, err) = batch(&["nim"], "3 4\nnim:-\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(out, "N 7 1 take 1 from heap 2: 4 -> 3\n");
+    assert!(err.contains("line 2: 'nim:-'"), "{err}");
+}
+
+#[test]
+fn an_endless_line_is_refused_not_read() {
+    let line = "1".repeat((1 << 28) + 2);
+    let (code, _, err) = batch(&["nim"], &line);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("line 1 of standard input is longer than"),
+        "{err}"
+    );
+}

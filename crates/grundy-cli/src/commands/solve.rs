@@ -230,18 +230,24 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// position, answered on one line each. An error names its line and stops the batch; the answers
 /// before it are written (and flushed) first.
 fn batch(args: &Args) -> Result<(), Failure> {
-    if args.spec.iter().any(|a| a == "-") {
-        return Err(Failure::Input(
-            "--batch reads the positions from standard input, one a line: give only the game \
-             (e.g. `grundy solve nim --batch`), not '-'"
-                .into(),
-        ));
+    // `-` or `GAME:-` would read standard input too, where the positions are (and wait on its
+    // lock for ever).
+    if let Some(i) = args.spec.iter().position(|a| a == "-" || a.ends_with(":-")) {
+        return Err(Failure::Input(format!(
+            "argument {} ('{}'): --batch reads the positions from standard input, one a line: \
+             give the game on the command line (e.g. `grundy solve nim --batch`)",
+            i + 1,
+            args.spec[i]
+        )));
     }
     let mut out = BufWriter::new(crate::out::Stdout::lock());
     let result = batch_lines(args, &mut std::io::stdin().lock(), &mut out);
     out.flush()?;
     result
 }
+
+/// The longest line `--batch` reads: a position of about ten million numbers.
+const MAX_BATCH_LINE: u64 = 1 << 28;
 
 fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
     let game: Vec<Word> = Word::from_args(&args.spec);
@@ -254,11 +260,18 @@ fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> R
     let mut text = Vec::new();
     for number in 1.. {
         text.clear();
-        let read = input
+        // A line is read up to a bound: an endless line (`< /dev/zero`) must not fill memory.
+        let read = std::io::Read::take(&mut *input, MAX_BATCH_LINE + 1)
             .read_until(b'\n', &mut text)
             .map_err(|e| Failure::Input(format!("line {number} of standard input: {e}")))?;
         if read == 0 {
             return Ok(());
+        }
+        if read as u64 > MAX_BATCH_LINE {
+            return Err(Failure::Input(format!(
+                "line {number} of standard input is longer than {MAX_BATCH_LINE} bytes, the \
+                 most one batch line may hold (give a huge position as arguments or with '-')"
+            )));
         }
         let at = |f: Failure| match f {
             Failure::Input(m) => Failure::Input(format!("line {number}: {m}")),
@@ -270,6 +283,14 @@ fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> R
         // A blank line (a trailing one, a separator) is no position: skipped, still counted.
         if line.trim().is_empty() {
             continue;
+        }
+        if let Some(w) = line
+            .split_whitespace()
+            .find(|w| *w == "-" || w.ends_with(":-"))
+        {
+            return Err(Failure::Input(format!(
+                "line {number}: '{w}' would read standard input, which holds the batch"
+            )));
         }
         let mut words = game.clone();
         words.extend(
