@@ -252,3 +252,38 @@ fn huge_counts_and_random_bytes_cost_nothing() {
     let file = checkpoint("0.6", &vec![u32::MAX; 4096]);
     assert_refused(&resume("0.6", 9000, &dir.file(&file)), "is impossible");
 }
+
+#[test]
+fn a_shorter_table_keeps_the_longer_checkpoint_it_resumed_from() {
+    let dir = std::env::temp_dir().join(format!("grundy-ckpt-shorter-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("grundy-table-0.6.ckpt");
+    std::fs::write(&path, checkpoint("0.6", &values("0.6", 70_000))).unwrap();
+    let dir_text = dir.to_str().unwrap();
+    let run = |upto: &str| {
+        common::run_in(
+            dir_text,
+            &["table", "0.6", "--upto", upto, "--resume", "--json"],
+            b"",
+        )
+    };
+    let out = run("66000");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        path.exists(),
+        "the 70001 values of the checkpoint were deleted"
+    );
+    // A table that covers the checkpoint replaces it: nothing is left behind.
+    let out = run("80000");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!path.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

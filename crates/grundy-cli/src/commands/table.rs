@@ -643,8 +643,11 @@ fn compute(
         });
     }
     let path = checkpoint_path(args, game);
+    // How many values the checkpoint resumed from held: a table shorter than that leaves it.
+    let mut resumed_from = 0;
     let mut engine = if args.resume && path.exists() {
         let values = load_checkpoint(&path, game)?;
+        resumed_from = values.len();
         game.resume(method, &values).expect("computed game")
     } else {
         game.engine(method).expect("computed game")
@@ -716,7 +719,8 @@ fn compute(
     }
     match outcome {
         Ok(computed) => {
-            if own_checkpoint && path.exists() && args.checkpoint.is_none() {
+            let covered = computed.0.len() >= resumed_from;
+            if own_checkpoint && covered && path.exists() && args.checkpoint.is_none() {
                 let _ = std::fs::remove_file(&path);
             }
             Ok(computed)

@@ -18,7 +18,7 @@ pub fn run_from_root<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Out
     run_in(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), args, stdin)
 }
 
-fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &str, args: &[S], stdin: &[u8]) -> Output {
+pub fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &str, args: &[S], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .current_dir(dir)
