@@ -81,6 +81,9 @@ fn main() -> ExitCode {
         Err(e) => usage_error(e),
     };
     memory::set_budget(cli.memory.unwrap_or_else(memory::default_budget));
+    // The transposition table of a hard single game (Cram, Chomp) is allocated whole: half the
+    // budget, so its search keeps room for everything else under --memory.
+    grundy_core::search::set_memory_budget(memory::budget() / 2);
     grundy_core::limits::set_position_cap(cli.max_positions);
     grundy_core::limits::set_memory_probe(memory::running_low);
     grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {

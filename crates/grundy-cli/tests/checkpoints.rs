@@ -287,3 +287,10 @@ fn a_shorter_table_keeps_the_longer_checkpoint_it_resumed_from() {
     assert!(!path.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_empty_checkpoint_is_refused() {
+    let dir = Dir::new("empty");
+    let ckpt = dir.file(&checkpoint("0.6", &[]));
+    assert_refused(&resume("0.6", 9000, &ckpt), "holds no values");
+}

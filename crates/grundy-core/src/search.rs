@@ -116,7 +116,10 @@ impl Table {
     pub fn with_bytes(bytes: usize) -> Self {
         let per_bucket = WAYS * ENTRY_BYTES;
         let mut buckets = 1usize;
-        while buckets * 2 * per_bucket <= bytes {
+        while buckets
+            .checked_mul(2 * per_bucket)
+            .is_some_and(|b| b <= bytes)
+        {
             buckets *= 2;
         }
         let words: Vec<u64> = vec![0; buckets * WAYS * 2];
@@ -378,7 +381,7 @@ where
         }
         match self.rules.code(part) {
             Some(code) => match self.table.get(code) {
-                Some(d) if d & EXACT != 0 => Ok(Nimber(d & 0xFFFF)),
+                Some(d) if d & EXACT != 0 => Ok(Nimber(d & MASK)),
                 Some(d) => Err(d & MASK),
                 None => Err(0),
             },
@@ -400,7 +403,7 @@ where
                 self.big
                     .lock()
                     .expect("no thread panics holding it")
-                    .insert(part.clone(), Nimber(data & 0xFFFF));
+                    .insert(part.clone(), Nimber(data & MASK));
             }
             None => {}
         }

@@ -43,6 +43,13 @@ pub(crate) fn size_words(words: &[Word]) -> Option<Result<(u8, u8), SpecError>> 
 }
 
 fn check_cells(r: u64, c: u64) -> Result<(), String> {
+    // An empty board may have a side of 0, but no side is longer than a board may be (the
+    // sides are kept as u8: 0x300 must not read as 0x44).
+    if r.max(c) > MAX_CELLS {
+        return Err(format!(
+            "a board of {r}x{c} has a side longer than the {MAX_CELLS} cells a position may have"
+        ));
+    }
     if r.saturating_mul(c) > MAX_CELLS {
         return Err(format!(
             "a board of {r}x{c} has more than the {MAX_CELLS} cells a position may have"

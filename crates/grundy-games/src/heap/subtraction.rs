@@ -404,6 +404,45 @@ mod tests {
     use crate::testing::assert_heap_fast_path_matches_solver;
     use proptest::prelude::*;
 
+    /// `heap_moves_counted` (the moves to a value, by the proved period past the table) against
+    /// a plain mex table of the whole range and a filter of the heap's options.
+    #[test]
+    fn moves_counted_by_the_period_are_the_options_of_that_value() {
+        // Finite sets past the enumeration limit (by their proved period); Fibonacci, whose
+        // period is not proved, within its table.
+        let far = grundy_core::heap::ENUMERATION_LIMIT + 40;
+        for (game, last) in [
+            (Subtraction::finite(vec![1, 3, 4]), far),
+            (Subtraction::finite(vec![2, 5, 7]), far),
+            (Subtraction::fibonacci(), 3000),
+        ] {
+            let mut g = vec![0u64; last as usize + 1];
+            let mut seen = Vec::new();
+            for n in 1..=last {
+                seen.clear();
+                seen.extend(game.set.amounts(n).map(|s| g[(n - s) as usize]));
+                g[n as usize] = grundy_core::mex(seen.iter().map(|&v| Nimber(v))).0;
+            }
+            let game = game.with_values_for(last);
+            for n in (1..60).chain(last - 40..=last) {
+                for t in 0..6 {
+                    let want: Vec<Vec<u64>> = game
+                        .set
+                        .amounts(n)
+                        .filter(|&s| g[(n - s) as usize] == t)
+                        .map(|s| vec![n - s])
+                        .collect();
+                    let Some((count, got)) = game.heap_moves_counted(n, Nimber(t), usize::MAX)
+                    else {
+                        panic!("{:?}: no count at n = {n}", game.set);
+                    };
+                    assert_eq!(count as usize, want.len(), "n = {n}, t = {t}");
+                    assert_eq!(got, want, "n = {n}, t = {t}");
+                }
+            }
+        }
+    }
+
     proptest! {
         #[test]
         fn bash_closed_form_matches_the_solver(

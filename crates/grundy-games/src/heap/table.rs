@@ -127,6 +127,10 @@ impl TableGame {
         let Source::Engine(rules) = &self.source else {
             return Some("this game's values come from a formula, not a checkpoint".into());
         };
+        if values.is_empty() {
+            // G(0) is in every table written: an empty one was not.
+            return Some("it holds no values".into());
+        }
         let mut records = Vec::new();
         let mut max: Option<u32> = None;
         for (n, &v) in values.iter().enumerate() {
