@@ -160,6 +160,8 @@ impl NativeGame {
     }
 
     fn start(&self, game: &ScriptGame, parts: &[Bound<'_, PyAny>]) -> PyResult<Position> {
+        // What an earlier call left (a Ctrl-C seen after its last block) is not this call's.
+        let _ = self.host.take_error();
         let mut all = Vec::new();
         for p in parts {
             all.extend(host::to_position(p).map_err(|e| GameError::new_err(e.to_string()))?);
@@ -211,7 +213,13 @@ impl NativeGame {
         if progress {
             write_stderr(py, "\n");
         }
-        verdict.map_err(|e| self.error(solve_error(e)))
+        let verdict = verdict.map_err(|e| self.error(solve_error(e)))?;
+        // An exception the engine could work around (in `show` or `describe`) still reaches the
+        // caller, and does not wait to spoil the next call.
+        match self.host.take_error() {
+            Some(e) => Err(e),
+            None => Ok(verdict),
+        }
     }
 
     /// The values of `positions` (each one position), as a JSON array.
@@ -249,6 +257,9 @@ impl NativeGame {
             write_stderr(py, "\n");
         }
         let values = values.map_err(|e| self.error(solve_error(e)))?;
+        if let Some(e) = self.host.take_error() {
+            return Err(e);
+        }
         Ok(serde_json::to_string(&values).expect("values are JSON"))
     }
 }

@@ -379,3 +379,20 @@ def test_readme_examples():
 def test_stubs_and_marker_are_installed():
     here = Path(grundy.__file__).parent
     assert (here / "py.typed").exists() and (here / "__init__.pyi").exists()
+
+
+def test_an_exception_in_describe_reaches_the_caller_and_only_once():
+    calls = []
+
+    def describe(p, q):
+        calls.append((p, q))
+        if len(calls) == 1:
+            raise ValueError("boom in describe")
+        return f"{p} to {q}"
+
+    half = grundy.Game(lambda n: range(n - n // 2, n), describe=describe)
+    with pytest.raises(ValueError, match="boom in describe"):
+        grundy.solve(half, 10)
+    # The next call is not spoiled by the exception already raised.
+    assert grundy.solve(half, 10).winning_moves[0].description == "10 to 7"
+    assert grundy.table(half, upto=7).values == [0, 0, 1, 0, 2, 1, 3, 0]
