@@ -579,7 +579,8 @@ pub fn memory_budget() -> u64 {
     }
 }
 
-fn available_memory() -> Option<u64> {
+/// The memory the system has available (`MemAvailable` of /proc/meminfo), where it can be read.
+pub fn available_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -298,6 +298,22 @@ fn heap_table(
         return Ok(None);
     };
     let game = make(&spec).map_err(spec_error)?;
+    // The values as u64 bytes for Python, and for a computed game the engine's values, mirror and
+    // copies (the CLI's estimate at the widest, 4 bytes a value): refused before allocating, so a
+    // huge `upto` raises instead of ending the interpreter.
+    let per_value = if game.is_computed() { 8 + 20 } else { 8 };
+    let need = (upto + 1).saturating_mul(per_value);
+    if let Some(available) = grundy_core::search::available_memory() {
+        if need > available / 10 * 9 {
+            return Err(ComputeError::new_err(format!(
+                "the table of {} up to {upto} would need about {} MiB, more than the {} MiB \
+                 this machine has available",
+                game.name(),
+                need >> 20,
+                available >> 20
+            )));
+        }
+    }
     let method = if naive { Method::Naive } else { Method::Sparse };
     let mut engine = game.engine(method);
     let mut stop: Option<PyErr> = None;

@@ -343,7 +343,7 @@ def test_ctrl_c_stops_a_long_table():
     timer = interrupt_soon()
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        grundy.table("0.6", upto=4_000_000_000)
+        grundy.table("0.6", upto=200_000_000)
     timer.join()
     assert time.monotonic() - start < 30
     # The interpreter and the library carry on.
@@ -396,3 +396,8 @@ def test_an_exception_in_describe_reaches_the_caller_and_only_once():
     # The next call is not spoiled by the exception already raised.
     assert grundy.solve(half, 10).winning_moves[0].description == "10 to 7"
     assert grundy.table(half, upto=7).values == [0, 0, 1, 0, 2, 1, 3, 0]
+
+
+def test_a_table_past_the_machine_s_memory_raises_before_allocating():
+    with pytest.raises(grundy.ComputeError, match="would need about"):
+        grundy.table("0.77", upto=4_000_000_000)
