@@ -51,12 +51,7 @@ fn every_example_answers_every_command() {
     )];
     for g in games.as_array().unwrap() {
         let example = g["example"].as_str().unwrap();
-        let words: Vec<String> = example
-            .strip_prefix("grundy solve ")
-            .unwrap_or(example)
-            .split_whitespace()
-            .map(String::from)
-            .collect();
+        let words = common::example_words(example);
         let with = |flags: &[&str]| -> Vec<String> {
             let mut a: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
             a.extend(words.iter().cloned());

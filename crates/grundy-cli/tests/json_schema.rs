@@ -100,12 +100,7 @@ fn every_example_fits_the_schema() {
     let mut answered = 0;
     for g in games.as_array().unwrap() {
         let example = g["example"].as_str().unwrap();
-        let words: Vec<String> = example
-            .strip_prefix("grundy solve ")
-            .unwrap_or(example)
-            .split_whitespace()
-            .map(String::from)
-            .collect();
+        let words = common::example_words(example);
         let with = |flags: &[&str]| -> Vec<String> {
             let mut a = strings(flags);
             a.extend(words.iter().cloned());

@@ -49,3 +49,14 @@ pub fn solve_json(args: &[&str]) -> Value {
     all.extend_from_slice(args);
     success_json(&all, b"")
 }
+
+/// The words of a registry example (`grundy games --json`'s `example`) after `grundy solve`: the
+/// game and its position, to run through any command.
+pub fn example_words(example: &str) -> Vec<String> {
+    example
+        .strip_prefix("grundy solve ")
+        .unwrap_or(example)
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
