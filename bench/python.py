@@ -6,7 +6,8 @@ Each line is one task timed both ways in the same run (best of three), and their
 grundy's time over the baseline's (below 1: grundy is faster).
 
 1. Take-at-most-half to n = 5000 and paper cutting up to 30 x 30: a `grundy.Game` against the
-   same rules as a plain `functools.lru_cache` brute force.
+   same rules as a plain `functools.lru_cache` brute force (options listed one by one, and as the
+   engine's ranges, `grundy.splits` and `grundy.cuts`).
 2. Three take-at-most-half heaps: grundy values each heap once and XORs; the plain brute force
    searches the sum as one game (the positions are triples).
 3. `grundy.table("0.6", upto=10**6)` against `grundy table 0.6 --upto 1000000 --json`.
@@ -91,8 +92,8 @@ class Paper(grundy.Game):
         return out + [grundy.Sum(sheet(w, y), sheet(w, h - y)) for y in range(1, h // 2 + 1)]
 
 
-def paper_grundy(w, h):
-    game = Paper()
+def paper_grundy(w, h, native=False):
+    game = grundy.Game(lambda p: grundy.cuts(*p)) if native else Paper()
     # Every sheet up to w x h is reached from w x h; the table of values is then the memo's.
     return grundy.solve(game, (w, h)).value
 
@@ -131,7 +132,9 @@ def main():
     line("take-at-most-half to 5000 (list of options)", best(lambda: half_grundy(n, False)), best(lambda: half_brute(n)), "lru_cache")
 
     assert paper_grundy(30, 30) == paper_brute(30, 30)
-    line("paper cutting to 30 x 30", best(lambda: paper_grundy(30, 30)), best(lambda: paper_brute(30, 30)), "lru_cache")
+    line("paper cutting to 30 x 30 (Sum options)", best(lambda: paper_grundy(30, 30)), best(lambda: paper_brute(30, 30)), "lru_cache")
+    assert paper_grundy(30, 30, True) == paper_brute(30, 30)
+    line("paper cutting to 30 x 30 (grundy.cuts)", best(lambda: paper_grundy(30, 30, True)), best(lambda: paper_brute(30, 30)), "lru_cache")
 
     heaps = (60, 70, 80)
     assert triple_grundy(*heaps) == triple_brute(*heaps)

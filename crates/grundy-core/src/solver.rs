@@ -105,17 +105,27 @@ impl<R: Ruleset> Solver<R> {
             let mut pending = None;
             while top.next < top.children.len() {
                 let child = &top.children[top.next];
-                let known = self
+                let known = match self
                     .ruleset
                     .closed_form(child)
                     .or_else(|| self.table.get(&self.ruleset, child))
-                    .or_else(|| known_sum(&self.ruleset, &self.table, &mut self.parts, child));
+                {
+                    Some(v) => Ok(v),
+                    None => sum_value(&self.ruleset, &self.table, &mut self.parts, child),
+                };
                 match known {
-                    Some(v) => {
+                    Ok(v) => {
                         top.values.push(v);
                         top.next += 1;
                     }
-                    None => {
+                    // A sum is not stored: the first of its parts not yet valued is searched,
+                    // then the sum is looked at again (a cut leaving two pieces would
+                    // otherwise store every pair of pieces as a position of its own).
+                    Err(Some(part)) => {
+                        pending = Some(part);
+                        break;
+                    }
+                    Err(None) => {
                         pending = Some(child.clone());
                         break;
                     }
@@ -192,26 +202,31 @@ impl<R: Ruleset> Solver<R> {
     }
 }
 
-/// The value of `child` when it is a sum whose parts are all valued already: their XOR, without
-/// storing the sum itself (a cut leaves two pieces; storing every such pair would fill the table
-/// with positions that are never met again).
-fn known_sum<R: Ruleset>(
+/// The value of `child` when it is a sum ([`Ruleset::components`]) whose parts are all valued
+/// already: their XOR, without storing the sum itself (a cut leaves two pieces; storing every
+/// such pair would fill the table with positions that are never met again). Else the first part
+/// not yet valued, or `None` when `child` is not a sum.
+fn sum_value<R: Ruleset>(
     ruleset: &R,
     table: &Memo<R::Position>,
     parts: &mut Vec<R::Position>,
     child: &R::Position,
-) -> Option<Nimber> {
+) -> Result<Nimber, Option<R::Position>> {
     parts.clear();
     if !ruleset.components(child, parts) {
-        return None;
+        return Err(None);
     }
     let mut total = Nimber::ZERO;
     for part in parts.iter() {
-        total += ruleset
+        match ruleset
             .closed_form(part)
-            .or_else(|| table.get(ruleset, part))?;
+            .or_else(|| table.get(ruleset, part))
+        {
+            Some(v) => total += v,
+            None => return Err(Some(part.clone())),
+        }
     }
-    Some(total)
+    Ok(total)
 }
 
 /// Positions valued so far: those with a small [`Ruleset::index`] in an array, the rest hashed.

@@ -3,15 +3,16 @@
 //! script and moves between the two without surprises.
 //!
 //! Positions cross as Python ints, strings and tuples (nested); `grundy.Sum(a, b)` is a sum and a
-//! `range` of step 1 is every integer in it (iterated natively, as a script's `a..b`). The first
+//! `range` of step 1 is every integer in it (iterated natively, as a script's `a..b`);
+//! `grundy.splits(m)` and `grundy.cuts(w, h)` are a script's `splits` and `cuts`. The first
 //! exception a function raises is kept whole (type, message, traceback) and raised again when the
 //! computation stops; Ctrl-C is seen between calls.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use grundy_games::script::{Array, Dynamic, Hooks, Host, Position, SumOption};
-use pyo3::exceptions::PyTypeError;
+use grundy_games::script::{Array, Cuts, Dynamic, Hooks, Host, Position, Splits, SumOption};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple, PyType};
@@ -52,6 +53,82 @@ impl Sum {
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
         self.parts.bind(py).hash()
+    }
+}
+
+/// `grundy.splits(m, least=0)`: every option `Sum(a, m - a)` with `least <= a <= m - a`, as one
+/// value grundy iterates natively (a script's `splits`): a heap split in two, without a Python
+/// object per option.
+#[pyclass(frozen, module = "grundy", name = "splits")]
+pub struct PySplits {
+    /// The total `m`.
+    #[pyo3(get)]
+    total: i64,
+    /// The least part.
+    #[pyo3(get)]
+    least: i64,
+}
+
+#[pymethods]
+impl PySplits {
+    #[new]
+    #[pyo3(signature = (total, least = 0))]
+    fn new(total: i64, least: i64) -> Self {
+        PySplits { total, least }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("splits({}, {})", self.total, self.least)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<PySplits>()
+            .is_ok_and(|o| (o.get().total, o.get().least) == (self.total, self.least))
+    }
+
+    fn __hash__(&self) -> u64 {
+        (self.total as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.least as u64
+    }
+}
+
+/// `grundy.cuts(w, h)`: every cut of a `w` x `h` rectangle along a grid line into two pieces,
+/// each `Sum((a, h), (w - a, h))` or `Sum((w, b), (w, h - b))` once, as one value grundy
+/// iterates natively (a script's `cuts`).
+#[pyclass(frozen, module = "grundy", name = "cuts")]
+pub struct PyCuts {
+    /// The width.
+    #[pyo3(get)]
+    w: i64,
+    /// The height.
+    #[pyo3(get)]
+    h: i64,
+}
+
+#[pymethods]
+impl PyCuts {
+    #[new]
+    fn new(w: i64, h: i64) -> PyResult<Self> {
+        if w < 0 || h < 0 {
+            return Err(PyValueError::new_err(format!(
+                "cuts({w}, {h}): a rectangle's sides must not be negative"
+            )));
+        }
+        Ok(PyCuts { w, h })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("cuts({}, {})", self.w, self.h)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .downcast::<PyCuts>()
+            .is_ok_and(|o| (o.get().w, o.get().h) == (self.w, self.h))
+    }
+
+    fn __hash__(&self) -> u64 {
+        (self.w as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.h as u64
     }
 }
 
@@ -203,6 +280,9 @@ fn options_from(r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     if is_range(r)? {
         return range_from(r);
     }
+    if let Some(native) = native_group(r) {
+        return Ok(native);
+    }
     if r.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
             "returned a string, where an iterable of options is expected",
@@ -260,7 +340,26 @@ fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     if is_range(item)? {
         return range_from(item);
     }
+    if let Some(native) = native_group(item) {
+        return Ok(native);
+    }
     position_from(item)
+}
+
+/// `grundy.splits` or `grundy.cuts`: a group of options the engine iterates itself.
+fn native_group(v: &Bound<'_, PyAny>) -> Option<Dynamic> {
+    if let Ok(s) = v.downcast::<PySplits>() {
+        let s = s.get();
+        return Some(Dynamic::from(Splits {
+            total: s.total,
+            least: s.least,
+        }));
+    }
+    if let Ok(c) = v.downcast::<PyCuts>() {
+        let c = c.get();
+        return Some(Dynamic::from(Cuts { w: c.w, h: c.h }));
+    }
+    None
 }
 
 /// A position: an int, a string, or a tuple or list (nested) of these.

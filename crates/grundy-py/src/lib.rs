@@ -32,7 +32,11 @@ use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use host::{PyHost, Sum};
+use host::{PyCuts, PyHost, PySplits, Sum};
+
+/// mimalloc for Rust's allocations (Python's objects keep Python's allocator).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 create_exception!(
     grundy,
@@ -430,6 +434,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GameError", m.py().get_type_bound::<GameError>())?;
     m.add("ComputeError", m.py().get_type_bound::<ComputeError>())?;
     m.add_class::<Sum>()?;
+    m.add_class::<PySplits>()?;
+    m.add_class::<PyCuts>()?;
     m.add_class::<NativeGame>()?;
     m.add_function(wrap_pyfunction!(solve_words, m)?)?;
     m.add_function(wrap_pyfunction!(heap_table, m)?)?;

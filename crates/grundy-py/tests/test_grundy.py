@@ -318,6 +318,39 @@ def test_sum_objects():
     assert grundy.solve(grundy.Game(lambda n: range(n)), grundy.Sum(3, 4)).value == 7
 
 
+def test_splits_and_cuts_are_the_options_they_stand_for():
+    assert repr(grundy.splits(7)) == "splits(7, 0)" and grundy.splits(7, 2) == grundy.splits(7, 2)
+    assert grundy.cuts(2, 3) == grundy.cuts(2, 3) != grundy.cuts(3, 2)
+    assert hash(grundy.cuts(2, 3)) == hash(grundy.cuts(2, 3)) and grundy.cuts(2, 3).w == 2
+    with pytest.raises(ValueError, match="must not be negative"):
+        grundy.cuts(-1, 3)
+    # Kayles by splits (each heap left by taking one or two, split in two) is the octal game 0.77.
+    kayles = grundy.Game(lambda n: [grundy.splits(n - 1), grundy.splits(n - 2)])
+    assert grundy.table(kayles, upto=120).values == grundy.table("0.77", upto=120).values
+    # Splitting a heap into two non-empty heaps: `least` keeps each part at least 1.
+    split = grundy.Game(lambda n: grundy.splits(n, 1))
+    listed = grundy.Game(lambda n: [grundy.Sum(a, n - a) for a in range(1, n // 2 + 1)])
+    assert grundy.table(split, upto=60).values == grundy.table(listed, upto=60).values
+    # Paper cutting by `cuts` against a plain brute force of the same rules, every sheet to 9 x 9.
+    @functools.lru_cache(maxsize=None)
+    def paper(w, h):
+        seen = {paper(a, h) ^ paper(w - a, h) for a in range(1, w)}
+        seen |= {paper(w, b) ^ paper(w, h - b) for b in range(1, h)}
+        return next(m for m in range(len(seen) + 1) if m not in seen)
+
+    game = grundy.Game(lambda p: grundy.cuts(*p))
+    for w in range(1, 10):
+        for h in range(1, 10):
+            r = grundy.solve(game, (w, h))
+            assert r.value == paper(w, h), (w, h)
+            # A move to a sum shows the position as the list of its parts.
+            moves = {tuple(sorted(tuple(part) for part in m.position)) for m in r.winning_moves}
+            want = {tuple(sorted([(a, h), (w - a, h)])) for a in range(1, w) if paper(a, h) == paper(w - a, h)}
+            want |= {tuple(sorted([(w, b), (w, h - b)])) for b in range(1, h) if paper(w, b) == paper(w, h - b)}
+            assert moves == want, (w, h)
+            assert r.winning_moves_total == len(want)
+
+
 def test_the_python_function_is_called_once_per_position():
     seen = []
 

@@ -255,7 +255,11 @@ impl Ruleset for ScriptGame {
     }
 
     fn prepare(&self, root: &Position) {
-        self.work_ahead(root);
+        // Ahead work only pays when it runs beside the solver's thread: a host that serializes
+        // its calls (Python's lock) would walk the tree twice.
+        if self.program.parallel() {
+            self.work_ahead(root);
+        }
     }
 
     fn index(&self, p: &Position) -> Option<usize> {

@@ -23,7 +23,7 @@ import shlex
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _grundy
-from ._grundy import ComputeError, GameError, Sum
+from ._grundy import ComputeError, GameError, Sum, cuts, splits
 
 __all__ = [
     "ComputeError",
@@ -38,6 +38,8 @@ __all__ = [
     "games",
     "set_max_positions",
     "solve",
+    "cuts",
+    "splits",
     "table",
 ]
 
@@ -49,7 +51,9 @@ class Game:
 
     ``moves(p)`` returns the options of position ``p``: an iterable of positions, where a position
     is an int, a string or a tuple (nested) of these, an option that leaves independent pieces is
-    ``grundy.Sum(a, b)``, and a ``range`` stands for every integer in it (the fastest form). The
+    ``grundy.Sum(a, b)``, and a ``range`` stands for every integer in it (the fastest form), as
+    ``grundy.splits(m)`` stands for every ``Sum(a, m - a)`` and ``grundy.cuts(w, h)`` for every cut
+    of a ``w`` x ``h`` sheet in two (grundy iterates these itself: no Python object per option). The
     optional functions are those of a game script (README, "Games you write"):
     ``components(p)`` (the parts ``p`` is the sum of), ``canonical(p)`` (one representative of
     positions equal under symmetry), ``show(p)`` and ``describe(p, q)`` (how positions and moves
@@ -65,6 +69,12 @@ class Game:
     ...         return [grundy.Sum(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
     >>> grundy.table(Kayles(), upto=8).values
     [0, 1, 2, 3, 1, 4, 3, 2, 1]
+    >>> kayles = grundy.Game(lambda n: [grundy.splits(n - 1), grundy.splits(n - 2)])
+    >>> grundy.table(kayles, upto=8).values
+    [0, 1, 2, 3, 1, 4, 3, 2, 1]
+    >>> paper = grundy.Game(lambda p: grundy.cuts(*p))
+    >>> grundy.solve(paper, (2, 3)).value
+    1
     """
 
     def __init__(

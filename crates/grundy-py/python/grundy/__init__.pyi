@@ -3,6 +3,8 @@ from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tu
 from ._grundy import ComputeError as ComputeError
 from ._grundy import GameError as GameError
 from ._grundy import Sum as Sum
+from ._grundy import cuts as cuts
+from ._grundy import splits as splits
 
 Position = Union[int, str, Tuple[Any, ...], Sum]
 
