@@ -94,6 +94,7 @@ fn main() -> ExitCode {
     });
     grundy_games::script::set_memory_probe(memory::thread_net);
     grundy_games::script::set_progress_reporter(progress::script_expanded);
+    grundy_games::progress::set_table_reporter(progress::table_values);
     progress::start();
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
@@ -105,6 +106,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
     };
+    progress::finish();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {

@@ -1,5 +1,6 @@
-//! Progress on stderr for searches that report it themselves (a game script's expansions): a
-//! spinner once the work has gone on for a second, cleared when the command ends.
+//! Progress on stderr for work that reports it itself (a game script's expansions, the values a
+//! heap game's position needs): a spinner or a bar once the work has gone on for a second,
+//! cleared when the command ends.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -9,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 static STARTED: OnceLock<Instant> = OnceLock::new();
 static BAR: OnceLock<ProgressBar> = OnceLock::new();
+static TABLE_BAR: OnceLock<ProgressBar> = OnceLock::new();
 /// Set while a command shows a bar of its own (a table with its count and ETA).
 static QUIET: AtomicBool = AtomicBool::new(false);
 
@@ -43,9 +45,34 @@ pub fn script_expanded(game: &str, expanded: u64) {
     bar.tick();
 }
 
-/// Clears the spinner, if one was shown.
+/// `grundy_games::progress::set_table_reporter`'s reporter: a bar of values with an estimate.
+pub fn table_values(what: &str, done: u64, total: u64) {
+    if QUIET.load(Ordering::Relaxed) {
+        return;
+    }
+    let started = STARTED.get_or_init(Instant::now);
+    if started.elapsed() < Duration::from_secs(1) {
+        return;
+    }
+    let bar = TABLE_BAR.get_or_init(|| {
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg} {pos}/{len} ({elapsed}, eta {eta})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    bar.set_length(total);
+    bar.set_message(what.to_string());
+    bar.set_position(done);
+}
+
+/// Clears the spinner and the bar, if they were shown.
 pub fn finish() {
     if let Some(bar) = BAR.get() {
+        bar.finish_and_clear();
+    }
+    if let Some(bar) = TABLE_BAR.get() {
         bar.finish_and_clear();
     }
 }

@@ -85,6 +85,13 @@ fn report_progress(name: &str, positions: u64) {
     }
 }
 
+fn report_table(what: &str, done: u64, total: u64) {
+    if SHOW_PROGRESS.load(Ordering::Relaxed) {
+        let line = format!("\r{what}: {done}/{total}");
+        Python::with_gil(|py| write_stderr(py, &line));
+    }
+}
+
 /// Writes to Python's `sys.stderr` (a notebook shows it, unlike the process's stderr).
 fn write_stderr(py: Python<'_>, text: &str) {
     if let Ok(err) = py.import_bound("sys").and_then(|s| s.getattr("stderr")) {
@@ -431,6 +438,7 @@ fn set_max_positions(n: usize) -> PyResult<()> {
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grundy_games::script::set_progress_reporter(report_progress);
+    grundy_games::progress::set_table_reporter(report_table);
     m.add("GameError", m.py().get_type_bound::<GameError>())?;
     m.add("ComputeError", m.py().get_type_bound::<ComputeError>())?;
     m.add_class::<Sum>()?;

@@ -652,39 +652,39 @@ fn compute(
     } else {
         game.engine(method).expect("computed game")
     };
-    // Small tables are instant: no bar, no checkpoint.
-    let long = last >= 1 << 16;
-    let bar = if long {
-        let bar = ProgressBar::new(last + 1);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {pos}/{len} values ({per_sec}, eta {eta}) {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.set_position(engine.values().len() as u64);
-        Some(bar)
-    } else {
-        None
-    };
-    let flag = if long { Some(interrupted()) } else { None };
+    // Work that ends within a second shows nothing; past that a bar (a few values can take that
+    // long: a game that splits a heap in three costs a square per value), and every ten seconds
+    // a checkpoint.
+    let started = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let flag = interrupted();
     let mut last_save = Instant::now();
     let mut save_error = None;
     // Only a checkpoint this run read or wrote is removed when it finishes.
     let mut own_checkpoint = args.resume && path.exists();
     let mut tick = |e: &Engine| {
+        if bar.is_none() && started.elapsed() > Duration::from_secs(1) {
+            let shown = ProgressBar::new(last + 1);
+            shown.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} {pos}/{len} values ({per_sec}, eta {eta}) {msg}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar = Some(shown);
+        }
         if let Some(bar) = &bar {
             bar.set_position(e.values().len() as u64);
             bar.set_message(format!("max value {}", e.max_value()));
         }
-        if long && last_save.elapsed() > Duration::from_secs(10) {
+        if last_save.elapsed() > Duration::from_secs(10) {
             match save_checkpoint(&path, game, e) {
                 Ok(()) => own_checkpoint = true,
                 Err(err) => save_error = Some(err),
             }
             last_save = Instant::now();
         }
-        !flag.as_ref().is_some_and(|f| f.load(Ordering::SeqCst))
+        !flag.load(Ordering::SeqCst)
     };
     let outcome = tabulate(
         game,

@@ -66,7 +66,11 @@ pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValue
         1023
     };
     loop {
-        let _ = engine.extend_to(last as usize, &mut |_| true);
+        let _ = engine.extend_to(last as usize, &mut |e| {
+            let total = if limit == 0 { need } else { need.min(limit) };
+            crate::progress::table("values", e.values().len() as u64, total.saturating_add(1));
+            true
+        });
         let all = engine.values().to_vec();
         let period = period::find(&all, bound, false);
         let proved = period.is_some_and(|p| p.proved);

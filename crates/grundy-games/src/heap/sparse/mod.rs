@@ -65,6 +65,8 @@ pub use storage::Values;
 // The periodicity theorem's bound lives beside `Period`; other modules still import it from here.
 pub use crate::period::periodicity_bound;
 
+use std::time::{Duration, Instant};
+
 use crate::heap::take_and_break::rules::TakeBreakRules;
 use state::Ctx;
 use storage::{mirrored, Cell};
@@ -90,7 +92,18 @@ pub struct Engine {
     mirror: Values,
     ctx: Ctx,
     max_value: u32,
+    /// Values computed between two calls of `tick`: grown while a block takes little time,
+    /// shrunk when it takes long, so a game whose values cost much (three-heap splits are cubic)
+    /// still reports progress and sees Ctrl-C a few times a second.
+    block: usize,
 }
+
+/// Values per block at most (and at first, a small block: the cost of a value is not known).
+const BLOCK_MAX: usize = 1 << 14;
+const BLOCK_FIRST: usize = 1 << 8;
+/// A block is grown below the first and shrunk past the second.
+const BLOCK_QUICK: Duration = Duration::from_millis(50);
+const BLOCK_SLOW: Duration = Duration::from_millis(250);
 
 /// The computation was stopped before the table was complete (what was computed is kept).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +119,7 @@ impl Engine {
             mirror: Values::default(),
             ctx,
             max_value: 0,
+            block: BLOCK_FIRST,
         }
     }
 
@@ -166,7 +180,8 @@ impl Engine {
             self.ctx.sets_upto = upto;
         }
         while self.values.len() < want {
-            let chunk_end = want.min(self.values.len() + (1 << 14));
+            let chunk_end = want.min(self.values.len() + self.block);
+            let started = Instant::now();
             if self.mirror.len() < want || self.mirror.width() != self.values.width() {
                 // Grown by doubling; only re-made at the same length when the table widens.
                 let cap = if self.mirror.len() < want {
@@ -208,6 +223,12 @@ impl Engine {
                     wide
                 }
             };
+            let took = started.elapsed();
+            if took < BLOCK_QUICK {
+                self.block = (self.block * 2).min(BLOCK_MAX);
+            } else if took > BLOCK_SLOW {
+                self.block = (self.block / 2).max(1);
+            }
             if !tick(self) {
                 return Err(Interrupted);
             }

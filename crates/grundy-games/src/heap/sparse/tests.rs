@@ -103,3 +103,32 @@ fn tables_widen_when_values_grow() {
     // The mirror doubled once, and kept its length when the table widened.
     assert_eq!(e.mirror.len(), 2 * (first + 1));
 }
+
+#[test]
+fn a_table_ticks_between_small_first_blocks() {
+    // The cost of a value is not known at first: a game that splits a heap in three pays a square
+    // per value, so the first blocks are small and `tick` (progress, Ctrl-C) is called early.
+    let rules = TakeBreakRules::from_code("0.3F").unwrap();
+    let mut e = Engine::new(rules, Method::Sparse);
+    let mut seen = Vec::new();
+    e.extend_to(1500, &mut |e| {
+        seen.push(e.values().len());
+        true
+    })
+    .unwrap();
+    assert!(seen.len() >= 3, "{seen:?}");
+    assert_eq!(seen.first(), Some(&BLOCK_FIRST));
+    assert_eq!(seen.last(), Some(&1501));
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+}
+
+#[test]
+fn a_stopped_tick_keeps_the_values_of_its_blocks() {
+    let rules = TakeBreakRules::from_code("0.77").unwrap();
+    let mut e = Engine::new(rules.clone(), Method::Sparse);
+    assert_eq!(e.extend_to(100_000, &mut |_| false), Err(Interrupted));
+    let kept = e.values().len();
+    assert!((1..100_001).contains(&kept), "{kept}");
+    let whole = engine_table(&rules, Method::Naive, kept - 1);
+    assert_eq!(e.values().to_vec(), whole);
+}
