@@ -26,6 +26,11 @@ pub fn set_quiet(quiet: bool) {
 
 /// `grundy_games::script::set_progress_reporter`'s reporter.
 pub fn script_expanded(game: &str, expanded: u64) {
+    spin(format!("{game}: {expanded} positions expanded"));
+}
+
+/// Shows `message` on the spinner, once the command has gone on for a second.
+fn spin(message: String) {
     if QUIET.load(Ordering::Relaxed) {
         return;
     }
@@ -41,8 +46,13 @@ pub fn script_expanded(game: &str, expanded: u64) {
         );
         bar
     });
-    bar.set_message(format!("{game}: {expanded} positions expanded"));
+    bar.set_message(message);
     bar.tick();
+}
+
+/// `grundy_core::limits::set_progress_reporter`'s reporter: a search's count of positions.
+pub fn searched(what: &str, stored: u64) {
+    spin(format!("{what}: {stored} positions stored"));
 }
 
 /// `grundy_games::progress::set_table_reporter`'s reporter: a bar of values with an estimate.
@@ -74,5 +84,52 @@ pub fn finish() {
     }
     if let Some(bar) = TABLE_BAR.get() {
         bar.finish_and_clear();
+    }
+}
+
+/// A bar for work that counts its own steps, shown only once the work has gone on for a second.
+pub struct LazyBar {
+    started: Instant,
+    total: u64,
+    what: &'static str,
+    bar: Option<ProgressBar>,
+}
+
+impl LazyBar {
+    /// A bar of `total` steps, each one of `what` (e.g. "positions").
+    pub fn new(total: u64, what: &'static str) -> Self {
+        LazyBar {
+            started: Instant::now(),
+            total,
+            what,
+            bar: None,
+        }
+    }
+
+    /// `done` steps are done.
+    pub fn set(&mut self, done: u64) {
+        if self.bar.is_none() && self.started.elapsed() > Duration::from_secs(1) {
+            let bar = ProgressBar::new(self.total);
+            let template = format!(
+                "{{spinner}} {{pos}}/{{len}} {} ({{per_sec}}, eta {{eta}})",
+                self.what
+            );
+            bar.set_style(
+                ProgressStyle::with_template(&template)
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+    }
+}
+
+impl Drop for LazyBar {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
     }
 }

@@ -87,6 +87,11 @@ pub trait HeapRuleset {
     }
 }
 
+/// Heaps larger than this have their winning moves counted by [`HeapRuleset::heap_moves_counted`]
+/// when the ruleset can (a thousand heaps of a million tokens each would otherwise list a
+/// billion options), and are enumerated otherwise.
+pub const COUNT_FROM: u64 = 1 << 12;
+
 /// The options of a heap that lead to one step count: `(step count, how many, the first few)`.
 pub type HeapStepGroup = (u64, u64, Vec<Vec<u64>>);
 
@@ -262,9 +267,14 @@ impl<H: HeapRuleset> HeapPosition<H> {
         limit: usize,
     ) -> Result<(usize, Vec<Vec<u64>>), SolveError> {
         let listed = self.ruleset().heap_moves_to(n, target);
-        if listed.is_none() && n > ENUMERATION_LIMIT {
+        if listed.is_none() && n > COUNT_FROM {
             if let Some((count, first)) = self.ruleset().heap_moves_counted(n, target, limit) {
-                return Ok((usize::try_from(count).unwrap_or(usize::MAX), first));
+                let count = usize::try_from(count).unwrap_or(usize::MAX);
+                // Below the enumeration limit a count that lists fewer moves than asked for
+                // (a scan that gave up) is not taken: enumerating lists them all.
+                if n > ENUMERATION_LIMIT || first.len() == count.min(limit) {
+                    return Ok((count, first));
+                }
             }
         }
         let mut hits = match listed {

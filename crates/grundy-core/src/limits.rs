@@ -48,6 +48,9 @@ pub fn set_memory_probe(probe: fn() -> Option<u64>) {
 /// differ in size by orders of magnitude (a heap, a sum of 2,000 heaps), and so do their lists of
 /// moves, so a cap on the count of positions alone cannot keep a search within memory. The probe
 /// is two relaxed atomic loads: cheap beside the hashing of a position.
+///
+/// Every [`PROGRESS_EVERY`] positions it also tells the progress reporter, if one is set
+/// ([`set_progress_reporter`]), so a long search shows that it is working.
 pub fn check_memory(stored: usize, what: impl FnOnce() -> String) -> Result<(), SolveError> {
     match MEMORY_PROBE.get().and_then(|probe| probe()) {
         Some(bytes) => Err(SolveError::MemoryCap {
@@ -55,6 +58,24 @@ pub fn check_memory(stored: usize, what: impl FnOnce() -> String) -> Result<(), 
             positions: stored,
             bytes,
         }),
-        None => Ok(()),
+        None => {
+            if stored.is_multiple_of(PROGRESS_EVERY) && stored > 0 {
+                if let Some(report) = PROGRESS.get() {
+                    report(&what(), stored as u64);
+                }
+            }
+            Ok(())
+        }
     }
+}
+
+/// How often (in positions stored) a search tells the progress reporter.
+pub const PROGRESS_EVERY: usize = 1 << 12;
+
+static PROGRESS: OnceLock<fn(&str, u64)> = OnceLock::new();
+
+/// Sets who is told `(what, positions stored)` now and then by every search (the `grundy`
+/// command line: a spinner on stderr once a search has gone on for a second).
+pub fn set_progress_reporter(report: fn(&str, u64)) {
+    let _ = PROGRESS.set(report);
 }

@@ -18,10 +18,9 @@ use grundy_games::period::Period;
 use grundy_games::registry::{self, build_sum};
 use grundy_games::script::{Position, ScriptGame};
 use grundy_games::spec::{parse_number_text, GameSpec, Tabulation, Word};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::time::{Duration, Instant};
 
 use crate::failure::Failure;
+use crate::progress::LazyBar;
 
 /// Default `--upto` for one-variable games and for each side of two-variable ones.
 pub const DEFAULT_UPTO_1D: u64 = 100;
@@ -180,33 +179,14 @@ fn script(spec: &GameSpec, game: &ScriptGame, upto: Option<&str>) -> Result<Game
     } else {
         (0..=mx as i64).map(Position::Int).collect()
     };
-    let started = Instant::now();
-    let mut bar: Option<ProgressBar> = None;
-    let total = positions.len() as u64;
-    let mut progress = |done: usize| {
-        // Only work longer than a second shows a bar.
-        if bar.is_none() && started.elapsed() > Duration::from_secs(1) {
-            let b = ProgressBar::new(total);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} {pos}/{len} positions ({per_sec}, eta {eta})",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar = Some(b);
-        }
-        if let Some(b) = &bar {
-            b.set_position(done as u64);
-        }
-    };
+    let mut bar = LazyBar::new(positions.len() as u64, "positions");
+    let mut progress = |done: usize| bar.set(done as u64);
     // This bar counts the table's positions; the script's own spinner keeps quiet.
     crate::progress::set_quiet(true);
     let values = grundy_games::script::table::values(game, &positions, &mut progress);
     crate::progress::set_quiet(false);
+    drop(bar);
     let values = values?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
     let sample = |v: Value| {
         let o = grundy_games::script::table::outcome(&v);
         Some((v, o))
@@ -287,8 +267,12 @@ fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
                 .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
             None => DEFAULT_UPTO_1D,
         };
+        let mut bar = LazyBar::new(n + 1, "positions");
         let cells = (0..=n)
-            .map(|k| value_of(game, &[k]))
+            .map(|k| {
+                bar.set(k);
+                value_of(game, &[k])
+            })
             .collect::<Result<Vec<_>, _>>()?;
         return Ok(GameValues::Line {
             game: game.text.clone(),
@@ -302,8 +286,17 @@ fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
             None => (DEFAULT_UPTO_2D, DEFAULT_UPTO_2D),
         };
         check_size(ma, mb)?;
+        let mut bar = LazyBar::new((ma + 1) * (mb + 1), "positions");
         let rows = (0..=mb)
-            .map(|b| (0..=ma).map(|a| value_of(game, &[a, b])).collect())
+            .map(|b| {
+                (0..=ma)
+                    .map(|a| {
+                        // Per position: each may be a search of its own (Chomp).
+                        bar.set(b * (ma + 1) + a);
+                        value_of(game, &[a, b])
+                    })
+                    .collect()
+            })
             .collect::<Result<Vec<Vec<_>>, _>>()?;
         return Ok(GameValues::Grid {
             game: game.text.clone(),

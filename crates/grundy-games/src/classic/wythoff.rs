@@ -14,8 +14,9 @@
 //!
 //! No formula is known for the Grundy values of Wythoff's game, which a sum with other games
 //! needs; they are computed by a table (the mex over the row, column and diagonal, kept as
-//! bitsets) for heaps below [`TABLE_SIZE`] = 1024. A lone Wythoff position of any size is decided
-//! by its P-positions; only a sum needs the values.
+//! bitsets) for heaps below [`TABLE_SIZE`] = 1024, row by row, in one table the whole process
+//! shares (grown by doubling), so a plot of every position up to 1000×1000 builds it once. A lone
+//! Wythoff position of any size is decided by its P-positions; only a sum needs the values.
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
@@ -32,6 +33,7 @@
 //! ```
 
 use std::cell::OnceCell;
+use std::sync::{Arc, Mutex};
 
 use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
@@ -103,7 +105,7 @@ pub fn winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
 #[derive(Clone, Debug, Default)]
 pub struct Wythoff {
     bound: (u64, u64),
-    table: OnceCell<Table>,
+    table: OnceCell<Arc<Table>>,
 }
 
 impl Wythoff {
@@ -130,7 +132,7 @@ impl Ruleset for Wythoff {
         if x > bx || y > by || bx >= TABLE_SIZE || by >= TABLE_SIZE {
             return None;
         }
-        Some(self.table.get_or_init(|| Table::new(bx, by)).get(x, y))
+        Some(self.table.get_or_init(|| shared_table(bx, by)).get(x, y))
     }
 }
 
@@ -216,9 +218,29 @@ impl Game for Wythoff {
     }
 }
 
+/// The table of the process: a position's value does not depend on the bound it was asked
+/// under, so the largest table built so far serves every smaller position.
+static SHARED: Mutex<Option<Arc<Table>>> = Mutex::new(None);
+
+/// A table holding `(x, y)` (both below [`TABLE_SIZE`]): the shared one, or a new one at least
+/// twice its size (so positions asked in growing order cost the last table, not each one).
+fn shared_table(x: u64, y: u64) -> Arc<Table> {
+    let mut slot = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    let (rows, cols) = match slot.as_ref() {
+        Some(t) if x < t.rows as u64 && y < t.cols as u64 => return t.clone(),
+        Some(t) => (t.rows as u64, t.cols as u64),
+        None => (0, 0),
+    };
+    let grow = |have: u64, need: u64| need.max(2 * have).min(TABLE_SIZE - 1);
+    let table = Arc::new(Table::new(grow(rows, x), grow(cols, y)));
+    *slot = Some(table.clone());
+    table
+}
+
 /// Grundy values of every position `(i, j)` with `i ≤ rows`, `j ≤ cols`.
 #[derive(Clone, Debug)]
 struct Table {
+    rows: usize,
     cols: usize,
     values: Vec<u32>,
 }
@@ -251,7 +273,7 @@ impl Table {
                 diag_seen[g + word] |= bit;
             }
         }
-        Table { cols, values }
+        Table { rows, cols, values }
     }
 
     fn get(&self, i: u64, j: u64) -> Nimber {

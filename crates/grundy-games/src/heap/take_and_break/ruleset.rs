@@ -141,6 +141,11 @@ impl HeapRuleset for TakeAndBreak {
     }
 }
 
+/// How far `solve` tabulates a game whose moves may leave three heaps: each value is a mex over
+/// a square number of splits, so the table costs a cube (2^13 takes seconds, with a bar; 2^22
+/// would take years).
+pub const CUBIC_SOLVE_LIMIT: u64 = 1 << 13;
+
 /// Prepares the values a position with heaps up to `max_heap` needs: a table up to it, or a
 /// proved period when the heap is too large for a table.
 pub fn prepare(
@@ -150,14 +155,27 @@ pub fn prepare(
     words: &[Word],
 ) -> Result<TakeAndBreak, SpecError> {
     let max = heaps.iter().copied().max().unwrap_or(0);
-    let known = sparse::known_values(&rules.rules, max, sparse::SOLVE_TABLE_LIMIT);
+    let cubic = !rules.rules.by_parts[3].is_empty();
+    let limit = if cubic {
+        CUBIC_SOLVE_LIMIT
+    } else {
+        sparse::SOLVE_TABLE_LIMIT
+    };
+    let known = sparse::known_values(&rules.rules, max, limit);
     if known.value(max).is_none() {
         let at = heaps.iter().position(|&h| h == max).unwrap_or(0);
         let word = words.get(at).map(|w| w.error("")).unwrap_or(spec.error(""));
+        let why = if cubic {
+            " (a move may leave three heaps, so each value costs a square: `grundy table \
+             CODE --upto N` computes further, with checkpoints)"
+                .replace("CODE", &spec.word.text)
+        } else {
+            String::new()
+        };
         return Err(SpecError {
             message: format!(
                 "a heap of {max} is too large: {} has no proved period up to {} and heaps beyond \
-                 that are not tabulated",
+                 that are not tabulated{why}",
                 spec.word.text,
                 known.len()
             ),
@@ -258,6 +276,53 @@ mod tests {
                 .collect();
             prop_assert_eq!(count, hits.len() as u64);
             prop_assert_eq!(&first[..], &hits[..hits.len().min(limit)]);
+        }
+    }
+
+    /// Past `COUNT_FROM` the moves of a heap come from the proved period (counted by residue
+    /// classes) rather than from its list of options: the same moves, in the same order.
+    #[test]
+    fn counted_moves_of_mid_size_heaps_are_the_listed_ones() {
+        use grundy_core::heap::COUNT_FROM;
+        use grundy_core::{Component, MoveReport};
+        for code in ["0.07", "0.77", "0.137", "4.07"] {
+            let rules = TakeAndBreak::parse(code).unwrap();
+            let known = sparse::known_values(&rules.rules, 10_000, 10_000);
+            assert!(known.period().is_some_and(|p| p.proved), "{code}");
+            let rules = rules.with_known(known);
+            for n in [COUNT_FROM + 1, 5000, 6123] {
+                let mut options = Vec::new();
+                rules.heap_options(n, &mut options);
+                let value =
+                    |o: &Vec<u64>| o.iter().fold(0, |x, &h| x ^ rules.heap_value(h).unwrap().0);
+                for target in 0..8 {
+                    let want: Vec<Vec<u64>> = options
+                        .iter()
+                        .filter(|o| value(o) == target)
+                        .map(|o| o.iter().copied().filter(|&h| h > 0).collect())
+                        .collect();
+                    // The path taken past COUNT_FROM, checked below against the listing.
+                    assert!(rules.heap_moves_counted(n, Nimber(target), 1).is_some());
+                    for limit in [usize::MAX, 2] {
+                        // A lone heap: moves to `target` are the options of that value.
+                        let mut heap = HeapPosition::new(code, rules.clone(), vec![n]);
+                        let mut reports: Vec<MoveReport> = Vec::new();
+                        let total = heap.moves_to(Nimber(target), limit, &mut reports).unwrap();
+                        assert_eq!(total, want.len(), "{code} {n} -> {target}");
+                        let got: Vec<Vec<u64>> = reports
+                            .iter()
+                            .map(|r| serde_json::from_value(r.position.clone()).unwrap())
+                            .collect();
+                        let mut listed = want.clone();
+                        listed.truncate(limit);
+                        let sorted = |mut v: Vec<Vec<u64>>| {
+                            v.iter_mut().for_each(|o| o.sort_unstable());
+                            v
+                        };
+                        assert_eq!(sorted(got), sorted(listed), "{code} {n} -> {target}");
+                    }
+                }
+            }
         }
     }
 }
