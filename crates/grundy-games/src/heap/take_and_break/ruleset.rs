@@ -67,7 +67,8 @@ impl HeapRuleset for TakeAndBreak {
 
     /// With a proved (plain) period `p` from `n0` on, a split `(a, r − a)` with `n0 <= a <= r − a`
     /// has a value that depends only on `a mod p`: the splits of a huge heap are counted by
-    /// residue classes, and the first few listed, without enumerating them.
+    /// residue classes, and the first few listed, without enumerating them. A split in three is
+    /// counted a first heap at a time, the other two by classes ([`three_heap_splits`]).
     fn heap_moves_counted(
         &self,
         n: u64,
@@ -77,10 +78,17 @@ impl HeapRuleset for TakeAndBreak {
         let known = self.known.as_deref()?;
         let period = known.period().filter(|p| p.proved && p.saltus == 0)?;
         let rules = &self.rules;
-        if rules.distinct_parts || !rules.by_parts[3].is_empty() {
+        if rules.distinct_parts {
             return None;
         }
         rules.max_removal()?;
+        let (n0, p) = (period.preperiod.max(1), period.period);
+        // Three-heap moves are counted a first heap at a time: declined when those are too many.
+        let threes = rules.by_parts[3].upto(n).len() as u64;
+        if threes > 0 && (n / 3).saturating_mul(threes).saturating_mul(2 * n0 + p) > THREE_HEAP_WORK
+        {
+            return None;
+        }
         let g = |x: u64| known.value(x).unwrap_or(u64::MAX);
         let t = target.0;
         let mut count = 0u64;
@@ -101,7 +109,6 @@ impl HeapRuleset for TakeAndBreak {
                 hit(vec![n - k], &mut count, &mut first);
             }
         }
-        let (n0, p) = (period.preperiod.max(1), period.period);
         for k in rules.by_parts[2].upto(n) {
             let r = n - k;
             let half = r / 2;
@@ -137,7 +144,75 @@ impl HeapRuleset for TakeAndBreak {
                 }
             }
         }
+        for k in rules.by_parts[3].upto(n) {
+            let r = n - k;
+            for a in 1..=r / 3 {
+                let want = t ^ g(a);
+                let listing = (&mut count, &mut first, limit);
+                three_heap_splits((a, r - a, a), (n0, p), &g, want, listing);
+            }
+        }
         Some((count, first))
+    }
+}
+
+/// How much work (first heaps times the values looked at for each) counting three-heap moves may
+/// take: a heap of 2^22 in `0.F` is a few million steps.
+const THREE_HEAP_WORK: u64 = 1 << 28;
+
+/// The splits of `s` into `b + c` with `low <= b <= c` whose heaps' values XOR to `want`: each
+/// `[a, b, c]` counted, and listed in increasing `b` while `first` holds fewer than `limit`.
+/// Where both heaps are past the preperiod `n0`, `G(b) ^ G(c)` depends only on `b mod p` (as
+/// `c = s - b`), so those splits are counted by residue classes; at most `2 * n0 + p` values are
+/// looked at.
+fn three_heap_splits(
+    (a, s, low): (u64, u64, u64),
+    (n0, p): (u64, u64),
+    g: &dyn Fn(u64) -> u64,
+    want: u64,
+    (count, first, limit): (&mut u64, &mut Vec<Vec<u64>>, usize),
+) {
+    let high = s / 2;
+    if low > high {
+        return;
+    }
+    let one = |b: u64, count: &mut u64, first: &mut Vec<Vec<u64>>| {
+        if g(b) ^ g(s - b) == want {
+            *count += 1;
+            if first.len() < limit {
+                first.push(vec![a, b, s - b]);
+            }
+        }
+    };
+    // Below the preperiod, one by one.
+    for b in low..=high.min(n0.saturating_sub(1)) {
+        one(b, count, first);
+    }
+    // Both heaps past it: by classes, listed in order as far as wanted.
+    let (mid_lo, mid_hi) = (low.max(n0), high.min(s.saturating_sub(n0)));
+    if mid_lo <= mid_hi {
+        let reaching: Vec<u64> = (mid_lo..=mid_hi.min(mid_lo + p - 1))
+            .filter(|&b| g(b) ^ g(s - b) == want)
+            .collect();
+        for &b in &reaching {
+            *count += (mid_hi - b) / p + 1;
+        }
+        'listing: for cycle in 0.. {
+            for &b in &reaching {
+                let b = b + cycle * p;
+                if b > mid_hi || first.len() >= limit {
+                    break 'listing;
+                }
+                first.push(vec![a, b, s - b]);
+            }
+            if reaching.is_empty() {
+                break;
+            }
+        }
+    }
+    // The other heap below the preperiod, one by one.
+    for b in low.max(n0).max(mid_hi.saturating_add(1))..=high {
+        one(b, count, first);
     }
 }
 
@@ -253,7 +328,8 @@ mod tests {
         fn moves_counted_by_residue_classes_match_the_options(
             code in prop_oneof![
                 Just("0.07".to_string()), Just("0.77".to_string()), Just("0.137".to_string()),
-                Just("4.07".to_string()), Just("0.51".to_string()), code()
+                Just("4.07".to_string()), Just("0.51".to_string()), Just("0.F".to_string()),
+                Just("0.B".to_string()), code()
             ],
             n in 1u64..2500,
             target in 0u64..12,
@@ -264,8 +340,9 @@ mod tests {
             prop_assume!(known.period().is_some_and(|p| p.proved));
             let rules = rules.with_known(known);
             let Some((count, first)) = rules.heap_moves_counted(n, Nimber(target), limit) else {
-                // Only three-heap moves (or a saltus) make it decline.
-                prop_assert!(!rules.rules.by_parts[3].is_empty());
+                // Only a saltus or a game of unbounded removals makes it decline here.
+                let saltus = rules.known().and_then(|k| k.period()).map(|p| p.saltus);
+                prop_assert!(saltus != Some(0) || rules.rules.max_removal().is_none());
                 return Ok(());
             };
             let mut options = Vec::new();
