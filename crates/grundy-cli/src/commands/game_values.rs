@@ -273,6 +273,50 @@ fn value_of(game: &Word, numbers: &[u64]) -> Result<Sample, Failure> {
         .map(|v| (v, analysis.outcome)))
 }
 
+/// A bar counting the positions valued one by one, shown once the work has taken a second (each
+/// position of a game such as Chomp is a search of its own: a 15x15 grid takes minutes).
+struct PositionsBar {
+    started: Instant,
+    total: u64,
+    done: u64,
+    bar: Option<ProgressBar>,
+}
+
+impl PositionsBar {
+    fn new(total: u64) -> Self {
+        PositionsBar {
+            started: Instant::now(),
+            total,
+            done: 0,
+            bar: None,
+        }
+    }
+
+    /// One more position is being valued.
+    fn tick(&mut self) {
+        if self.bar.is_none() && self.started.elapsed() > Duration::from_secs(1) {
+            let b = ProgressBar::new(self.total);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} {pos}/{len} positions ({per_sec}, eta {eta})",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            self.bar = Some(b);
+        }
+        if let Some(b) = &self.bar {
+            b.set_position(self.done);
+        }
+        self.done += 1;
+    }
+
+    fn finish(self) {
+        if let Some(b) = self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
 fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
     let one = |k| build_sum(&[game.clone(), Word::new("a position", k)]).is_ok();
     let two = build_sum(&[
@@ -287,9 +331,14 @@ fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
                 .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
             None => DEFAULT_UPTO_1D,
         };
+        let mut bar = PositionsBar::new(n + 1);
         let cells = (0..=n)
-            .map(|k| value_of(game, &[k]))
+            .map(|k| {
+                bar.tick();
+                value_of(game, &[k])
+            })
             .collect::<Result<Vec<_>, _>>()?;
+        bar.finish();
         return Ok(GameValues::Line {
             game: game.text.clone(),
             cells,
@@ -302,9 +351,18 @@ fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
             None => (DEFAULT_UPTO_2D, DEFAULT_UPTO_2D),
         };
         check_size(ma, mb)?;
+        let mut bar = PositionsBar::new((ma + 1) * (mb + 1));
         let rows = (0..=mb)
-            .map(|b| (0..=ma).map(|a| value_of(game, &[a, b])).collect())
+            .map(|b| {
+                (0..=ma)
+                    .map(|a| {
+                        bar.tick();
+                        value_of(game, &[a, b])
+                    })
+                    .collect()
+            })
             .collect::<Result<Vec<Vec<_>>, _>>()?;
+        bar.finish();
         return Ok(GameValues::Grid {
             game: game.text.clone(),
             vars: ["a", "b"],
