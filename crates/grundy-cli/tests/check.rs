@@ -148,7 +148,10 @@ fn malformed_formulas_name_the_column_and_exit_2() {
 fn a_malformed_formula_is_refused_before_any_value_is_computed() {
     let (code, _, err) = grundy(&["check", "0.77", "--formula", "n-", "--upto", "99999999"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--formula, column 3 (end of formula)"), "{err}");
+    assert!(
+        err.contains("--formula, column 3 (end of formula)"),
+        "{err}"
+    );
     let (code, _, err) = grundy(&["check", "chomp", "--formula", "(x +", "--upto", "40x40"]);
     assert_eq!(code, 2);
     assert!(err.contains("--formula, column"), "{err}");

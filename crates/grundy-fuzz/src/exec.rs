@@ -28,28 +28,35 @@ pub struct Finding {
 impl Finding {
     /// Failures with the same key are one failure found again.
     pub fn key(&self) -> String {
-        // A panic is known by its place; anything else by its kind and first words.
-        let place = self
-            .detail
-            .split("panicked at ")
-            .nth(1)
-            .and_then(|rest| rest.split(':').next().map(|f| f.to_string()));
-        let first: String = self.detail.chars().take(60).collect();
-        let normalized: String = first
-            .chars()
-            .map(|c| if c.is_ascii_digit() { '#' } else { c })
-            .collect();
-        match place {
-            Some(p) => format!("{}: {}", self.kind, self.detail_line_of(&p)),
-            None => format!("{}: {normalized}", self.kind),
+        // A panic is known by its place; anything else by its kind, its first words (numbers
+        // made one `#`) and the command and game it ran.
+        if self.detail.contains("panicked at ") {
+            return format!("{}: {}", self.kind, self.detail_line_of());
         }
+        let mut normalized = String::new();
+        for c in self.detail.chars().take(60) {
+            if c.is_ascii_digit() || (c == '.' && normalized.ends_with('#')) {
+                if !normalized.ends_with('#') {
+                    normalized.push('#');
+                }
+            } else {
+                normalized.push(c);
+            }
+        }
+        let command: Vec<&str> = self
+            .reproducer
+            .split("grundy ")
+            .nth(1)
+            .map(|rest| rest.split_whitespace().take(2).collect())
+            .unwrap_or_default();
+        format!("{}: {normalized} [grundy {}]", self.kind, command.join(" "))
     }
 
-    fn detail_line_of(&self, file: &str) -> String {
+    fn detail_line_of(&self) -> String {
         // `panicked at src/x.rs:12:5:` — keep file and line.
         let after = self.detail.split("panicked at ").nth(1).unwrap_or("");
         let mut parts = after.splitn(3, ':');
-        let f = parts.next().unwrap_or(file);
+        let f = parts.next().unwrap_or("");
         let l = parts.next().unwrap_or("");
         format!("{f}:{l}")
     }
@@ -83,14 +90,36 @@ pub fn install_panic_hook() {
     }));
 }
 
+/// The case running in this process and since when, for the watchdog.
+static RUNNING: Mutex<Option<(Instant, String)>> = Mutex::new(None);
+
+/// A thread that ends the campaign (exit 3, with the case's reproducer) when a case in this
+/// process runs past `limit`: a parser that hangs is a finding, and nothing can stop it.
+pub fn start_watchdog(limit: Duration) {
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_secs(1));
+        let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((since, case)) = running.as_ref() {
+            if since.elapsed() > limit {
+                eprintln!("grundy-fuzz: a case in process ran past {limit:?} (a hang): {case}");
+                println!("hang (in process) past {limit:?}: {case}");
+                std::process::exit(3);
+            }
+        }
+    });
+}
+
 /// Runs `f` on `input`, turning a panic into a finding reproduced by `reproducer`.
 pub fn in_process<T>(
     reproducer: impl FnOnce() -> String,
     f: impl FnOnce() -> T,
 ) -> Option<Finding> {
+    let reproducer = reproducer();
+    *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), reproducer.clone()));
     IN_CASE.with(|c| c.set(true));
     let result = catch_unwind(AssertUnwindSafe(f));
     IN_CASE.with(|c| c.set(false));
+    *RUNNING.lock().unwrap_or_else(|e| e.into_inner()) = None;
     match result {
         Ok(_) => None,
         Err(_) => {
@@ -102,7 +131,7 @@ pub fn in_process<T>(
             Some(Finding {
                 kind: "panic (in process)".into(),
                 detail,
-                reproducer: reproducer(),
+                reproducer,
                 files: vec![],
             })
         }

@@ -273,6 +273,7 @@ fn main() {
     let scratch = std::env::temp_dir().join(format!("grundy-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
     exec::install_panic_hook();
+    exec::start_watchdog(Duration::from_secs(30));
     grundy_core::limits::set_position_cap(20_000);
     let binary = Binary {
         path: grundy,
