@@ -140,3 +140,19 @@ fn malformed_formulas_name_the_column_and_exit_2() {
     assert_eq!(code, 2);
     assert!(err.contains("n = 0"), "{err}");
 }
+
+/// Found by the fuzz campaign (`grundy-fuzz formulas`): `check chomp --formula 'n-' --upto 38`
+/// computed Chomp's values for minutes before it read the formula. The formula's syntax is now
+/// checked first, so its error wins over anything the game and its range would say.
+#[test]
+fn a_malformed_formula_is_refused_before_any_value_is_computed() {
+    let (code, _, err) = grundy(&["check", "0.77", "--formula", "n-", "--upto", "99999999"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--formula, column 3 (end of formula)"),
+        "{err}"
+    );
+    let (code, _, err) = grundy(&["check", "chomp", "--formula", "(x +", "--upto", "40x40"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--formula, column"), "{err}");
+}

@@ -59,6 +59,8 @@ struct Counterexample {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
+    // A malformed formula is refused before the values are computed (they can take minutes).
+    Formula::check_syntax(&args.formula)?;
     let words = words::expand(&args.spec)?;
     let values = game_values::compute(&words, args.upto.as_deref())?;
     let mut formula = Formula::parse(&args.formula, &values.variables())?;

@@ -29,8 +29,13 @@ pub struct Formula {
 }
 
 impl Formula {
-    /// Parses `text`, whose free variables must be among `variables` (e.g. `["n"]`).
-    pub fn parse(text: &str, variables: &[&str]) -> Result<Formula, Failure> {
+    /// Checks that `text` is a formula at all (its syntax, and no assignment), before any value
+    /// is computed: a typo is reported at once, not after minutes of work.
+    pub fn check_syntax(text: &str) -> Result<(), Failure> {
+        Formula::syntax(text).map(|_| ())
+    }
+
+    fn syntax(text: &str) -> Result<Node, Failure> {
         let node = well_formed(text).map_err(|e| {
             let column = error_column(text);
             let at = match text.chars().nth(column - 1) {
@@ -39,6 +44,17 @@ impl Formula {
             };
             Failure::Input(format!("--formula, {at}: {e}"))
         })?;
+        if node.iter_write_variable_identifiers().next().is_some() {
+            return Err(Failure::Input(
+                "--formula: a formula cannot assign to variables (use == to compare)".into(),
+            ));
+        }
+        Ok(node)
+    }
+
+    /// Parses `text`, whose free variables must be among `variables` (e.g. `["n"]`).
+    pub fn parse(text: &str, variables: &[&str]) -> Result<Formula, Failure> {
+        let node = Formula::syntax(text)?;
         if let Some(unknown) = node
             .iter_variable_identifiers()
             .find(|v| !variables.contains(v) && !matches!(*v, "true" | "false"))
@@ -48,11 +64,6 @@ impl Formula {
                 word_column(text, unknown),
                 variables.join(", ")
             )));
-        }
-        if node.iter_write_variable_identifiers().next().is_some() {
-            return Err(Failure::Input(
-                "--formula: a formula cannot assign to variables (use == to compare)".into(),
-            ));
         }
         Ok(Formula {
             text: text.to_string(),

@@ -274,6 +274,7 @@ fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
                 value_of(game, &[k])
             })
             .collect::<Result<Vec<_>, _>>()?;
+        drop(bar);
         return Ok(GameValues::Line {
             game: game.text.clone(),
             cells,
@@ -298,6 +299,7 @@ fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
                     .collect()
             })
             .collect::<Result<Vec<Vec<_>>, _>>()?;
+        drop(bar);
         return Ok(GameValues::Grid {
             game: game.text.clone(),
             vars: ["a", "b"],

@@ -120,9 +120,10 @@ impl TableGame {
     /// when they pass, else what is wrong and where. Every value is held to the mex bound (`G(0)`
     /// is 0, and `G(n)` is the mex of XORs of earlier values, so it is at most the next power of
     /// two above them: a value out of range can neither make a wrong table nor size a huge
-    /// array), then a sample is recomputed from the rules: every heap where the largest value so
-    /// far grows (the values that size the engine's arrays), the first heaps, and heaps picked by
-    /// `seed`, as many as about `budget` options allow.
+    /// array), then values are recomputed from the rules: all of them when that takes at most
+    /// `budget` options, else a sample: every heap where the largest value so far grows (the
+    /// values that size the engine's arrays), the first heaps, and heaps picked by `seed`, as
+    /// many as about `budget` options allow.
     pub fn verify(&self, values: &[u32], seed: u64, budget: u64) -> Option<String> {
         let Source::Engine(rules) = &self.source else {
             return Some("this game's values come from a formula, not a checkpoint".into());
@@ -146,6 +147,18 @@ impl TableGame {
             }
         }
         let len = values.len() as u64;
+        // Every value when the budget allows it, so a forged value anywhere in a small table is
+        // found; past the budget, a sample.
+        let mut whole = 0u64;
+        for n in 0..len {
+            whole = whole.saturating_add(option_count(rules, n));
+            if whole > budget {
+                break;
+            }
+        }
+        if whole <= budget {
+            return check_values(rules, values, 0..len);
+        }
         let mut rng = seed | 1;
         let mut random = move || {
             // xorshift64: a different sample for every file, with no dependency.
@@ -168,21 +181,7 @@ impl TableGame {
         // In order, so the error names the first wrong value of the sample, not one it spoiled.
         sample.sort_unstable();
         sample.dedup();
-        let mut options = Vec::new();
-        for n in sample {
-            options.clear();
-            rules.options(n, &mut options);
-            let g = grundy_core::mex(options.iter().map(|o| {
-                grundy_core::Nimber(o.iter().fold(0, |x, &h| x ^ u64::from(values[h as usize])))
-            }));
-            if g.0 != u64::from(values[n as usize]) {
-                return Some(format!(
-                    "G({n}) = {} but the rules give {}",
-                    values[n as usize], g.0
-                ));
-            }
-        }
-        None
+        check_values(rules, values, sample)
     }
 
     /// The bound that proves periods, for games computed move by move.
@@ -374,6 +373,30 @@ impl<'a> HeapTable<'a> {
 }
 
 /// About how many options a heap of `n` has (what recomputing its value costs).
+/// Recomputes `G(n)` from the rules for every `n` of `heaps` (in increasing order): what is wrong
+/// with the first value that differs, if any.
+fn check_values(
+    rules: &TakeBreakRules,
+    values: &[u32],
+    heaps: impl IntoIterator<Item = u64>,
+) -> Option<String> {
+    let mut options = Vec::new();
+    for n in heaps {
+        options.clear();
+        rules.options(n, &mut options);
+        let g = grundy_core::mex(options.iter().map(|o| {
+            grundy_core::Nimber(o.iter().fold(0, |x, &h| x ^ u64::from(values[h as usize])))
+        }));
+        if g.0 != u64::from(values[n as usize]) {
+            return Some(format!(
+                "G({n}) = {} but the rules give {}",
+                values[n as usize], g.0
+            ));
+        }
+    }
+    None
+}
+
 fn option_count(rules: &TakeBreakRules, n: u64) -> u64 {
     let amounts = |m: usize| -> u64 {
         match &rules.by_parts[m] {
@@ -412,6 +435,36 @@ mod tests {
                 g.formula_table(60, Method::Naive),
                 "{name}"
             );
+        }
+    }
+
+    /// Found by the fuzz campaign (`grundy-fuzz checkpoints`): a forged checkpoint (one value
+    /// changed, its checksum made to match) of a table small enough to check whole was accepted
+    /// whenever the changed heap fell outside the sample, and the table built on it was wrong.
+    #[test]
+    fn a_small_table_is_verified_whole() {
+        for name in ["sub:1,3,4", "0.137", "0.6"] {
+            let g = game(name);
+            let good = g
+                .compute(600, Method::Sparse, &mut |_| true)
+                .unwrap()
+                .to_vec();
+            assert_eq!(
+                g.verify(&good, 0x74ab_8d37_47d2_70c2, 4_000_000),
+                None,
+                "{name}"
+            );
+            for n in (1..good.len()).step_by(3) {
+                let mut forged = good.clone();
+                forged[n] = if good[n] == 0 { 1 } else { good[n] - 1 };
+                assert!(
+                    g.verify(&forged, 0x74ab_8d37_47d2_70c2, 4_000_000)
+                        .is_some(),
+                    "{name}: G({n}) changed from {} to {} was accepted",
+                    good[n],
+                    forged[n]
+                );
+            }
         }
     }
 
