@@ -143,6 +143,11 @@ impl ScriptGame {
             || d.is::<Cuts>()
         {
             self.option(d, &call, &mut groups, &mut count)?;
+            // One range, `splits` or `cuts` lists each option once; a canonical form could
+            // still make two of them one (a square's cuts across and along).
+            if !program.hooks().canonical {
+                return Ok(Expansion::Options(groups));
+            }
         } else {
             let what = describe_value(&d);
             let what = what.split(", where").next().unwrap_or(&what).to_string();
