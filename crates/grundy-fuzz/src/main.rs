@@ -126,7 +126,15 @@ fn find_grundy(explicit: Option<PathBuf>) -> PathBuf {
             .and_then(|n| n.to_str())
             .unwrap_or("release");
         let mut cmd = std::process::Command::new(cargo);
-        cmd.args(["build", "-p", "grundy", "--quiet"]);
+        let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml");
+        cmd.args([
+            "build",
+            "-p",
+            "grundy",
+            "--quiet",
+            "--manifest-path",
+            manifest,
+        ]);
         if profile == "release" {
             cmd.arg("--release");
         }
