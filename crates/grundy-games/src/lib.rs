@@ -27,6 +27,7 @@ pub mod graph;
 pub mod heap;
 pub mod nonsum;
 pub mod period;
+pub mod plot;
 pub mod progress;
 pub mod registry;
 pub mod report;

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
-use grundy_core::{analyse, Component, RulesetComponent, SolveError};
+use grundy_core::{analyse, Component, Nimber, Outcome, RulesetComponent, SolveError, Value};
 use grundy_games::heap::sparse::{Interrupted, Method};
 use grundy_games::heap::table::{tabulate, HeapTable};
 use grundy_games::script::{table as script_table, Position, ScriptGame};
@@ -426,6 +426,48 @@ fn games() -> Vec<(String, Vec<String>, String, String, String)> {
 }
 
 /// Sets the search cap (the CLI's `--max-positions N`).
+/// The SVG `grundy plot` draws for the values `G(0..)` of `game` (`None`: no such position),
+/// with the period when one was found.
+#[pyfunction]
+#[pyo3(signature = (game, values, period, width, height))]
+fn plot_line(
+    game: String,
+    values: Vec<Option<u64>>,
+    period: Option<PeriodTuple>,
+    width: u32,
+    height: u32,
+) -> PyResult<String> {
+    if !(100..=10_000).contains(&width) || !(100..=10_000).contains(&height) {
+        return Err(PyValueError::new_err(format!(
+            "width and height are pixels, each from 100 to 10000, not {width} x {height}"
+        )));
+    }
+    let period = period.and_then(|(preperiod, period, saltus, proved, checked_upto)| {
+        Some(grundy_games::period::Period {
+            preperiod: preperiod?,
+            period: period?,
+            saltus: saltus?,
+            proved,
+            checked_upto,
+        })
+    });
+    let cells = values
+        .into_iter()
+        .map(|v| {
+            v.map(|g| {
+                let outcome = if g == 0 { Outcome::P } else { Outcome::N };
+                (Value::Finite(Nimber(g)), outcome)
+            })
+        })
+        .collect();
+    let values = grundy_games::plot::GameValues::Line {
+        game,
+        cells,
+        period,
+    };
+    grundy_games::plot::svg(&values, width, height).map_err(PyRuntimeError::new_err)
+}
+
 #[pyfunction]
 fn set_max_positions(n: usize) -> PyResult<()> {
     if n == 0 {
@@ -449,5 +491,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heap_table, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(set_max_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(plot_line, m)?)?;
     Ok(())
 }

@@ -318,6 +318,22 @@ def test_sum_objects():
     assert grundy.solve(grundy.Game(lambda n: range(n)), grundy.Sum(3, 4)).value == 7
 
 
+def test_plot_is_the_svg_the_cli_draws(tmp_path):
+    for spec, upto in [("0.77", 200), ("sub:1,3,4", 100)]:
+        t = grundy.table(spec, upto=upto, period=True)
+        svg = t.plot()
+        assert isinstance(svg, str) and svg._repr_svg_() == svg and svg.startswith("<svg")
+        out = tmp_path / "p.svg"
+        done = cli("plot", spec, "--upto", str(upto), "-o", str(out))
+        assert done.returncode == 0, done.stderr
+        assert out.read_text() == svg
+    assert 'width="400"' in grundy.table("0.77", upto=20).plot(400, 300)
+    half = grundy.Game(lambda n: range(n - n // 2, n))
+    assert grundy.table(half, upto=30).plot().startswith("<svg")
+    with pytest.raises(ValueError, match="pixels"):
+        grundy.table("0.77", upto=20).plot(10, 10)
+
+
 def test_splits_and_cuts_are_the_options_they_stand_for():
     assert repr(grundy.splits(7)) == "splits(7, 0)" and grundy.splits(7, 2) == grundy.splits(7, 2)
     assert grundy.cuts(2, 3) == grundy.cuts(2, 3) != grundy.cuts(3, 2)

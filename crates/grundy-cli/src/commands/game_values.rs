@@ -14,7 +14,6 @@ use grundy_core::{analyse, Outcome, Value};
 use grundy_games::graph::movers::{Movers, Point};
 use grundy_games::heap::sparse::Method;
 
-use grundy_games::period::Period;
 use grundy_games::registry::{self, build_sum};
 use grundy_games::script::{Position, ScriptGame};
 use grundy_games::spec::{parse_number_text, GameSpec, Tabulation, Word};
@@ -28,41 +27,7 @@ pub const DEFAULT_UPTO_2D: u64 = 15;
 /// The most positions one command values.
 pub const MAX_POSITIONS: u64 = 4_000_000;
 
-/// One position's value and class; `None` where the game has no such position.
-pub type Sample = Option<(Value, Outcome)>;
-
-/// Values over a range.
-pub enum GameValues {
-    /// `cells[n]` for `0 <= n <= upto`.
-    Line {
-        game: String,
-        cells: Vec<Sample>,
-        period: Option<Period>,
-    },
-    /// `rows[j][i]` for `0 <= i <= upto.0`, `0 <= j <= upto.1`; `vars` names `i` and `j`.
-    Grid {
-        game: String,
-        vars: [&'static str; 2],
-        upto: (u64, u64),
-        rows: Vec<Vec<Sample>>,
-    },
-}
-
-impl GameValues {
-    /// The variables a formula for these values uses.
-    pub fn variables(&self) -> Vec<&'static str> {
-        match self {
-            GameValues::Line { .. } => vec!["n"],
-            GameValues::Grid { vars, .. } => vars.to_vec(),
-        }
-    }
-
-    pub fn game(&self) -> &str {
-        match self {
-            GameValues::Line { game, .. } | GameValues::Grid { game, .. } => game,
-        }
-    }
-}
+pub use grundy_games::plot::{GameValues, Sample};
 
 fn parse_upto(text: &str, max: u64) -> Result<(u64, u64), Failure> {
     let bad = |m: String| Failure::Input(format!("--upto ('{text}'): {m}"));

@@ -32,6 +32,7 @@ __all__ = [
     "Move",
     "Period",
     "Result",
+    "SVG",
     "Sum",
     "Table",
     "check",
@@ -222,6 +223,13 @@ class Period(NamedTuple):
     checked_upto: int
 
 
+class SVG(str):
+    """An SVG document (a ``str``) that a notebook shows as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
 class Table:
     """The values ``G(0..=upto)`` of a game: ``values`` (a list), ``array`` (a NumPy array viewing
     the values without a copy), ``period`` (when asked for), ``to_dict()`` (the CLI's
@@ -274,6 +282,13 @@ class Table:
         head = ", ".join(str(v) for v in self.values[:20])
         more = ", …" if len(self) > 20 else ""
         return f"<grundy.Table {self.game}: [{head}{more}]>"
+
+    def plot(self, width: int = 900, height: int = 560) -> "SVG":
+        """The picture ``grundy plot`` draws of these values (G(n) against n, the period marked),
+        as SVG text; a notebook shows it inline."""
+        values = [v if isinstance(v, int) else None for v in self.values]
+        found = tuple(self.period) if self.period is not None else None
+        return SVG(_grundy.plot_line(self.game, values, found, width, height))
 
     def _repr_html_(self) -> str:
         """The grid of ``grundy table``: rows of ten, the row's first heap size on the left."""
