@@ -455,24 +455,6 @@ fn graph_files(cx: &mut Context, rng: &mut Rng, hackenbush: bool) -> Outcome {
 // ---------------------------------------------------------------------------------------------
 // Table checkpoints.
 
-/// The checkpoint format's checksum (as `grundy table` writes it).
-pub fn checksum(data: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = data.len() as u64;
-    let mut words = data.chunks_exact(8);
-    for w in &mut words {
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(w.try_into().expect("8 bytes"))).wrapping_mul(K);
-    }
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    h = (h.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    h ^= h >> 30;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^= h >> 27;
-    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
-}
-
 fn checkpoint_file(
     game: &str,
     values: &[u32],
@@ -484,7 +466,7 @@ fn checkpoint_file(
         "grundy-table-checkpoint 2\ngame {game}\nvalues {}\nmax {}\nchecksum {:016x}\n",
         count.unwrap_or_else(|| values.len().to_string()),
         max.unwrap_or_else(|| values.iter().copied().max().unwrap_or(0).to_string()),
-        checksum(&data)
+        grundy_games::heap::table::checkpoint_checksum(&data)
     );
     (header.into_bytes(), data)
 }

@@ -456,33 +456,12 @@ fn save_checkpoint(path: &PathBuf, game: &TableGame, e: &Engine) -> std::io::Res
             game.name().escape_default(),
             values.len(),
             values.iter().copied().max().unwrap_or(0),
-            checksum(&data)
+            grundy_games::heap::table::checkpoint_checksum(&data)
         )?;
         f.write_all(&data)?;
         f.flush()?;
     }
     std::fs::rename(tmp, path)
-}
-
-/// A 64-bit hash of the data section, fixed here (not a library's, whose algorithm may change
-/// between versions) so a checkpoint stays readable: eight bytes at a time, multiplied by the
-/// FxHash constant, then mixed like SplitMix64.
-fn checksum(data: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = data.len() as u64;
-    let mut words = data.chunks_exact(8);
-    for w in &mut words {
-        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    h = (h.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    h ^= h >> 30;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^= h >> 27;
-    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
 }
 
 /// Reads a checkpoint back, refusing anything but a file this game wrote, intact: the header,
@@ -565,7 +544,7 @@ fn load_checkpoint(path: &PathBuf, game: &TableGame) -> Result<Vec<u32>, Failure
     if data.len() as u64 != data_len {
         return Err(bad("the file changed while it was read"));
     }
-    if checksum(&data) != sum {
+    if grundy_games::heap::table::checkpoint_checksum(&data) != sum {
         return Err(bad(
             "its checksum does not match its values (the file is damaged)",
         ));
