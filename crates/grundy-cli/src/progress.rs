@@ -24,18 +24,21 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
-/// `grundy_games::script::set_progress_reporter`'s reporter.
-pub fn script_expanded(game: &str, expanded: u64) {
-    spin(format!("{game}: {expanded} positions expanded"));
+/// Whether progress is shown now: the command has gone on for a second and no bar of its own
+/// is showing.
+fn showing() -> bool {
+    !QUIET.load(Ordering::Relaxed)
+        && STARTED.get_or_init(Instant::now).elapsed() >= Duration::from_secs(1)
 }
 
-/// Shows `message` on the spinner, once the command has gone on for a second.
-fn spin(message: String) {
-    if QUIET.load(Ordering::Relaxed) {
-        return;
-    }
-    let started = STARTED.get_or_init(Instant::now);
-    if started.elapsed() < Duration::from_secs(1) {
+/// `grundy_games::script::set_progress_reporter`'s reporter.
+pub fn script_expanded(game: &str, expanded: u64) {
+    spin(|| format!("{game}: {expanded} positions expanded"));
+}
+
+/// Shows the message on the spinner, once progress is shown (it is written only then).
+fn spin(message: impl FnOnce() -> String) {
+    if !showing() {
         return;
     }
     let bar = BAR.get_or_init(|| {
@@ -46,22 +49,18 @@ fn spin(message: String) {
         );
         bar
     });
-    bar.set_message(message);
+    bar.set_message(message());
     bar.tick();
 }
 
 /// `grundy_core::limits::set_progress_reporter`'s reporter: a search's count of positions.
 pub fn searched(what: &str, stored: u64) {
-    spin(format!("{what}: {stored} positions stored"));
+    spin(|| format!("{what}: {stored} positions stored"));
 }
 
 /// `grundy_games::progress::set_table_reporter`'s reporter: a bar of values with an estimate.
 pub fn table_values(what: &str, done: u64, total: u64) {
-    if QUIET.load(Ordering::Relaxed) {
-        return;
-    }
-    let started = STARTED.get_or_init(Instant::now);
-    if started.elapsed() < Duration::from_secs(1) {
+    if !showing() {
         return;
     }
     let bar = TABLE_BAR.get_or_init(|| {

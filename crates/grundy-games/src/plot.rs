@@ -64,8 +64,18 @@ pub fn register_fonts() {
     let _ = register_font("sans-serif", FontStyle::Bold, dejavu::sans::bold());
 }
 
-/// The picture of `values` as an SVG document of `width` x `height` pixels.
+/// The sides a picture may have, in pixels.
+pub const SIDES: std::ops::RangeInclusive<u32> = 100..=10_000;
+
+/// The picture of `values` as an SVG document of `width` x `height` pixels (each in [`SIDES`]).
 pub fn svg(values: &GameValues, width: u32, height: u32) -> Result<String, String> {
+    if !SIDES.contains(&width) || !SIDES.contains(&height) {
+        return Err(format!(
+            "a picture's width and height are pixels, each from {} to {}, not {width}x{height}",
+            SIDES.start(),
+            SIDES.end()
+        ));
+    }
     register_fonts();
     let mut svg = String::new();
     {

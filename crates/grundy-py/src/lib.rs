@@ -437,9 +437,12 @@ fn plot_line(
     width: u32,
     height: u32,
 ) -> PyResult<String> {
-    if !(100..=10_000).contains(&width) || !(100..=10_000).contains(&height) {
+    let sides = grundy_games::plot::SIDES;
+    if !sides.contains(&width) || !sides.contains(&height) {
         return Err(PyValueError::new_err(format!(
-            "width and height are pixels, each from 100 to 10000, not {width} x {height}"
+            "width and height are pixels, each from {} to {}, not {width}x{height}",
+            sides.start(),
+            sides.end()
         )));
     }
     let period = period.and_then(|(preperiod, period, saltus, proved, checked_upto)| {

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use grundy_games::period::Period;
-use grundy_games::plot::{draw, register_fonts};
+use grundy_games::plot::{draw, register_fonts, SIDES};
 use plotters::prelude::*;
 use serde::Serialize;
 
@@ -44,20 +44,19 @@ struct Report {
     period: Option<Period>,
 }
 
-const MIN_SIDE: u32 = 100;
-const MAX_SIDE: u32 = 10_000;
-
 fn parse_size(text: &str) -> Result<(u32, u32), Failure> {
     let bad = || {
         Failure::Input(format!(
-            "--size ('{text}'): give WxH in pixels, each from {MIN_SIDE} to {MAX_SIDE}, e.g. 900x560"
+            "--size ('{text}'): give WxH in pixels, each from {} to {}, e.g. 900x560",
+            SIDES.start(),
+            SIDES.end()
         ))
     };
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let side = |t: &str| {
         t.parse::<u32>()
             .ok()
-            .filter(|s| (MIN_SIDE..=MAX_SIDE).contains(s))
+            .filter(|s| SIDES.contains(s))
             .ok_or_else(bad)
     };
     Ok((side(w)?, side(h)?))
