@@ -402,7 +402,7 @@ fn dynamic_position(d: &Dynamic) -> Position {
     }
     if d.is_array() {
         let items = d.clone().cast::<Array>();
-        return Position::List(items.iter().map(dynamic_position).collect());
+        return Position::list(items.iter().map(dynamic_position).collect());
     }
     Position::Str(d.to_string().into())
 }

@@ -136,10 +136,7 @@ fn script(spec: &GameSpec, game: &ScriptGame, upto: Option<&str>) -> Result<Game
     check_size(mx, if grid { my } else { 0 })?;
     let positions: Vec<Position> = if grid {
         (0..=my as i64)
-            .flat_map(|y| {
-                (0..=mx as i64)
-                    .map(move |x| Position::List(vec![Position::Int(x), Position::Int(y)].into()))
-            })
+            .flat_map(|y| (0..=mx as i64).map(move |x| Position::Duo(x, y)))
             .collect()
     } else {
         (0..=mx as i64).map(Position::Int).collect()

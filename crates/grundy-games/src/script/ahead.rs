@@ -12,7 +12,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::expansion::{Expansion, Group};
+use super::expansion::Expansion;
 use super::{table, Position, ScriptGame};
 
 impl ScriptGame {
@@ -94,30 +94,8 @@ impl ScriptGame {
                     }
                     Expansion::Options(groups) => {
                         for g in groups {
-                            match g {
-                                Group::Ints(a, b) => {
-                                    walked += b.abs_diff(*a) as usize;
-                                    for n in *a..*b {
-                                        reach(&Position::Int(n), &mut seen, &mut queue);
-                                    }
-                                }
-                                Group::Down(high, low) => {
-                                    walked += high.abs_diff(*low) as usize + 1;
-                                    for n in *low..=*high {
-                                        reach(&Position::Int(n), &mut seen, &mut queue);
-                                    }
-                                }
-                                Group::Splits { total, first, last } => {
-                                    walked += (last - first + 1) as usize;
-                                    for a in *first..=*last {
-                                        reach(&Position::pair(a, total - a), &mut seen, &mut queue);
-                                    }
-                                }
-                                Group::One(q) => {
-                                    walked += 1;
-                                    reach(q, &mut seen, &mut queue);
-                                }
-                            }
+                            walked += g.len();
+                            g.for_each(|q| reach(&q, &mut seen, &mut queue));
                             held += 1;
                         }
                     }

@@ -22,8 +22,44 @@ pub(super) enum Group {
     Down(i64, i64),
     /// Every sum of `a` and `total - a` for `a` in `first..=last`.
     Splits { total: i64, first: i64, last: i64 },
+    /// Every cut of the sheet `[w, h]` into two, each pair of pieces once (`cuts(w, h)`).
+    Cuts { w: i64, h: i64 },
     /// One option.
     One(Position),
+}
+
+impl Group {
+    /// How many options the group holds.
+    pub(super) fn len(&self) -> usize {
+        match *self {
+            Group::Ints(a, b) => b.abs_diff(a) as usize,
+            Group::Down(high, low) => high.abs_diff(low) as usize + 1,
+            Group::Splits { first, last, .. } => (last - first + 1) as usize,
+            Group::Cuts { w, h } => (w / 2).max(0) as usize + (h / 2).max(0) as usize,
+            Group::One(_) => 1,
+        }
+    }
+
+    /// Each option of the group, in order.
+    pub(super) fn for_each(&self, mut f: impl FnMut(Position)) {
+        match *self {
+            Group::Ints(a, b) => (a..b).map(Position::Int).for_each(f),
+            Group::Down(high, low) => (low..=high).rev().map(Position::Int).for_each(f),
+            Group::Splits { total, first, last } => {
+                (first..=last).for_each(|a| f(Position::pair(a, total - a)))
+            }
+            Group::Cuts { w, h } => {
+                let pieces = |x, y| Position::duos(&x, &y).unwrap_or_else(|| Position::sum([x, y]));
+                for a in 1..=w / 2 {
+                    f(pieces(Position::Duo(a, h), Position::Duo(w - a, h)));
+                }
+                for b in 1..=h / 2 {
+                    f(pieces(Position::Duo(w, b), Position::Duo(w, h - b)));
+                }
+            }
+            Group::One(ref q) => f(q.clone()),
+        }
+    }
 }
 
 /// What one call of the script says of a position.
@@ -142,12 +178,20 @@ impl ScriptGame {
             || d.is::<Splits>()
             || d.is::<Cuts>()
         {
-            self.option(d, &call, &mut groups, &mut count)?;
             // One range, `splits` or `cuts` lists each option once; a canonical form could
             // still make two of them one (a square's cuts across and along).
             if !program.hooks().canonical {
+                if d.is::<Cuts>() {
+                    // Kept as the two numbers: the solver walks the cuts when it needs them.
+                    let Cuts { w, h } = d.cast::<Cuts>();
+                    let cuts = Group::Cuts { w, h };
+                    self.count(&mut count, cuts.len() as u64, &call)?;
+                    return Ok(Expansion::Options(vec![cuts]));
+                }
+                self.option(d, &call, &mut groups, &mut count)?;
                 return Ok(Expansion::Options(groups));
             }
+            self.option(d, &call, &mut groups, &mut count)?;
         } else {
             let what = describe_value(&d);
             let what = what.split(", where").next().unwrap_or(&what).to_string();
@@ -233,8 +277,7 @@ impl ScriptGame {
         }
         if item.is::<Cuts>() {
             let Cuts { w, h } = item.cast::<Cuts>();
-            let rect =
-                |a: i64, b: i64| Position::List(vec![Position::Int(a), Position::Int(b)].into());
+            let rect = Position::Duo;
             // A cut at a and at w - a leave the same two pieces: each pair once.
             let n = (w / 2).max(0) as u64 + (h / 2).max(0) as u64;
             self.count(count, n, call)?;

@@ -43,7 +43,7 @@ use grundy_core::{Component, Game, Key, Ruleset, RulesetComponent, SolveError};
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
-use expansion::{Expansion, Group};
+use expansion::Expansion;
 pub use position::Position;
 pub use program::{
     script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
@@ -176,16 +176,8 @@ impl ScriptGame {
 
             Some(Expansion::Options(groups)) => {
                 for g in groups {
-                    match g {
-                        Group::Ints(a, b) => out.extend((*a..*b).map(Position::Int)),
-                        Group::Down(high, low) => {
-                            out.extend((*low..=*high).rev().map(Position::Int))
-                        }
-                        Group::Splits { total, first, last } => {
-                            out.extend((*first..=*last).map(|a| Position::pair(a, total - a)))
-                        }
-                        Group::One(q) => out.push(q.clone()),
-                    }
+                    out.reserve(g.len());
+                    g.for_each(|q| out.push(q));
                 }
             }
         }
@@ -263,8 +255,16 @@ impl Ruleset for ScriptGame {
     }
 
     fn index(&self, p: &Position) -> Option<usize> {
-        match p {
-            Position::Int(n) => usize::try_from(*n).ok(),
+        // Heaps take the even places and small sheets or cells `[a, b]` the odd ones (Szudzik's
+        // pairing: the square of the larger side, so every `[a, b]` up to n x n fits below
+        // 2(n + 1)^2), so both kinds of game keep their values in an array.
+        match *p {
+            Position::Int(n) => usize::try_from(n).ok()?.checked_mul(2),
+            Position::Duo(a, b) if (0..1 << 20).contains(&a) && (0..1 << 20).contains(&b) => {
+                let (a, b) = (a as usize, b as usize);
+                let pairing = if a < b { b * b + a } else { a * a + a + b };
+                Some(2 * pairing + 1)
+            }
             _ => None,
         }
     }
@@ -385,7 +385,7 @@ mod tests {
         want.push(Position::Pair(0, 1));
         want.extend(ints(&[4, 5]));
         want.push(Position::Str("x".into()));
-        want.push(Position::List(ints(&[1, 2]).into()));
+        want.push(Position::Duo(1, 2));
         assert_eq!(got, want);
     }
 
@@ -412,6 +412,25 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// The solver keeps values by index: two positions with one index would share a value.
+        #[test]
+        fn heaps_and_small_arrays_have_distinct_indices(
+            a in -2..3000i64, b in -2..3000i64, c in -2..3000i64, d in -2..3000i64,
+        ) {
+            let game = ScriptGame::compile("script:test", "test", "fn moves(n) { [] }").unwrap();
+            let kinds = |x: i64, y: i64| [Position::Int(x), Position::Duo(x, y)];
+            for p in kinds(a, b) {
+                for q in kinds(c, d) {
+                    if let (Some(i), Some(j)) = (game.index(&p), game.index(&q)) {
+                        proptest::prop_assert_eq!(i == j, p == q, "{} and {}", p, q);
+                        proptest::prop_assert!(i < 2 * 3001 * 3001);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_sum_moves_in_one_part_at_a_time() {
         let got = options("fn moves(n) { range(0, n) }", Position::pair(1, 2));
@@ -431,20 +450,12 @@ mod tests {
                     fn moves(n) { if n >= 2 { [n - 1, n - 2] } else if n == 1 { [0] } else { [] } }";
         let game = ScriptGame::compile("script:test", "test", text).unwrap();
         let mut parts = Vec::new();
-        let p = Position::List(vec![Position::Int(4), Position::Int(2)].into());
+        let p = Position::Duo(4, 2);
         assert!(game.components(&p, &mut parts));
         assert_eq!(parts, [Position::Int(2), Position::Int(4)]);
         let text = "fn canonical(p) { if p[0] > p[1] { [p[1], p[0]] } else { p } } \
                     fn moves(p) { [[p[1], p[0]]] }";
-        let got = options(
-            text,
-            Position::List(vec![Position::Int(1), Position::Int(2)].into()),
-        );
-        assert_eq!(
-            got,
-            [Position::List(
-                vec![Position::Int(1), Position::Int(2)].into()
-            )]
-        );
+        let got = options(text, Position::Duo(1, 2));
+        assert_eq!(got, [Position::Duo(1, 2)]);
     }
 }

@@ -4,30 +4,63 @@
 //! hash and compare cheaply (the solver's table is keyed by them) and are shared, not copied, when
 //! a move leaves most of a position as it was. A *sum* of independent positions (a cut that leaves
 //! two pieces) is a position too: its parts are sorted, so `3 + 5` and `5 + 3` are one entry, and
-//! a sum of two integers, the commonest, is kept without an allocation ([`Position::Pair`]).
+//! a sum of two integers, the commonest, is kept without an allocation ([`Position::Pair`]), as are
+//! an array of two integers (a sheet `[w, h]`, a cell `[x, y]`: [`Position::Duo`]) and the sum of
+//! two of these (the two pieces of a cut: [`Position::Duos`]).
 
+use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
 use serde_json::Value as Json;
 
 /// A position of a script game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Each position has one form, which equality and hashing rely on: an array of exactly two
+/// integers is always a [`Position::Duo`], never a [`Position::List`] (build arrays with
+/// [`Position::list`]), and sums are built with [`Position::sum`]. Positions are ordered as the
+/// values they stand for (a `Duo` among the arrays), so a sum's parts sort alike whatever their
+/// storage.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Position {
     /// An integer, e.g. a heap size.
     Int(i64),
     /// A string, e.g. a row of coins `"THHT"`.
     Str(Arc<str>),
-    /// An array of positions' values, e.g. `[w, h]` for a sheet of paper.
+    /// An array of positions' values other than two integers, e.g. `[[1, 2], [3]]`.
     List(Arc<[Position]>),
+    /// The array of two integers `[a, b]`, e.g. a sheet of paper `[w, h]`: the commonest array,
+    /// kept without an allocation.
+    Duo(i64, i64),
     /// The sum of the integer positions `a <= b`.
     Pair(i64, i64),
+    /// The sum of the arrays `[a, b] <= [c, d]` (written `Duos(a, b, c, d)`), each number
+    /// within 32 bits: the two pieces a cut leaves.
+    Duos(i32, i32, i32, i32),
     /// The sum of these parts: sorted, never one part, never exactly two integers (a
-    /// [`Position::Pair`]); no part is itself a sum. No parts: the empty sum, without moves.
+    /// [`Position::Pair`]) or two small [`Position::Duo`]s (a [`Position::Duos`]); no part is
+    /// itself a sum. No parts: the empty sum, without moves.
     Sum(Arc<[Position]>),
 }
 
 impl Position {
+    /// The array of `items`, in its one form (two integers are a [`Position::Duo`]).
+    pub fn list(items: Vec<Position>) -> Position {
+        match items.as_slice() {
+            [Position::Int(a), Position::Int(b)] => Position::Duo(*a, *b),
+            _ => Position::List(items.into()),
+        }
+    }
+
+    /// The elements of an array position (`None` for other positions), read without allocating.
+    pub fn with_items<T>(&self, f: impl FnOnce(&[Position]) -> T) -> Option<T> {
+        match self {
+            Position::List(items) => Some(f(items)),
+            Position::Duo(a, b) => Some(f(&[Position::Int(*a), Position::Int(*b)])),
+            _ => None,
+        }
+    }
+
     /// The sum of `parts`, in its one normal form: nested sums flattened, parts sorted, a single
     /// part standing for itself.
     pub fn sum(parts: impl IntoIterator<Item = Position>) -> Position {
@@ -36,10 +69,22 @@ impl Position {
         let (low, _) = parts.size_hint();
         if low == 2 {
             if let (Some(a), Some(b)) = (parts.next(), parts.next()) {
-                if let (Position::Int(x), Position::Int(y), None) = (&a, &b, parts.next()) {
-                    return Position::pair(*x, *y);
+                let (x, y) = match (a, b, parts.next()) {
+                    (Position::Int(x), Position::Int(y), None) => return Position::pair(x, y),
+                    (x, y, None) => (x, y),
+                    (x, y, Some(c)) => {
+                        return Position::sum_slow([x, y, c].into_iter().chain(parts))
+                    }
+                };
+                if let Some(duos) = Position::duos(&x, &y) {
+                    return duos;
                 }
-                return Position::sum_slow([a, b].into_iter().chain(parts));
+                // Two parts that are not sums: one allocation.
+                if !x.is_sum() && !y.is_sum() {
+                    let two = if x <= y { [x, y] } else { [y, x] };
+                    return Position::Sum(Arc::new(two));
+                }
+                return Position::sum_slow([x, y].into_iter());
             }
         }
         Position::sum_slow(parts)
@@ -54,8 +99,23 @@ impl Position {
         match flat.as_slice() {
             [one] => one.clone(),
             [Position::Int(a), Position::Int(b)] => Position::Pair(*a, *b),
+            [x, y] => Position::duos(x, y).unwrap_or_else(|| Position::Sum(flat.into())),
             _ => Position::Sum(flat.into()),
         }
+    }
+
+    /// The sum of two arrays of two integers, if each number fits in 32 bits.
+    pub(super) fn duos(x: &Position, y: &Position) -> Option<Position> {
+        let (&Position::Duo(a, b), &Position::Duo(c, d)) = (x, y) else {
+            return None;
+        };
+        let small = |n: i64| i32::try_from(n).ok();
+        let (a, b, c, d) = (small(a)?, small(b)?, small(c)?, small(d)?);
+        Some(if (a, b) <= (c, d) {
+            Position::Duos(a, b, c, d)
+        } else {
+            Position::Duos(c, d, a, b)
+        })
     }
 
     /// The sum of the two integers `a` and `b`.
@@ -67,6 +127,7 @@ impl Position {
     fn push_parts(self, out: &mut Vec<Position>) {
         match self {
             Position::Pair(a, b) => out.extend([Position::Int(a), Position::Int(b)]),
+            Position::Duos(a, b, c, d) => out.extend(Position::duo_parts(a, b, c, d)),
             Position::Sum(parts) => out.extend(parts.iter().cloned()),
             p => out.push(p),
         }
@@ -80,6 +141,10 @@ impl Position {
                 out.push(Position::Int(*b));
                 true
             }
+            Position::Duos(a, b, c, d) => {
+                out.extend(Position::duo_parts(*a, *b, *c, *d));
+                true
+            }
             Position::Sum(parts) => {
                 out.extend(parts.iter().cloned());
                 true
@@ -88,9 +153,30 @@ impl Position {
         }
     }
 
+    /// The two parts of `Duos(a, b, c, d)`.
+    fn duo_parts(a: i32, b: i32, c: i32, d: i32) -> [Position; 2] {
+        [
+            Position::Duo(a.into(), b.into()),
+            Position::Duo(c.into(), d.into()),
+        ]
+    }
+
+    /// The parts of a sum (`None` for a position that is not a sum), read without allocating.
+    fn with_parts<T>(&self, f: impl FnOnce(&[Position]) -> T) -> Option<T> {
+        match *self {
+            Position::Pair(a, b) => Some(f(&[Position::Int(a), Position::Int(b)])),
+            Position::Duos(a, b, c, d) => Some(f(&Position::duo_parts(a, b, c, d))),
+            Position::Sum(ref parts) => Some(f(parts)),
+            _ => None,
+        }
+    }
+
     /// Whether this is a sum (of two or more parts, or of none).
     pub fn is_sum(&self) -> bool {
-        matches!(self, Position::Pair(..) | Position::Sum(..))
+        matches!(
+            self,
+            Position::Pair(..) | Position::Duos(..) | Position::Sum(..)
+        )
     }
 
     /// Reads one command-line word: an integer (`7`, `-2`), a comma list of integers (`3,4`), a
@@ -120,7 +206,7 @@ impl Position {
         if text.contains(',') {
             let numbers: Result<Vec<i64>, _> = text.split(',').map(str::parse).collect();
             if let Ok(numbers) = numbers {
-                return Ok(Position::List(
+                return Ok(Position::list(
                     numbers.into_iter().map(Position::Int).collect(),
                 ));
             }
@@ -138,12 +224,11 @@ impl Position {
                 .map(Position::Int)
                 .ok_or_else(|| format!("{n} is not a whole number from -2^63 to 2^63-1")),
             Json::String(s) => Ok(Position::Str(s.as_str().into())),
-            Json::Array(items) => Ok(Position::List(
+            Json::Array(items) => Ok(Position::list(
                 items
                     .iter()
                     .map(Position::from_json)
-                    .collect::<Result<Vec<_>, _>>()?
-                    .into(),
+                    .collect::<Result<Vec<_>, _>>()?,
             )),
             other => Err(format!(
                 "{other} is not a position: positions are integers, strings and arrays"
@@ -180,6 +265,7 @@ impl Position {
             {
                 Json::Array(items.iter().map(Position::word).collect())
             }
+            Position::Duo(a, b) => Json::Array(vec![(*a).into(), (*b).into()]),
             other => Json::String(other.literal()),
         }
     }
@@ -197,7 +283,12 @@ impl Position {
             Position::List(items) | Position::Sum(items) => {
                 Json::Array(items.iter().map(Position::to_json).collect())
             }
-            Position::Pair(a, b) => Json::Array(vec![(*a).into(), (*b).into()]),
+            Position::Pair(a, b) | Position::Duo(a, b) => {
+                Json::Array(vec![(*a).into(), (*b).into()])
+            }
+            Position::Duos(..) => self
+                .with_parts(|parts| Json::Array(parts.iter().map(Position::to_json).collect()))
+                .expect("a sum"),
         }
     }
 
@@ -225,7 +316,49 @@ impl Position {
                 }
             }
             Position::Pair(a, b) => out.extend([4, *a as u64, *b as u64]),
+            // As the array it is: a key does not depend on how a position is stored.
+            Position::Duo(a, b) => out.extend([3, 2, 1, *a as u64, 1, *b as u64]),
+            Position::Duos(..) => {
+                out.extend([5, 2]);
+                self.with_parts(|parts| parts.iter().for_each(|p| p.key(out)));
+            }
         }
+    }
+}
+
+impl Ord for Position {
+    /// Integers, then strings, arrays (element by element), sums of two integers, other sums.
+    fn cmp(&self, other: &Position) -> Ordering {
+        use Position::*;
+        let rank = |p: &Position| match p {
+            Int(_) => 0,
+            Str(_) => 1,
+            List(_) | Duo(..) => 2,
+            Pair(..) => 3,
+            Duos(..) | Sum(_) => 4,
+        };
+        match (self, other) {
+            (Int(a), Int(b)) => a.cmp(b),
+            (Str(a), Str(b)) => a.cmp(b),
+            (Duo(a, b), Duo(c, d)) | (Pair(a, b), Pair(c, d)) => (a, b).cmp(&(c, d)),
+            (Sum(a), Sum(b)) | (List(a), List(b)) => a.cmp(b),
+            (Duos(a, b, c, d), Duos(e, f, g, h)) => (a, b, c, d).cmp(&(e, f, g, h)),
+            (Duos(..) | Sum(_), Duos(..) | Sum(_)) => self
+                .with_parts(|a| other.with_parts(|b| a.cmp(b)))
+                .flatten()
+                .expect("both are sums"),
+            (List(_) | Duo(..), List(_) | Duo(..)) => self
+                .with_items(|a| other.with_items(|b| a.cmp(b)))
+                .flatten()
+                .expect("both are arrays"),
+            _ => rank(self).cmp(&rank(other)),
+        }
+    }
+}
+
+impl PartialOrd for Position {
+    fn partial_cmp(&self, other: &Position) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -254,7 +387,9 @@ impl fmt::Display for Position {
                 }
                 f.write_str("]")
             }
+            Position::Duo(a, b) => write!(f, "[{a}, {b}]"),
             Position::Pair(a, b) => write!(f, "{a} + {b}"),
+            Position::Duos(a, b, c, d) => write!(f, "[{a}, {b}] + [{c}, {d}]"),
             Position::Sum(parts) if parts.is_empty() => f.write_str("(nothing)"),
             Position::Sum(parts) => {
                 for (i, p) in parts.iter().enumerate() {
@@ -275,12 +410,14 @@ mod tests {
     use proptest::prelude::*;
 
     fn position() -> impl Strategy<Value = Position> {
+        // Small numbers often, so arrays of two are kept as `Duo`s and their sums as `Duos`.
         let leaf = prop_oneof![
             any::<i64>().prop_map(Position::Int),
+            (-3..40i64).prop_map(Position::Int),
             "[a-z0-9,+\\-\\[\" ]{0,6}".prop_map(|s| Position::Str(s.into())),
         ];
         leaf.prop_recursive(3, 12, 4, |inner| {
-            proptest::collection::vec(inner, 0..4).prop_map(|v| Position::List(v.into()))
+            proptest::collection::vec(inner, 0..4).prop_map(Position::list)
         })
     }
 
@@ -308,7 +445,64 @@ mod tests {
         Position::sum(parts)
     }
 
+    /// What a position stands for, with one storage for each kind: the model the compact
+    /// variants (`Pair`, `Duo`, `Duos`) must agree with.
+    #[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+    enum Plain {
+        Int(i64),
+        Str(String),
+        List(Vec<Plain>),
+        Pair(i64, i64),
+        Sum(Vec<Plain>),
+    }
+
+    fn plain(p: &Position) -> Plain {
+        match p {
+            Position::Int(n) => Plain::Int(*n),
+            Position::Str(s) => Plain::Str(s.to_string()),
+            Position::List(items) => Plain::List(items.iter().map(plain).collect()),
+            Position::Duo(a, b) => Plain::List(vec![Plain::Int(*a), Plain::Int(*b)]),
+            Position::Pair(a, b) => Plain::Pair(*a, *b),
+            Position::Duos(a, b, c, d) => Plain::Sum(vec![
+                Plain::List(vec![Plain::Int((*a).into()), Plain::Int((*b).into())]),
+                Plain::List(vec![Plain::Int((*c).into()), Plain::Int((*d).into())]),
+            ]),
+            Position::Sum(parts) => Plain::Sum(parts.iter().map(plain).collect()),
+        }
+    }
+
     proptest! {
+        #[test]
+        fn compact_positions_order_and_compare_as_what_they_stand_for(
+            p in position(),
+            q in position(),
+            r in position(),
+        ) {
+            let s = Position::sum([p.clone(), q.clone()]);
+            let t = Position::sum([q.clone(), r.clone()]);
+            for (x, y) in [(&p, &q), (&s, &t), (&p, &s), (&s, &s)] {
+                prop_assert_eq!(x.cmp(y), plain(x).cmp(&plain(y)), "{} vs {}", x, y);
+                prop_assert_eq!(x == y, plain(x) == plain(y));
+            }
+            // One form, whichever way a sum is built.
+            prop_assert_eq!(&s, &Position::sum([q.clone(), p.clone()]));
+            prop_assert_eq!(&s, &Position::sum_slow([p.clone(), q.clone()].into_iter()));
+            let three = Position::sum([s.clone(), r.clone()]);
+            prop_assert_eq!(&three, &Position::sum([r, Position::sum([q, p])]));
+            prop_assert_eq!(s.to_string(), plain_text(&s));
+        }
+
+        #[test]
+        fn arrays_of_two_integers_have_one_form(a in any::<i64>(), b in -3..40i64) {
+            let built = Position::list(vec![Position::Int(a), Position::Int(b)]);
+            prop_assert_eq!(&built, &Position::Duo(a, b));
+            prop_assert_eq!(Position::parse_word(&format!("{a},{b}")), Ok(built.clone()));
+            prop_assert_eq!(Position::parse_word(&format!("[{a}, {b}]")), Ok(built.clone()));
+            let small = i32::try_from(a).is_ok();
+            let two = Position::sum([built.clone(), Position::Duo(b, a)]);
+            prop_assert_eq!(matches!(two, Position::Duos(..)), small);
+        }
+
         #[test]
         fn words_read_back_as_the_same_position(p in position(), q in position()) {
             prop_assert_eq!(read_back(&p), p.clone());
@@ -323,6 +517,22 @@ mod tests {
             q.key(&mut b);
             prop_assert_eq!(a == b, p == q);
         }
+    }
+
+    /// A sum written part by part, as the plain storage would be.
+    fn plain_text(p: &Position) -> String {
+        let mut parts = Vec::new();
+        if !p.parts(&mut parts) {
+            return p.to_string();
+        }
+        if parts.is_empty() {
+            return "(nothing)".into();
+        }
+        parts
+            .iter()
+            .map(Position::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ")
     }
 
     #[test]

@@ -454,11 +454,18 @@ pub fn to_dynamic(p: &Position) -> Dynamic {
         Position::Int(n) => Dynamic::from_int(*n),
         Position::Str(s) => Dynamic::from(s.to_string()),
         Position::List(items) => Dynamic::from_array(items.iter().map(to_dynamic).collect()),
+        Position::Duo(a, b) => {
+            Dynamic::from_array(vec![Dynamic::from_int(*a), Dynamic::from_int(*b)])
+        }
         Position::Pair(a, b) => Dynamic::from(SumOption(vec![
             Dynamic::from_int(*a),
             Dynamic::from_int(*b),
         ])),
         Position::Sum(parts) => Dynamic::from(SumOption(parts.iter().map(to_dynamic).collect())),
+        Position::Duos(a, b, c, d) => Dynamic::from(SumOption(vec![
+            to_dynamic(&Position::Duo((*a).into(), (*b).into())),
+            to_dynamic(&Position::Duo((*c).into(), (*d).into())),
+        ])),
     }
 }
 
@@ -485,12 +492,11 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Position, String> {
         if items.len() > size {
             return Err(too_long("an array of elements", items.len()));
         }
-        return Ok(Position::List(
+        return Ok(Position::list(
             items
                 .iter()
                 .map(from_dynamic)
-                .collect::<Result<Vec<_>, _>>()?
-                .into(),
+                .collect::<Result<Vec<_>, _>>()?,
         ));
     }
     Err(describe_value(d))
