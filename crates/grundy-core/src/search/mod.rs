@@ -61,6 +61,15 @@ use rustc_hash::FxHashMap;
 
 use crate::{Nimber, Ruleset};
 
+mod set;
+mod table;
+
+use set::{Seen, Set};
+pub use table::{
+    available_memory, memory_budget, set_memory_budget, table_bytes, Table, ENTRY_BYTES,
+};
+use table::{EXACT, MASK, MASK_BITS};
+
 /// The hooks a ruleset offers to be searched by [`Search`].
 pub trait SearchRules: Ruleset + Sync
 where
@@ -85,130 +94,6 @@ where
     /// for games of small values (Cram), where the queries prune most of the tree.
     fn full_values(&self) -> bool {
         false
-    }
-}
-
-/// Bytes a table entry takes.
-pub const ENTRY_BYTES: usize = 16;
-
-/// Entries in one bucket: four entries of 16 bytes, one cache line.
-const WAYS: usize = 4;
-
-/// The data word of an entry: the work (log2 of the nodes its search visited) in the top byte,
-/// then a flag for an exact value (in the low bits), else a mask of the values it is known not
-/// to have (bit `k`: the value is not `k`, for `k < MASK_BITS`).
-const EXACT: u64 = 1 << 55;
-const MASK_BITS: u32 = 55;
-const MASK: u64 = EXACT - 1;
-
-/// A lock-free transposition table: a power of two of buckets, each four entries of two words,
-/// `code ^ data` and `data`. A reader that meets a half-written entry sees a code that does not
-/// match (the XOR check of Hyatt's lockless hashing) and takes it for a miss, so no lock is
-/// needed; a lost write only costs a search again.
-pub struct Table {
-    words: Box<[AtomicU64]>,
-    buckets: usize,
-}
-
-impl Table {
-    /// A table of at most `bytes` bytes (at least one bucket). The memory is allocated zeroed,
-    /// so pages the search never reaches are never touched.
-    pub fn with_bytes(bytes: usize) -> Self {
-        let per_bucket = WAYS * ENTRY_BYTES;
-        let mut buckets = 1usize;
-        while buckets
-            .checked_mul(2 * per_bucket)
-            .is_some_and(|b| b <= bytes)
-        {
-            buckets *= 2;
-        }
-        let words: Vec<u64> = vec![0; buckets * WAYS * 2];
-        let words = words.into_boxed_slice();
-        let len = words.len();
-        let raw = Box::into_raw(words) as *mut AtomicU64;
-        // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the box is
-        // reassembled with the length it was taken apart with.
-        let words = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(raw, len)) };
-        Table { words, buckets }
-    }
-
-    /// The table's size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.words.len() * 8
-    }
-
-    /// How many entries the table holds at most.
-    pub fn capacity(&self) -> usize {
-        self.buckets * WAYS
-    }
-
-    fn bucket(&self, code: u64) -> usize {
-        let h = code.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> 29) ^ h) as usize & (self.buckets - 1)
-    }
-
-    fn entry(&self, slot: usize) -> (u64, u64) {
-        let key = self.words[2 * slot].load(Ordering::Relaxed);
-        let data = self.words[2 * slot + 1].load(Ordering::Relaxed);
-        (key ^ data, data)
-    }
-
-    /// The data word stored for `code`, if any.
-    fn get(&self, code: u64) -> Option<u64> {
-        let base = self.bucket(code) * WAYS;
-        (base..base + WAYS)
-            .map(|s| self.entry(s))
-            .find(|&(c, d)| d != 0 && c == code)
-            .map(|(_, d)| d)
-    }
-
-    /// Records `data` for `code`: merged with what is known of it, else in a free entry, else
-    /// over the entry of least work (the cheapest to search again).
-    fn put(&self, code: u64, data: u64) {
-        let base = self.bucket(code) * WAYS;
-        let mut victim = base;
-        let mut least = u64::MAX;
-        for s in base..base + WAYS {
-            let (c, d) = self.entry(s);
-            if d != 0 && c == code {
-                let merged = if data & EXACT != 0 || d & EXACT != 0 {
-                    if data & EXACT != 0 {
-                        data
-                    } else {
-                        d
-                    }
-                } else {
-                    (data & !MASK) | ((d | data) & MASK)
-                };
-                self.write(s, code, merged);
-                return;
-            }
-            let work = if d == 0 { 0 } else { (d >> 56) + 1 };
-            if work < least {
-                least = work;
-                victim = s;
-            }
-        }
-        self.write(victim, code, data);
-    }
-
-    fn write(&self, slot: usize, code: u64, data: u64) {
-        self.words[2 * slot + 1].store(data, Ordering::Relaxed);
-        self.words[2 * slot].store(code ^ data, Ordering::Relaxed);
-    }
-
-    /// How many entries are in use, counted over a sample of buckets (for progress reports).
-    fn filled_fraction(&self) -> f64 {
-        let sample = self.buckets.min(4096);
-        let step = self.buckets / sample;
-        let used: usize = (0..sample)
-            .map(|b| {
-                (b * step * WAYS..(b * step + 1) * WAYS)
-                    .filter(|&s| self.entry(s).1 != 0)
-                    .count()
-            })
-            .sum();
-        used as f64 / (sample * WAYS) as f64
     }
 }
 
@@ -345,33 +230,51 @@ where
     fn parts(&self, position: &R::Position) -> Vec<R::Position> {
         let mut parts = Vec::new();
         self.rules.parts(position, &mut parts);
+        cancel_pairs(&mut parts, 0);
         parts
     }
 
     fn sum_value(&self, position: &R::Position, depth: u32) -> Nimber {
-        self.parts(position)
-            .iter()
-            .map(|p| self.part_value(p, depth))
-            .sum()
+        let parts = self.parts(position);
+        let Some(largest) = self.largest(&parts) else {
+            return Nimber::ZERO;
+        };
+        let rest = self.rest_value(&parts, largest, depth);
+        self.root_value(&parts[largest], depth) + rest
     }
 
     fn sum_equals(&self, position: &R::Position, k: Nimber, depth: u32) -> bool {
-        self.parts_equal(&self.parts(position), k, depth)
+        self.sum_in_set(&self.parts(position), Set::single(k), depth) == Some(k)
     }
 
-    /// Whether a sum of `parts` equals `k`: its largest part is asked whether it equals `k` XOR
-    /// the values of the others, which are valued in full.
-    fn parts_equal(&self, parts: &[R::Position], k: Nimber, depth: u32) -> bool {
-        let Some(largest) = (0..parts.len()).max_by_key(|&i| self.rules.size(&parts[i])) else {
-            return k == Nimber::ZERO;
-        };
-        let rest: Nimber = parts
+    /// The index of the largest part (the one a query asks about), if any.
+    fn largest(&self, parts: &[R::Position]) -> Option<usize> {
+        (0..parts.len()).max_by_key(|&i| self.rules.size(&parts[i]))
+    }
+
+    /// The XOR of the values of every part but `skip`, each found in full.
+    fn rest_value(&self, parts: &[R::Position], skip: usize, depth: u32) -> Nimber {
+        parts
             .iter()
             .enumerate()
-            .filter(|&(i, _)| i != largest)
+            .filter(|&(i, _)| i != skip)
             .map(|(_, p)| self.part_value(p, depth))
-            .sum();
-        self.part_equals(&parts[largest], k + rest, depth)
+            .sum()
+    }
+
+    /// The value of a sum of `parts` if it lies in `want`, else `None` (it may be `Some` value
+    /// outside `want` too, when the value was found anyway). The largest part is asked about
+    /// `want` XOR the values of the others, which are found in full.
+    fn sum_in_set(&self, parts: &[R::Position], want: Set, depth: u32) -> Option<Nimber> {
+        let Some(largest) = self.largest(parts) else {
+            return Some(Nimber::ZERO);
+        };
+        let rest = self.rest_value(parts, largest, depth);
+        let part = &parts[largest];
+        match want.xor_each(rest.0) {
+            Some(shifted) => self.in_set(part, shifted, depth).map(|v| v + rest),
+            None => Some(self.part_value(part, depth) + rest),
+        }
     }
 
     /// The exact value of a part if known, else the mask of values it is known not to have.
@@ -410,12 +313,20 @@ where
     }
 
     /// The options of `part`, each as its parts, split once so that every query reuses them.
-    fn expand(&self, part: &R::Position) -> Vec<Vec<R::Position>> {
+    fn expand(&self, part: &R::Position) -> Expansion<R::Position> {
         let mut options = Vec::new();
         self.rules.options(part, &mut options);
         NODES.with(|n| n.set(n.get() + 1));
         self.nodes.fetch_add(1, Ordering::Relaxed);
-        options.iter().map(|o| self.parts(o)).collect()
+        let mut parts = Vec::with_capacity(options.len() * 2);
+        let mut spans = Vec::with_capacity(options.len());
+        for o in &options {
+            let start = parts.len();
+            self.rules.parts(o, &mut parts);
+            cancel_pairs(&mut parts, start);
+            spans.push((start as u32, (parts.len() - start) as u32));
+        }
+        Expansion { parts, spans }
     }
 
     /// The value of an option if every part of it is known.
@@ -426,170 +337,182 @@ where
             .sum::<Option<Nimber>>()
     }
 
+    /// How hard an option looks: the sum of the squares of its parts' sizes. Easy options are
+    /// asked first, so a cheap answer often settles the query.
+    fn difficulty(&self, parts: &[R::Position]) -> u64 {
+        parts
+            .iter()
+            .map(|p| u64::from(self.rules.size(p)).pow(2))
+            .sum()
+    }
+
+    /// The exact value of a part.
     fn part_value(&self, part: &R::Position, depth: u32) -> Nimber {
         if let Ok(v) = self.known(part) {
             return v;
         }
+        self.in_set(part, Set::ALL, depth)
+            .expect("a query of every value below the limit is answered")
+    }
+
+    /// The value of a part at the root of a search: the values 0, 1, … in turn are asked of every
+    /// open option at once (Beling's aspiration sets), on every thread near the root, until one
+    /// that no option has is the value.
+    fn root_value(&self, part: &R::Position, depth: u32) -> Nimber {
+        if let Ok(v) = self.known(part) {
+            return v;
+        }
+        if self.full_values {
+            return self.part_value(part, depth);
+        }
         let start = NODES.with(Cell::get);
-        let options = self.expand(part);
+        let ex = self.expand(part);
         let mut seen = Seen::default();
-        let mut open = Vec::with_capacity(options.len());
-        for o in &options {
-            match self.option_known(o) {
+        let mut open = Vec::with_capacity(ex.len());
+        for i in 0..ex.len() {
+            match self.option_known(ex.option(i)) {
                 Some(v) => seen.insert(v),
-                None => open.push(o.as_slice()),
+                None => open.push(ex.option(i)),
             }
         }
-        let value = if self.full_values {
-            let values: Vec<Nimber> = if depth < self.parallel_depth && self.pool.is_some() {
-                open.par_iter()
-                    .map(|o| o.iter().map(|p| self.part_value(p, depth + 1)).sum())
-                    .collect()
+        open.sort_by_cached_key(|o| self.difficulty(o));
+        let value = loop {
+            let k = seen.mex();
+            let is_k = |o: &&[R::Position]| self.sum_in_set(o, Set::single(k), depth + 1);
+            let hit = if depth < self.parallel_depth && self.pool.is_some() {
+                open.par_iter().position_any(|o| is_k(o) == Some(k))
             } else {
-                open.iter()
-                    .map(|o| o.iter().map(|p| self.part_value(p, depth + 1)).sum())
-                    .collect()
+                open.iter().position(|o| is_k(o) == Some(k))
             };
-            for v in values {
-                seen.insert(v);
-            }
-            seen.mex()
-        } else {
-            self.mex_of(seen, open, depth)
+            let Some(i) = hit else {
+                // No option has `k`, and every smaller value is seen.
+                break k;
+            };
+            open.swap_remove(i);
+            seen.insert(k);
+            // Options valued on the way (other values, stored in the table) leave the list.
+            open.retain(|o| match self.option_known(o) {
+                Some(v) => {
+                    seen.insert(v);
+                    false
+                }
+                None => true,
+            });
         };
         self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
         value
     }
 
-    /// The mex of the values of the options: `seen` holds the values known, `open` the options
-    /// not valued. For `k = mex(seen)`, the open options are asked whether they equal `k`; a hit
-    /// adds `k` to `seen`, and when none is hit, `k` is the mex. Each query prunes.
-    fn mex_of(&self, mut seen: Seen, mut open: Vec<&[R::Position]>, depth: u32) -> Nimber {
-        loop {
-            let k = seen.mex();
-            let hit = if depth < self.parallel_depth && self.pool.is_some() {
-                open.par_iter()
-                    .position_any(|o| self.parts_equal(o, k, depth + 1))
-            } else {
-                open.iter().position(|o| self.parts_equal(o, k, depth + 1))
-            };
-            match hit {
-                Some(i) => {
-                    open.swap_remove(i);
-                    seen.insert(k);
-                }
-                None => return k,
-            }
-        }
-    }
-
-    fn part_equals(&self, part: &R::Position, k: Nimber, depth: u32) -> bool {
-        let excluded = match self.known(part) {
-            Ok(v) => return v == k,
-            Err(mask) => mask,
+    /// The value of a part if it lies in `want`, else `None` (or its value outside `want`, when
+    /// found anyway), by Beling and Rogalski's pruning (*On pruning search trees of impartial
+    /// games*, 2020): the value lies among `0..=n` for `n` options; each option, asked whether it
+    /// has one of the candidates left below the largest, either names its value (which leaves
+    /// the candidates) or not (and the largest candidate goes: one option fewer can only reach
+    /// one candidate fewer). The query stops as soon as no wanted value is a candidate.
+    fn in_set(&self, part: &R::Position, want: Set, depth: u32) -> Option<Nimber> {
+        let want = match self.known(part) {
+            Ok(v) => return Some(v),
+            Err(excluded) => want.without_mask(excluded),
         };
-        if k.0 < u64::from(MASK_BITS) && excluded >> k.0 & 1 == 1 {
-            return false;
+        if want.is_empty() {
+            return None;
         }
         let start = NODES.with(Cell::get);
-        let options = self.expand(part);
-        // A position's value is at most its number of options.
-        if k.0 > options.len() as u64 {
-            return false;
+        let ex = self.expand(part);
+        let n = ex.len() as u64;
+        if self.full_values || n >= Set::LIMIT {
+            let value = self.mex_of_values(&ex, depth);
+            self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
+            return Some(value);
         }
-        let not_k = |s: &Self| {
-            if k.0 < u64::from(MASK_BITS) {
-                s.remember(part, 1 << k.0, NODES.with(Cell::get) - start);
+        let mut candidates = Set::upto(n);
+        let mut open = Vec::with_capacity(ex.len());
+        // Options already valued first (an enhanced transposition cut-off).
+        for i in 0..ex.len() {
+            match self.option_known(ex.option(i)) {
+                Some(v) => candidates.account(Some(v.0)),
+                None => open.push(ex.option(i)),
             }
-            false
+        }
+        open.sort_by_cached_key(|o| self.difficulty(o));
+        let top = want.max().expect("not empty");
+        let mut exact = true;
+        for o in open {
+            if !candidates.intersects(&want) {
+                break;
+            }
+            let ask = candidates.without_max().upto_value(top);
+            let answer = if ask.is_empty() {
+                None
+            } else {
+                self.sum_in_set(o, ask, depth + 1)
+            };
+            exact &= answer.is_some();
+            candidates.account(answer.map(|v| v.0));
+        }
+        let work = NODES.with(Cell::get) - start;
+        match candidates.only() {
+            Some(v) if exact || v <= top => {
+                self.remember(part, EXACT | v, work);
+                Some(Nimber(v))
+            }
+            _ => {
+                // The value is a candidate if it is at most `top`: the others up to `top` are not.
+                self.remember(part, candidates.missing_mask(top, MASK_BITS), work);
+                None
+            }
+        }
+    }
+
+    /// The mex of the full values of the options (for games whose values run high, or whose
+    /// positions have too many options for a set).
+    fn mex_of_values(&self, ex: &Expansion<R::Position>, depth: u32) -> Nimber {
+        let value_of = |i: usize| -> Nimber {
+            ex.option(i)
+                .iter()
+                .map(|p| self.part_value(p, depth + 1))
+                .sum()
         };
-        // Options already valued first (an enhanced transposition cut-off): one equal to k
-        // answers without any search.
         let mut seen = Seen::default();
-        let mut open = Vec::with_capacity(options.len());
-        for o in &options {
-            match self.option_known(o) {
-                Some(v) if v == k => return not_k(self),
-                Some(v) => seen.insert(v),
-                None => open.push(o.as_slice()),
-            }
-        }
-        let equal_k = |o: &&[R::Position]| self.parts_equal(o, k, depth + 1);
-        let some_option_is_k = if depth < self.parallel_depth && self.pool.is_some() {
-            open.par_iter().any(equal_k)
+        if depth < self.parallel_depth && self.pool.is_some() {
+            let values: Vec<Nimber> = (0..ex.len()).into_par_iter().map(value_of).collect();
+            values.into_iter().for_each(|v| seen.insert(v));
         } else {
-            open.iter().any(equal_k)
-        };
-        if some_option_is_k {
-            return not_k(self);
+            (0..ex.len()).for_each(|i| seen.insert(value_of(i)));
         }
-        if k == Nimber::ZERO {
-            self.remember(part, EXACT, NODES.with(Cell::get) - start);
-            return true;
-        }
-        // No option is k, so the value is k exactly when every smaller value is present.
-        let value = self.mex_of(seen, open, depth);
-        self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
-        value == k
+        seen.mex()
     }
 }
 
-/// A set of nimbers: the small ones as bits, the rest listed.
-#[derive(Default)]
-struct Seen {
-    small: u128,
-    wide: Vec<u64>,
-}
-
-impl Seen {
-    fn insert(&mut self, v: Nimber) {
-        if v.0 < 128 {
-            self.small |= 1 << v.0;
-        } else {
-            self.wide.push(v.0);
-        }
-    }
-
-    fn mex(&self) -> Nimber {
-        let mut k = u64::from(self.small.trailing_ones());
-        if k == 128 {
-            while self.wide.contains(&k) {
-                k += 1;
+/// Drops the parts from `start` on that come in equal pairs: `G + G = 0` (the second player
+/// copies every move), so a sum's value does not change and neither part is searched.
+fn cancel_pairs<P: PartialEq>(parts: &mut Vec<P>, start: usize) {
+    let mut i = start;
+    while i < parts.len() {
+        match (i + 1..parts.len()).find(|&j| parts[j] == parts[i]) {
+            Some(j) => {
+                parts.swap_remove(j);
+                parts.swap_remove(i);
             }
+            None => i += 1,
         }
-        Nimber(k)
     }
 }
 
-/// The memory budget of a search's table, in bytes; 0: not set (see [`memory_budget`]).
-static BUDGET: AtomicU64 = AtomicU64::new(0);
-
-/// Sets the most bytes the table of a search started afterwards may take (the command line's
-/// `--memory`).
-pub fn set_memory_budget(bytes: u64) {
-    BUDGET.store(bytes.max(1 << 16), Ordering::Relaxed);
+/// The options of a part, each as its parts, in one buffer.
+struct Expansion<P> {
+    parts: Vec<P>,
+    /// Where each option's parts start in `parts`, and how many there are.
+    spans: Vec<(u32, u32)>,
 }
 
-/// The most bytes a search's table may take: as set by [`set_memory_budget`], else a quarter of
-/// the memory the system has available, at most 4 GiB (and 256 MiB where that is unknown).
-pub fn memory_budget() -> u64 {
-    match BUDGET.load(Ordering::Relaxed) {
-        0 => available_memory().map_or(256 << 20, |a| (a / 4).min(4 << 30)),
-        b => b,
+impl<P> Expansion<P> {
+    fn len(&self) -> usize {
+        self.spans.len()
     }
-}
 
-/// The memory the system has available (`MemAvailable` of /proc/meminfo), where it can be read.
-pub fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// The table size for a search expected to store about `entries` positions: twice that (a table
-/// kept half empty loses few entries to collisions), within the [`memory_budget`].
-pub fn table_bytes(entries: f64) -> usize {
-    let want = (entries * 2.0 * ENTRY_BYTES as f64).clamp(4096.0, u64::MAX as f64) as u64;
-    want.min(memory_budget()) as usize
+    fn option(&self, i: usize) -> &[P] {
+        let (start, len) = self.spans[i];
+        &self.parts[start as usize..(start + len) as usize]
+    }
 }

@@ -1,0 +1,164 @@
+//! The transposition table of a search, and the memory it may take.
+//!
+//! Entries are 16 bytes: a 64-bit code of a canonical part and a data word holding either its
+//! exact value or a mask of the values it is known not to have, with the work its search cost.
+//! Buckets of four entries make one cache line; a full bucket gives up its cheapest entry.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bytes a table entry takes.
+pub const ENTRY_BYTES: usize = 16;
+
+/// Entries in one bucket: four entries of 16 bytes, one cache line.
+const WAYS: usize = 4;
+
+/// The data word of an entry: the work (log2 of the nodes its search visited) in the top byte,
+/// then a flag for an exact value (in the low bits), else a mask of the values it is known not
+/// to have (bit `k`: the value is not `k`, for `k < MASK_BITS`).
+pub(super) const EXACT: u64 = 1 << 55;
+pub(super) const MASK_BITS: u32 = 55;
+pub(super) const MASK: u64 = EXACT - 1;
+
+/// A lock-free transposition table: a power of two of buckets, each four entries of two words,
+/// `code ^ data` and `data`. A reader that meets a half-written entry sees a code that does not
+/// match (the XOR check of Hyatt's lockless hashing) and takes it for a miss, so no lock is
+/// needed; a lost write only costs a search again.
+pub struct Table {
+    words: Box<[AtomicU64]>,
+    buckets: usize,
+}
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least one bucket). The memory is allocated zeroed,
+    /// so pages the search never reaches are never touched.
+    pub fn with_bytes(bytes: usize) -> Self {
+        let per_bucket = WAYS * ENTRY_BYTES;
+        let mut buckets = 1usize;
+        while buckets
+            .checked_mul(2 * per_bucket)
+            .is_some_and(|b| b <= bytes)
+        {
+            buckets *= 2;
+        }
+        let words: Vec<u64> = vec![0; buckets * WAYS * 2];
+        let words = words.into_boxed_slice();
+        let len = words.len();
+        let raw = Box::into_raw(words) as *mut AtomicU64;
+        // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, and the box is
+        // reassembled with the length it was taken apart with.
+        let words = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(raw, len)) };
+        Table { words, buckets }
+    }
+
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// How many entries the table holds at most.
+    pub fn capacity(&self) -> usize {
+        self.buckets * WAYS
+    }
+
+    fn bucket(&self, code: u64) -> usize {
+        let h = code.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((h >> 29) ^ h) as usize & (self.buckets - 1)
+    }
+
+    fn entry(&self, slot: usize) -> (u64, u64) {
+        let key = self.words[2 * slot].load(Ordering::Relaxed);
+        let data = self.words[2 * slot + 1].load(Ordering::Relaxed);
+        (key ^ data, data)
+    }
+
+    /// The data word stored for `code`, if any.
+    pub(super) fn get(&self, code: u64) -> Option<u64> {
+        let base = self.bucket(code) * WAYS;
+        (base..base + WAYS)
+            .map(|s| self.entry(s))
+            .find(|&(c, d)| d != 0 && c == code)
+            .map(|(_, d)| d)
+    }
+
+    /// Records `data` for `code`: merged with what is known of it, else in a free entry, else
+    /// over the entry of least work (the cheapest to search again).
+    pub(super) fn put(&self, code: u64, data: u64) {
+        let base = self.bucket(code) * WAYS;
+        let mut victim = base;
+        let mut least = u64::MAX;
+        for s in base..base + WAYS {
+            let (c, d) = self.entry(s);
+            if d != 0 && c == code {
+                let merged = if data & EXACT != 0 || d & EXACT != 0 {
+                    if data & EXACT != 0 {
+                        data
+                    } else {
+                        d
+                    }
+                } else {
+                    (data & !MASK) | ((d | data) & MASK)
+                };
+                self.write(s, code, merged);
+                return;
+            }
+            let work = if d == 0 { 0 } else { (d >> 56) + 1 };
+            if work < least {
+                least = work;
+                victim = s;
+            }
+        }
+        self.write(victim, code, data);
+    }
+
+    fn write(&self, slot: usize, code: u64, data: u64) {
+        self.words[2 * slot + 1].store(data, Ordering::Relaxed);
+        self.words[2 * slot].store(code ^ data, Ordering::Relaxed);
+    }
+
+    /// How many entries are in use, counted over a sample of buckets (for progress reports).
+    pub(super) fn filled_fraction(&self) -> f64 {
+        let sample = self.buckets.min(4096);
+        let step = self.buckets / sample;
+        let used: usize = (0..sample)
+            .map(|b| {
+                (b * step * WAYS..(b * step + 1) * WAYS)
+                    .filter(|&s| self.entry(s).1 != 0)
+                    .count()
+            })
+            .sum();
+        used as f64 / (sample * WAYS) as f64
+    }
+}
+
+/// The memory budget of a search's table, in bytes; 0: not set (see [`memory_budget`]).
+static BUDGET: AtomicU64 = AtomicU64::new(0);
+
+/// Sets the most bytes the table of a search started afterwards may take (the command line's
+/// `--memory`).
+pub fn set_memory_budget(bytes: u64) {
+    BUDGET.store(bytes.max(1 << 16), Ordering::Relaxed);
+}
+
+/// The most bytes a search's table may take: as set by [`set_memory_budget`], else a quarter of
+/// the memory the system has available, at most 4 GiB (and 256 MiB where that is unknown).
+pub fn memory_budget() -> u64 {
+    match BUDGET.load(Ordering::Relaxed) {
+        0 => available_memory().map_or(256 << 20, |a| (a / 4).min(4 << 30)),
+        b => b,
+    }
+}
+
+/// The memory the system has available (`MemAvailable` of /proc/meminfo), where it can be read.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The table size for a search expected to store about `entries` positions: twice that (a table
+/// kept half empty loses few entries to collisions), within the [`memory_budget`].
+pub fn table_bytes(entries: f64) -> usize {
+    let want = (entries * 2.0 * ENTRY_BYTES as f64).clamp(4096.0, u64::MAX as f64) as u64;
+    want.min(memory_budget()) as usize
+}
