@@ -95,6 +95,19 @@ where
     fn full_values(&self) -> bool {
         false
     }
+
+    /// Whether a theorem says the part is not a P-position (a strategy argument, without its
+    /// value): its search then starts at the value 1. The default: nothing is known.
+    fn nonzero(&self, _part: &Self::Position) -> bool {
+        false
+    }
+
+    /// The options of a part in the order a search should look at them: those likeliest to
+    /// settle a query first (in Cram, dominoes near the middle, which cut the board in two
+    /// pieces that are often alike). The default is [`Ruleset::options`]' order.
+    fn search_options(&self, part: &Self::Position, out: &mut Vec<Self::Position>) {
+        self.options(part, out)
+    }
 }
 
 thread_local! {
@@ -282,11 +295,12 @@ where
         if let Some(v) = self.rules.closed_form(part) {
             return Ok(v);
         }
+        let nonzero = u64::from(self.rules.nonzero(part));
         match self.rules.code(part) {
             Some(code) => match self.table.get(code) {
                 Some(d) if d & EXACT != 0 => Ok(Nimber(d & MASK)),
-                Some(d) => Err(d & MASK),
-                None => Err(0),
+                Some(d) => Err(d & MASK | nonzero),
+                None => Err(nonzero),
             },
             None => self
                 .big
@@ -294,7 +308,7 @@ where
                 .expect("no thread panics holding it")
                 .get(part)
                 .copied()
-                .ok_or(0),
+                .ok_or(nonzero),
         }
     }
 
@@ -312,15 +326,25 @@ where
         }
     }
 
-    /// The options of `part`, each as its parts, split once so that every query reuses them.
-    fn expand(&self, part: &R::Position) -> Expansion<R::Position> {
+    /// The options of `part` (a node of the search).
+    fn options(&self, part: &R::Position) -> Vec<R::Position> {
         let mut options = Vec::new();
-        self.rules.options(part, &mut options);
+        self.rules.search_options(part, &mut options);
         NODES.with(|n| n.set(n.get() + 1));
         self.nodes.fetch_add(1, Ordering::Relaxed);
+        options
+    }
+
+    /// The options of `part`, each as its parts, split once so that every query reuses them.
+    fn expand(&self, part: &R::Position) -> Expansion<R::Position> {
+        self.split(&self.options(part))
+    }
+
+    /// `options`, each as its parts.
+    fn split(&self, options: &[R::Position]) -> Expansion<R::Position> {
         let mut parts = Vec::with_capacity(options.len() * 2);
         let mut spans = Vec::with_capacity(options.len());
-        for o in &options {
+        for o in options {
             let start = parts.len();
             self.rules.parts(o, &mut parts);
             cancel_pairs(&mut parts, start);
@@ -368,6 +392,10 @@ where
         let start = NODES.with(Cell::get);
         let ex = self.expand(part);
         let mut seen = Seen::default();
+        if self.rules.nonzero(part) {
+            // An N-position has an option of value 0: no need to look for it.
+            seen.insert(Nimber::ZERO);
+        }
         let mut open = Vec::with_capacity(ex.len());
         for i in 0..ex.len() {
             match self.option_known(ex.option(i)) {
@@ -418,29 +446,46 @@ where
             return None;
         }
         let start = NODES.with(Cell::get);
-        let ex = self.expand(part);
-        let n = ex.len() as u64;
-        if self.full_values || n >= Set::LIMIT {
-            let value = self.mex_of_values(&ex, depth);
+        if self.full_values {
+            let value = self.mex_of_values(&self.expand(part), depth);
+            self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
+            return Some(value);
+        }
+        let options = self.options(part);
+        let n = options.len() as u64;
+        if n >= Set::LIMIT {
+            let value = self.mex_of_values(&self.split(&options), depth);
             self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
             return Some(value);
         }
         let mut candidates = Set::upto(n);
-        let mut open = Vec::with_capacity(ex.len());
-        // Options already valued first (an enhanced transposition cut-off).
-        for i in 0..ex.len() {
-            match self.option_known(ex.option(i)) {
-                Some(v) => candidates.account(Some(v.0)),
-                None => open.push(ex.option(i)),
+        // Options already valued first (an enhanced transposition cut-off), split one by one
+        // so that a known option that settles the query spares splitting the rest.
+        let mut parts = Vec::with_capacity(options.len() * 2);
+        let mut open = Vec::with_capacity(options.len());
+        for o in &options {
+            let from = parts.len();
+            self.rules.parts(o, &mut parts);
+            cancel_pairs(&mut parts, from);
+            match self.option_known(&parts[from..]) {
+                Some(v) => {
+                    parts.truncate(from);
+                    candidates.account(Some(v.0));
+                    if !candidates.intersects(&want) {
+                        break;
+                    }
+                }
+                None => open.push((self.difficulty(&parts[from..]), from, parts.len())),
             }
         }
-        open.sort_by_cached_key(|o| self.difficulty(o));
+        open.sort_unstable_by_key(|&(difficulty, ..)| difficulty);
         let top = want.max().expect("not empty");
         let mut exact = true;
-        for o in open {
+        for (_, from, to) in open {
             if !candidates.intersects(&want) {
                 break;
             }
+            let o = &parts[from..to];
             let ask = candidates.without_max().upto_value(top);
             let answer = if ask.is_empty() {
                 None

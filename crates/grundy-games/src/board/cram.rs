@@ -380,6 +380,28 @@ impl SearchRules for CramRules {
     fn size(&self, b: &Board) -> u32 {
         b.free.count_ones()
     }
+
+    /// An empty board with one side even and the other odd (the first player takes the middle
+    /// of the odd line and mirrors).
+    fn nonzero(&self, b: &Board) -> bool {
+        b.is_full() && (b.rows % 2 + b.cols % 2 == 1)
+    }
+
+    /// Dominoes nearest the middle first: they cut a region into halves, often mirror images
+    /// (which cancel) or small enough to be known.
+    fn search_options(&self, b: &Board, out: &mut Vec<Board>) {
+        let from = out.len();
+        self.options(b, out);
+        let cols = u32::from(b.cols.max(1));
+        let (mid_row, mid_col) = (u32::from(b.rows) - 1, cols - 1);
+        let off_centre = |q: &Board| {
+            let taken = b.free & !q.free;
+            let (i, j) = (taken.trailing_zeros(), 63 - taken.leading_zeros());
+            // Twice the distance of the domino's middle from the board's, row and column.
+            (i / cols + j / cols).abs_diff(mid_row) + (i % cols + j % cols).abs_diff(mid_col)
+        };
+        out[from..].sort_by_cached_key(off_centre);
+    }
 }
 
 /// Cram as a game of the registry: its values come from the search engine.
