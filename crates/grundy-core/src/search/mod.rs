@@ -199,6 +199,26 @@ where
         self.run(|| self.sum_equals(position, k, 0))
     }
 
+    /// The positions of `positions` whose value is `k` (a position's winning moves, for `k` =
+    /// 0), asked on every thread.
+    pub fn those_equal(&self, positions: Vec<R::Position>, k: Nimber) -> Vec<R::Position> {
+        self.run(|| {
+            let equal: Vec<bool> = if self.pool.is_some() {
+                positions
+                    .par_iter()
+                    .map(|p| self.sum_equals(p, k, self.parallel_depth))
+                    .collect()
+            } else {
+                positions.iter().map(|p| self.sum_equals(p, k, 0)).collect()
+            };
+            positions
+                .into_iter()
+                .zip(equal)
+                .filter_map(|(p, e)| e.then_some(p))
+                .collect()
+        })
+    }
+
     fn run<T: Send>(&self, job: impl FnOnce() -> T + Send) -> T {
         let done = Arc::new(AtomicBool::new(false));
         let reporter = self.progress.then(|| {
@@ -408,7 +428,16 @@ where
             let k = seen.mex();
             let is_k = |o: &&[R::Position]| self.sum_in_set(o, Set::single(k), depth + 1);
             let hit = if depth < self.parallel_depth && self.pool.is_some() {
-                open.par_iter().position_any(|o| is_k(o) == Some(k))
+                // The easiest option alone first: it often has `k`, and then the others would
+                // have been asked for nothing. Past it, every option is asked at once.
+                match open.split_first() {
+                    Some((first, _)) if is_k(first) == Some(k) => Some(0),
+                    Some((_, rest)) => rest
+                        .par_iter()
+                        .position_any(|o| is_k(o) == Some(k))
+                        .map(|i| i + 1),
+                    None => None,
+                }
             } else {
                 open.iter().position(|o| is_k(o) == Some(k))
             };

@@ -284,10 +284,7 @@ impl Game for Chomp {
         let mut options = Vec::new();
         self.rules.options(bar, &mut options);
         let search = self.search(bar);
-        let hits: Vec<Bar> = options
-            .into_iter()
-            .filter(|q| search.equals(q, target))
-            .collect();
+        let hits = search.those_equal(options, target);
         let total = hits.len();
         Some(Ok((hits.into_iter().take(limit).collect(), total)))
     }
