@@ -68,7 +68,7 @@ use set::{Seen, Set};
 pub use table::{
     available_memory, memory_budget, set_memory_budget, table_bytes, Table, ENTRY_BYTES,
 };
-use table::{EXACT, MASK, MASK_BITS};
+use table::{Dense, EXACT, MASK, MASK_BITS};
 
 /// The hooks a ruleset offers to be searched by [`Search`].
 pub trait SearchRules: Ruleset + Sync
@@ -102,6 +102,14 @@ where
         false
     }
 
+    /// A dense number of a canonical part, for rulesets whose parts are numbered within a range
+    /// small enough for a byte each ([`Search::with_dense`]): their values are then kept in an
+    /// array rather than the hashed table. Two parts with one number must be the same game. The
+    /// default: no number.
+    fn dense_index(&self, _part: &Self::Position) -> Option<usize> {
+        None
+    }
+
     /// The options of a part in the order a search should look at them: those likeliest to
     /// settle a query first (in Cram, dominoes near the middle, which cut the board in two
     /// pieces that are often alike). The default is [`Ruleset::options`]' order.
@@ -132,6 +140,8 @@ where
     progress: bool,
     /// Whether a value is the mex of its options' full values (rather than found by queries).
     full_values: bool,
+    /// The values of densely numbered parts.
+    dense: Dense,
 }
 
 impl<R: SearchRules> Search<R>
@@ -165,7 +175,20 @@ where
             parallel_depth: 3,
             nodes: AtomicU64::new(0),
             progress: false,
+            dense: Dense::new(0),
         }
+    }
+
+    /// Keeps the values of the parts numbered below `len` by [`SearchRules::dense_index`] in an
+    /// array of `len` bytes (allocated zeroed: pages never reached cost nothing).
+    pub fn with_dense(mut self, len: usize) -> Self {
+        self.dense = Dense::new(len);
+        self
+    }
+
+    /// The bytes of the dense array.
+    pub fn dense_bytes(&self) -> usize {
+        self.dense.bytes()
     }
 
     /// Reports progress on stderr (nodes, rate, table use) every few seconds of a long search.
@@ -315,6 +338,9 @@ where
         if let Some(v) = self.rules.closed_form(part) {
             return Ok(v);
         }
+        if let Some(v) = self.rules.dense_index(part).and_then(|i| self.dense.get(i)) {
+            return Ok(Nimber(v));
+        }
         let nonzero = u64::from(self.rules.nonzero(part));
         match self.rules.code(part) {
             Some(code) => match self.table.get(code) {
@@ -333,6 +359,13 @@ where
     }
 
     fn remember(&self, part: &R::Position, data: u64, work: u64) {
+        if data & EXACT != 0 {
+            if let Some(i) = self.rules.dense_index(part) {
+                if self.dense.put(i, data & MASK) {
+                    return;
+                }
+            }
+        }
         let work = u64::from(64 - work.leading_zeros()).min(255) << 56;
         match self.rules.code(part) {
             Some(code) => self.table.put(code, work | data),

@@ -4,7 +4,7 @@
 //! exact value or a mask of the values it is known not to have, with the work its search cost.
 //! Buckets of four entries make one cache line; a full bucket gives up its cheapest entry.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Bytes a table entry takes.
 pub const ENTRY_BYTES: usize = 16;
@@ -127,6 +127,43 @@ impl Table {
             })
             .sum();
         used as f64 / (sample * WAYS) as f64
+    }
+}
+
+/// Exact values of the parts a ruleset numbers densely ([`super::SearchRules::dense_index`]),
+/// a byte each: no hashing, no probing, and parts with near numbers near each other in memory.
+/// Zero is "not known"; a value `v` is kept as `v + 1`, so values up to 254.
+pub(super) struct Dense(Box<[AtomicU8]>);
+
+impl Dense {
+    /// Room for `len` parts, allocated zeroed (pages never reached are never touched).
+    pub(super) fn new(len: usize) -> Dense {
+        let bytes = vec![0u8; len].into_boxed_slice();
+        let raw = Box::into_raw(bytes) as *mut AtomicU8;
+        // SAFETY: AtomicU8 has the size, alignment and bit validity of u8, and the box is
+        // reassembled with the length it was taken apart with.
+        Dense(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(raw, len)) })
+    }
+
+    pub(super) fn bytes(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The value kept at `i`, if any (`i` past the end: none).
+    pub(super) fn get(&self, i: usize) -> Option<u64> {
+        let v = self.0.get(i)?.load(Ordering::Relaxed);
+        (v != 0).then(|| u64::from(v) - 1)
+    }
+
+    /// Keeps `value` at `i`; `false` when it does not fit (past the end, or above 254).
+    pub(super) fn put(&self, i: usize, value: u64) -> bool {
+        match (self.0.get(i), u8::try_from(value + 1)) {
+            (Some(slot), Ok(v)) => {
+                slot.store(v, Ordering::Relaxed);
+                true
+            }
+            _ => false,
+        }
     }
 }
 

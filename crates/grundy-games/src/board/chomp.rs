@@ -30,7 +30,7 @@
 
 use std::cell::OnceCell;
 
-use grundy_core::search::{table_bytes, Search, SearchRules};
+use grundy_core::search::{memory_budget, table_bytes, Search, SearchRules};
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
@@ -137,26 +137,69 @@ impl Default for ChompRules {
 impl Ruleset for ChompRules {
     type Position = Bar;
 
+    /// Column by column, each bite from the lowest square up. A bite at column `x`, row `y`
+    /// changes one stretch of the walk: from the top of column `x` to where the walk comes down
+    /// to height `y`, it now goes down first and then right, so that stretch's bits are sorted
+    /// (its steps down, the zeros, first); a bite at the foot of a column ends the walk there.
     fn options(&self, bar: &Bar, out: &mut Vec<Bar>) {
-        let mut h = [0u8; 64];
-        let w = bar.heights(&mut h);
-        let mut next = [0u8; 64];
-        for x in 0..w {
-            for y in u8::from(x == 0)..h[x] {
-                next[..w].copy_from_slice(&h[..w]);
-                for n in &mut next[x..w] {
-                    *n = (*n).min(y);
-                }
-                out.push(Bar::from_heights(&next[..w]));
+        let code = bar.0;
+        let len = 63 - code.leading_zeros();
+        let mut downs = [0u32; 64];
+        let mut first = true;
+        // `s`: the bit of column x's step right, walking from the top bit down.
+        for s in (0..len).rev().filter(|&s| code >> s & 1 == 1) {
+            // The steps down after column x's step, nearest first: the walk's zeros below `s`.
+            let mut n = 0;
+            let mut rest = !code & ((1u64 << s) - 1);
+            while rest != 0 {
+                let z = 63 - rest.leading_zeros();
+                downs[n] = z;
+                n += 1;
+                rest &= !(1u64 << z);
             }
+            // The bite at the foot of column x (not the poisoned square) leaves the columns before.
+            if !first {
+                out.push(Bar((code >> (s + 1)) << n));
+            }
+            // Rows 1, 2, ...: the stretch ends at the (n - row)-th step down.
+            for &z in downs[..n].iter().rev().skip(1) {
+                let stretch = ((1u64 << (s - z + 1)) - 1) << z;
+                let rights = (code & stretch).count_ones();
+                let bitten = code & !stretch | ((1u64 << rights) - 1) << z;
+                if first {
+                    // In the first column the steps down come before any step right: the walk
+                    // starts lower (it starts at the top of the first column).
+                    let walk = len - (s - z + 1 - rights);
+                    out.push(Bar(1 << walk | bitten & ((1u64 << walk) - 1)));
+                } else {
+                    out.push(Bar(bitten));
+                }
+            }
+            first = false;
         }
     }
 
-    /// L shapes: two Nim heaps.
+    /// L shapes: two Nim heaps. Read off the walk: one column is a walk `1 1 0…0`; an L of
+    /// more columns ends `… 0 1…1 0` after `1 1` (the first column, its drop to height 1, the
+    /// rest of the row, the last step down), and a single row is `1 1…1 0`.
     fn closed_form(&self, bar: &Bar) -> Option<Nimber> {
-        let mut h = [0u8; 64];
-        let w = bar.heights(&mut h);
-        (w == 1 || h[1] == 1).then(|| Nimber(u64::from(h[0] - 1) ^ (w as u64 - 1)))
+        let code = bar.0;
+        if code.count_ones() == 2 {
+            // One column of `h` squares: a heap of h - 1 above the poisoned one.
+            return Some(Nimber(u64::from(61 - code.leading_zeros())));
+        }
+        if code.trailing_zeros() != 1 {
+            return None;
+        }
+        let walk = code >> 1;
+        let row = walk.trailing_ones();
+        let above = walk >> row;
+        if above == 0 {
+            // One row of `row - 1` columns.
+            return Some(Nimber(u64::from(row - 2)));
+        }
+        let column = above.trailing_zeros();
+        (above >> column == 0b11).then(|| Nimber(u64::from(column ^ row)))
     }
 }
 
@@ -171,6 +214,11 @@ impl SearchRules for ChompRules {
 
     fn code(&self, bar: &Bar) -> Option<u64> {
         Some(bar.0)
+    }
+
+    /// The staircase's code itself: below `2^(rows + columns + 1)` for every staircase of a bar.
+    fn dense_index(&self, bar: &Bar) -> Option<usize> {
+        usize::try_from(bar.0).ok()
     }
 
     fn size(&self, bar: &Bar) -> u32 {
@@ -216,9 +264,18 @@ impl Chomp {
             for i in 0..rows.min(cols) {
                 staircases = staircases * f64::from(rows + cols - i) / f64::from(i + 1);
             }
-            // Room for all of them at least twice over (the table rounds its size down to a
-            // power of two): a table short of the staircases evicts values that are then searched
-            // again and again (8x12 took minutes in a table of half its staircases).
+            // Every staircase's code is below 2^(rows + cols + 1): a byte each in an array of
+            // that size, while it takes at most a quarter of the memory budget (10x14: 32 MiB for
+            // 2 million staircases), is looked up without hashing.
+            let dense = 1usize << (rows + cols + 1).min(62);
+            if (dense as u64) <= memory_budget() / 4 {
+                return Search::new(self.rules, 1 << 16, self.threads)
+                    .with_dense(dense)
+                    .with_progress(true);
+            }
+            // Else a table with room for all of them at least twice over (the table rounds its
+            // size down to a power of two): a table short of the staircases evicts values that
+            // are then searched again and again (8x12 took minutes in a table of half of them).
             Search::new(self.rules, table_bytes(4.0 * staircases), self.threads).with_progress(true)
         })
     }
@@ -390,6 +447,42 @@ mod tests {
         out
     }
 
+    /// The options and closed forms as the column heights give them, written plainly.
+    fn plain_options(bar: &Bar) -> Vec<Bar> {
+        let h = bar.columns();
+        let mut out = Vec::new();
+        for x in 0..h.len() {
+            for y in u8::from(x == 0)..h[x] {
+                let next: Vec<u8> = h
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &n)| if i >= x { n.min(y) } else { n })
+                    .collect();
+                out.push(Bar::from_heights(&next));
+            }
+        }
+        out
+    }
+
+    fn plain_closed_form(bar: &Bar) -> Option<Nimber> {
+        let h = bar.columns();
+        (h.len() == 1 || h[1] == 1).then(|| Nimber(u64::from(h[0] - 1) ^ (h.len() as u64 - 1)))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn bites_on_the_walk_are_bites_on_the_columns(
+            mut h in proptest::collection::vec(1u8..12, 1..14)
+        ) {
+            h.sort_unstable_by(|a, b| b.cmp(a));
+            let bar = Bar::from_heights(&h);
+            let mut got = Vec::new();
+            ChompRules::default().options(&bar, &mut got);
+            proptest::prop_assert_eq!(got, plain_options(&bar), "{:?}", h);
+            proptest::prop_assert_eq!(ChompRules::default().closed_form(&bar), plain_closed_form(&bar), "{:?}", h);
+        }
+    }
+
     /// Every position up to 5x5: values and the options of each value against the plain mex
     /// search, with the mirror symmetry on and off, on one thread and two.
     #[test]
@@ -399,6 +492,7 @@ mod tests {
             Search::new(ChompRules { symmetry: true }, 1 << 20, 1),
             Search::new(ChompRules { symmetry: false }, 1 << 20, 1),
             Search::new(ChompRules { symmetry: true }, 1 << 16, 2),
+            Search::new(ChompRules { symmetry: true }, 1 << 10, 2).with_dense(1 << 11),
         ];
         let game = Chomp::with_rules(None, ChompRules::default(), 1);
         let all = staircases(5, 5);
