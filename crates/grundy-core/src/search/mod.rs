@@ -10,15 +10,20 @@
 //!   symmetries, so the eight images of a Cram region share one table entry;
 //! - **a compact code** of 64 bits for each canonical part, the key of a lock-free transposition
 //!   table ([`Table`]) sized by a memory budget, 16 bytes an entry, in buckets of four with a
-//!   replacement policy that keeps the entries that cost the most work;
-//! - **pruning of "is the value equal to k?" queries** in the style of Lemoine and Viennot
-//!   (*Nimbers are inevitable*, 2010) and Beling and Rogalski (2020): an option that is a sum is
-//!   equal to `k` exactly when its largest part equals `k` XOR the values of the others, so only
-//!   the small parts are valued in full; a part is not equal to `k` as soon as one of its options
-//!   is, and it equals 0 as soon as none of its options does, with no value computed at all. What
-//!   a query learns ("not k") is kept in the table too, as a mask beside the exact values;
-//! - **parallel search**: near the root, the options of a position are probed on every thread
-//!   at once (rayon work-stealing), all sharing the one table; a found answer cancels the rest.
+//!   replacement policy that keeps the entries that cost the most work; or, for rulesets that
+//!   number their parts densely, a byte array of exact values ([`Search::with_dense`]);
+//! - **pruning of "is the value in this set?" queries** (Beling and Rogalski, *On pruning
+//!   search trees of impartial games*, 2020, after Lemoine and Viennot, *Nimbers are
+//!   inevitable*, 2010): a part with `n` options has a value in `0..=n`; each option, asked
+//!   about the candidates below the largest, either names its value (which leaves the
+//!   candidates) or not (and the largest goes), and the query stops once no wanted value is a
+//!   candidate. An option that is a sum is asked through its largest part, about the set XOR the
+//!   values of the others, which are valued in full; equal parts cancel. Options already valued
+//!   are counted first, the others tried easiest first. What a query learns ("not these values")
+//!   is kept in the table too, as a mask beside the exact values;
+//! - **parallel search**: at the root, the values 0, 1, … are asked of the options in turn
+//!   (aspiration sets): the easiest option alone, then the others on every thread at once
+//!   (rayon work-stealing), all sharing the one table; a found answer cancels the rest.
 //!
 //! ```
 //! use grundy_core::search::{Search, SearchRules};
