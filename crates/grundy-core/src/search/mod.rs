@@ -229,22 +229,47 @@ where
 
     /// The positions of `positions` whose value is `k` (a position's winning moves, for `k` =
     /// 0), asked on every thread.
+    /// Positions with the same parts (mirror images of one another, on a symmetric board) are
+    /// asked once.
     pub fn those_equal(&self, positions: Vec<R::Position>, k: Nimber) -> Vec<R::Position> {
         self.run(|| {
+            let mut first: FxHashMap<Vec<R::Position>, usize> = FxHashMap::default();
+            let mut distinct = Vec::new();
+            let same: Vec<usize> = positions
+                .iter()
+                .map(|p| {
+                    let parts = self.sorted_parts(p);
+                    *first.entry(parts.clone()).or_insert_with(|| {
+                        distinct.push(parts);
+                        distinct.len() - 1
+                    })
+                })
+                .collect();
             let equal: Vec<bool> = if self.pool.is_some() {
-                positions
+                distinct
                     .par_iter()
-                    .map(|p| self.sum_equals(p, k, self.parallel_depth))
+                    .map(|parts| self.parts_equal(parts, k, self.parallel_depth))
                     .collect()
             } else {
-                positions.iter().map(|p| self.sum_equals(p, k, 0)).collect()
+                distinct
+                    .iter()
+                    .map(|parts| self.parts_equal(parts, k, 0))
+                    .collect()
             };
             positions
                 .into_iter()
-                .zip(equal)
-                .filter_map(|(p, e)| e.then_some(p))
+                .zip(same)
+                .filter_map(|(p, i)| equal[i].then_some(p))
                 .collect()
         })
+    }
+
+    /// The parts of `position`, in the order of their codes: positions with the same parts have
+    /// the same list.
+    fn sorted_parts(&self, position: &R::Position) -> Vec<R::Position> {
+        let mut parts = self.parts(position);
+        parts.sort_by_cached_key(|p| self.rules.code(p));
+        parts
     }
 
     fn run<T: Send>(&self, job: impl FnOnce() -> T + Send) -> T {
@@ -305,7 +330,21 @@ where
     }
 
     fn sum_equals(&self, position: &R::Position, k: Nimber, depth: u32) -> bool {
-        self.sum_in_set(&self.parts(position), Set::single(k), depth) == Some(k)
+        self.parts_equal(&self.parts(position), k, depth)
+    }
+
+    /// Whether the sum of `parts` has the value `k`.
+    fn parts_equal(&self, parts: &[R::Position], k: Nimber, depth: u32) -> bool {
+        if k.0 >= Set::LIMIT {
+            // Past what a set holds: the value in full.
+            let Some(largest) = self.largest(parts) else {
+                return k == Nimber::ZERO;
+            };
+            return self.rest_value(parts, largest, depth)
+                + self.part_value(&parts[largest], depth)
+                == k;
+        }
+        self.sum_in_set(parts, Set::single(k), depth) == Some(k)
     }
 
     /// The index of the largest part (the one a query asks about), if any.
@@ -406,6 +445,7 @@ where
             let start = parts.len();
             self.rules.parts(o, &mut parts);
             cancel_pairs(&mut parts, start);
+            parts[start..].sort_by_cached_key(|p| self.rules.code(p));
             spans.push((start as u32, (parts.len() - start) as u32));
         }
         Expansion { parts, spans }
@@ -449,6 +489,12 @@ where
         }
         let start = NODES.with(Cell::get);
         let ex = self.expand(part);
+        if ex.len() as u64 >= Set::LIMIT {
+            // Values could pass what a set holds: the mex of the options' values.
+            let value = self.mex_of_values(&ex, depth);
+            self.remember(part, EXACT | value.0, NODES.with(Cell::get) - start);
+            return value;
+        }
         let mut seen = Seen::default();
         if self.rules.nonzero(part) {
             // An N-position has an option of value 0: no need to look for it.
@@ -462,6 +508,9 @@ where
             }
         }
         open.sort_by_cached_key(|o| self.difficulty(o));
+        // Options with the same parts (mirror images) are asked once.
+        let mut met = rustc_hash::FxHashSet::default();
+        open.retain(|o| met.insert(*o));
         let value = loop {
             let k = seen.mex();
             let is_k = |o: &&[R::Position]| self.sum_in_set(o, Set::single(k), depth + 1);
@@ -626,5 +675,83 @@ impl<P> Expansion<P> {
     fn option(&self, i: usize) -> &[P] {
         let (start, len) = self.spans[i];
         &self.parts[start as usize..(start + len) as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BruteForce, Solver};
+    use proptest::prelude::*;
+
+    /// Heaps of a subtraction game, each heap a part of its own.
+    #[derive(Clone)]
+    struct Heaps(Vec<u16>);
+
+    impl Ruleset for Heaps {
+        type Position = Vec<u16>;
+        fn options(&self, p: &Vec<u16>, out: &mut Vec<Vec<u16>>) {
+            for (i, &h) in p.iter().enumerate() {
+                for &s in self.0.iter().filter(|&&s| s <= h) {
+                    let mut q = p.clone();
+                    q[i] = h - s;
+                    out.push(q);
+                }
+            }
+        }
+    }
+
+    impl SearchRules for Heaps {
+        fn parts(&self, p: &Vec<u16>, out: &mut Vec<Vec<u16>>) {
+            out.extend(p.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+        }
+        fn code(&self, part: &Vec<u16>) -> Option<u64> {
+            (part.len() == 1).then(|| u64::from(part[0]))
+        }
+        fn size(&self, part: &Vec<u16>) -> u32 {
+            part.iter().map(|&h| u32::from(h)).sum()
+        }
+    }
+
+    proptest! {
+        /// Values and the options of each value against the plain mex search, with a table
+        /// too small to keep everything, on one thread and two.
+        #[test]
+        fn sums_of_heaps_match_the_plain_search(
+            mut set in proptest::collection::vec(1u16..9, 1..4),
+            heaps in proptest::collection::vec(0u16..30, 1..4),
+        ) {
+            set.sort_unstable();
+            set.dedup();
+            let mut brute = Solver::new(BruteForce(Heaps(set.clone())));
+            let want = brute.grundy(&heaps).unwrap();
+            for (bytes, threads) in [(1 << 20, 1), (1 << 7, 1), (1 << 20, 2)] {
+                let search = Search::new(Heaps(set.clone()), bytes, threads);
+                prop_assert_eq!(search.value(&heaps), want);
+                let mut options = Vec::new();
+                Heaps(set.clone()).options(&heaps, &mut options);
+                for k in 0..=want.0 + 1 {
+                    let got = search.those_equal(options.clone(), Nimber(k));
+                    prop_assert_eq!(got, brute.moves_to(&heaps, Nimber(k)).unwrap());
+                }
+            }
+        }
+    }
+
+    /// Values at and past what a set of candidates holds (256): a heap of `n` that may lose
+    /// any number of tokens has the value `n`.
+    #[test]
+    fn many_options_and_high_values() {
+        let any = Heaps((1..=300).collect());
+        for (n, threads) in [(255u16, 1), (255, 2), (300, 1), (300, 2)] {
+            // Each question on a search of its own, so that none is answered by the table.
+            let search = || Search::new(any.clone(), 1 << 20, threads);
+            assert_eq!(search().value(&vec![n]), Nimber(u64::from(n)));
+            assert!(search().equals(&vec![n], Nimber(u64::from(n))));
+            assert!(!search().equals(&vec![n], Nimber(7)));
+            let options: Vec<Vec<u16>> = (0..n).map(|m| vec![m]).collect();
+            let hits = search().those_equal(options, Nimber(270));
+            assert_eq!(hits, if n > 270 { vec![vec![270]] } else { vec![] });
+        }
     }
 }
