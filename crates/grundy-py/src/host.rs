@@ -88,7 +88,7 @@ impl PySplits {
     }
 
     fn __hash__(&self) -> u64 {
-        (self.total as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.least as u64
+        hash_pair(self.total, self.least)
     }
 }
 
@@ -128,8 +128,13 @@ impl PyCuts {
     }
 
     fn __hash__(&self) -> u64 {
-        (self.w as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.h as u64
+        hash_pair(self.w, self.h)
     }
+}
+
+/// The hash of a native group's two numbers (equal groups hash alike).
+fn hash_pair(a: i64, b: i64) -> u64 {
+    (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b as u64
 }
 
 /// The Python functions of a `grundy.Game`.

@@ -337,11 +337,10 @@ where
     fn parts_equal(&self, parts: &[R::Position], k: Nimber, depth: u32) -> bool {
         if k.0 >= Set::LIMIT {
             // Past what a set holds: the value in full.
-            let Some(largest) = self.largest(parts) else {
-                return k == Nimber::ZERO;
-            };
-            return self.rest_value(parts, largest, depth)
-                + self.part_value(&parts[largest], depth)
+            return parts
+                .iter()
+                .map(|p| self.part_value(p, depth))
+                .sum::<Nimber>()
                 == k;
         }
         self.sum_in_set(parts, Set::single(k), depth) == Some(k)
