@@ -123,6 +123,9 @@ where
     }
 }
 
+/// Options split, and their table entries fetched, together (see [`Table::prefetch`]).
+const BATCH: usize = 8;
+
 thread_local! {
     /// Nodes this thread has expanded: the difference before and after a search is its work.
     static NODES: Cell<u64> = const { Cell::new(0) };
@@ -450,6 +453,15 @@ where
         Expansion { parts, spans }
     }
 
+    /// Starts fetching the table entries of `parts` (see [`Table::prefetch`]).
+    fn prefetch(&self, parts: &[R::Position]) {
+        for p in parts {
+            if let Some(code) = self.rules.code(p) {
+                self.table.prefetch(code);
+            }
+        }
+    }
+
     /// The value of an option if every part of it is known.
     fn option_known(&self, parts: &[R::Position]) -> Option<Nimber> {
         parts
@@ -574,23 +586,32 @@ where
             return Some(value);
         }
         let mut candidates = Set::upto(n);
-        // Options already valued first (an enhanced transposition cut-off), split one by one
-        // so that a known option that settles the query spares splitting the rest.
+        // Options already valued first (an enhanced transposition cut-off). The options are
+        // split a batch at a time and the table entries of a batch fetched together (their
+        // cache misses overlap); a known option that settles the query spares splitting the
+        // batches after it.
         let mut parts = Vec::with_capacity(options.len() * 2);
         let mut open = Vec::with_capacity(options.len());
-        for o in &options {
-            let from = parts.len();
-            self.rules.parts(o, &mut parts);
-            cancel_pairs(&mut parts, from);
-            match self.option_known(&parts[from..]) {
-                Some(v) => {
-                    parts.truncate(from);
-                    candidates.account(Some(v.0));
-                    if !candidates.intersects(&want) {
-                        break;
+        let mut spans = Vec::with_capacity(BATCH);
+        'batches: for batch in options.chunks(BATCH) {
+            spans.clear();
+            for o in batch {
+                let from = parts.len();
+                self.rules.parts(o, &mut parts);
+                cancel_pairs(&mut parts, from);
+                self.prefetch(&parts[from..]);
+                spans.push((from, parts.len()));
+            }
+            for &(from, to) in &spans {
+                match self.option_known(&parts[from..to]) {
+                    Some(v) => {
+                        candidates.account(Some(v.0));
+                        if !candidates.intersects(&want) {
+                            break 'batches;
+                        }
                     }
+                    None => open.push((self.difficulty(&parts[from..to]), from, to)),
                 }
-                None => open.push((self.difficulty(&parts[from..]), from, parts.len())),
             }
         }
         open.sort_unstable_by_key(|&(difficulty, ..)| difficulty);
