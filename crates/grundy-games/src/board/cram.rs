@@ -184,37 +184,36 @@ impl Board {
         let c = u32::from(self.cols);
         let not_last = self.not_last_col();
         let not_first = not_last << 1;
+        // A row down and a row up (nothing on a board of one row of 64 cells).
+        let down_a_row = |x: u64| x.checked_shl(c).unwrap_or(0);
+        let up_a_row = |x: u64| x.checked_shr(c).unwrap_or(0);
         let mut free = self.free;
         loop {
             // Free cells with a free neighbour on each side.
             let left = free & (free & not_last) << 1;
             let right = free & (free & not_first) >> 1;
-            let up = free & free << c;
-            let down = free & free >> c;
+            let up = free & down_a_row(free);
+            let down = free & up_a_row(free);
             let tufts = (left ^ right ^ up ^ down)
                 & !(left & right | up & down | (left | right) & (up | down));
-            let mut anchors = 0u64;
+            // The anchors of the tufts, one direction after another: a tuft whose anchor is met
+            // again (and is not itself a tuft: a lone domino) is spare.
+            let mut anchors = (tufts & left) >> 1;
             let mut spare = 0u64;
-            for t in bits(tufts) {
-                let t = 1u64 << t;
-                let anchor = if left & t != 0 {
-                    t >> 1
-                } else if right & t != 0 {
-                    t << 1
-                } else if up & t != 0 {
-                    t >> c
-                } else {
-                    t << c
-                };
-                // A domino of two tufts is one anchor of the other.
-                if anchors & anchor != 0 && tufts & anchor == 0 {
-                    spare |= t;
-                } else {
-                    anchors |= anchor;
-                }
-            }
+            let right_anchors = (tufts & right) << 1;
+            spare |= (right_anchors & anchors & !tufts) >> 1;
+            anchors |= right_anchors;
+            let up_anchors = up_a_row(tufts & up);
+            spare |= down_a_row(up_anchors & anchors & !tufts);
+            anchors |= up_anchors;
+            let down_anchors = down_a_row(tufts & down);
+            spare |= up_a_row(down_anchors & anchors & !tufts);
+            anchors |= down_anchors;
             let rest = free & !tufts & !anchors;
-            let touching = (rest & not_last) << 1 | (rest & not_first) >> 1 | rest << c | rest >> c;
+            let touching = (rest & not_last) << 1
+                | (rest & not_first) >> 1
+                | down_a_row(rest)
+                | up_a_row(rest);
             let bridges = rest & !touching;
             let next = free & !spare & !bridges;
             if next == free {
@@ -390,18 +389,38 @@ impl SearchRules for CramRules {
     /// Dominoes nearest the middle first: they cut a region into halves, often mirror images
     /// (which cancel) or small enough to be known.
     fn search_options(&self, b: &Board, out: &mut Vec<Board>) {
-        let from = out.len();
-        self.options(b, out);
-        let cols = u32::from(b.cols.max(1));
-        let (mid_row, mid_col) = (u32::from(b.rows) - 1, cols - 1);
-        let off_centre = |q: &Board| {
-            let taken = b.free & !q.free;
-            let (i, j) = (taken.trailing_zeros(), 63 - taken.leading_zeros());
-            // Twice the distance of the domino's middle from the board's, row and column.
-            (i / cols + j / cols).abs_diff(mid_row) + (i % cols + j % cols).abs_diff(mid_col)
-        };
-        out[from..].sort_by_cached_key(off_centre);
+        out.extend(
+            middle_first(b.rows, b.cols)
+                .iter()
+                .filter(|&&domino| b.free & domino == domino)
+                .map(|&domino| Board {
+                    free: b.free & !domino,
+                    ..*b
+                }),
+        );
     }
+}
+
+/// Every domino of a `rows` by `cols` board (as the mask of its two cells), nearest the middle
+/// first, those of equal distance in the order of [`Ruleset::options`]: worked out once a shape,
+/// as every node of a search lists its options in this order.
+fn middle_first(rows: u8, cols: u8) -> &'static [u64] {
+    const SHAPES: usize = (MAX_CELLS as usize + 1) * (MAX_CELLS as usize + 1);
+    static ORDERS: [OnceLock<Box<[u64]>>; SHAPES] = [const { OnceLock::new() }; SHAPES];
+    ORDERS[usize::from(rows) * (MAX_CELLS as usize + 1) + usize::from(cols)].get_or_init(|| {
+        let full = Board::empty(rows, cols);
+        let mut options = Vec::new();
+        CramRules::default().options(&full, &mut options);
+        let c = u32::from(cols.max(1));
+        let (mid_row, mid_col) = (u32::from(rows).saturating_sub(1), c - 1);
+        let mut dominoes: Vec<u64> = options.iter().map(|o| full.free & !o.free).collect();
+        // Twice the distance of the domino's middle from the board's, row and column.
+        dominoes.sort_by_key(|&d| {
+            let (i, j) = (d.trailing_zeros(), 63 - d.leading_zeros());
+            (i / c + j / c).abs_diff(mid_row) + (i % c + j % c).abs_diff(mid_col)
+        });
+        dominoes.into_boxed_slice()
+    })
 }
 
 /// Cram as a game of the registry: its values come from the search engine.
@@ -744,6 +763,12 @@ mod tests {
                 Nimber(g),
                 "{r}x{c}"
             );
+        }
+        // A row of the most cells a board may have, with a hole: two rows of Dawson's Kayles.
+        for hole in [0, 1, 30, 63] {
+            let row: String = (0..64).map(|i| if i == hole { '#' } else { '.' }).collect();
+            let g = value(&["cram", &row]).1;
+            assert_eq!(g, dawson(hole) + dawson(63 - hole), "hole at {hole}");
         }
         // A row of n cells is Dawson's Kayles at n.
         for n in 0..=30u32 {
