@@ -132,35 +132,40 @@ impl Board {
         let c = u32::from(self.cols);
         // The bounding box: rows from the lowest and highest bits, columns from the union of
         // the rows folded onto one.
-        let (r0, r1) = (cells.trailing_zeros() / c, (63 - cells.leading_zeros()) / c);
-        let row_mask = ones(c);
+        let (r0, r1) = (
+            row_of(cells.trailing_zeros(), c),
+            row_of(63 - cells.leading_zeros(), c),
+        );
+        let h = r1 - r0 + 1;
+        let x = cells >> (r0 * c);
         let mut union = 0;
-        for r in r0..=r1 {
-            union |= cells >> (r * c) & row_mask;
+        for r in 0..h {
+            union |= x >> (r * c);
         }
+        union &= ones(c);
         let (c0, c1) = (union.trailing_zeros(), 63 - union.leading_zeros());
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        // The rows of the cropped region, turned so there are no more rows than columns (then
-        // at most 8 rows, as the board has at most 64 cells).
-        let mut rows = [0u64; 8];
-        let (h, w) = if h <= w {
-            for r in 0..h {
-                rows[r as usize] = cells >> ((r + r0) * c + c0) & ones(w);
-            }
-            (h, w)
-        } else {
-            for r in 0..h {
-                let row = cells >> ((r + r0) * c + c0) & ones(w);
-                for k in bits(row) {
-                    rows[k as usize] |= 1 << r;
-                }
-            }
-            (w, h)
+        let w = c1 - c0 + 1;
+        // The region moved to the corner. No bit strays into the row above: no cell lies left of
+        // column c0.
+        let x = x >> c0;
+        let rows = (0..h).map(|r| x >> (r * c) & ones(w));
+        let columns = || {
+            let read = Columns::new(h, c);
+            (0..w).map(move |k| read.first(x >> k))
         };
-        let mut best = least_flip(&rows[..h as usize], w);
-        if h == w {
-            best = best.min(least_flip(&transpose(&rows, h)[..w as usize], h));
-        }
+        // Turned so there are no more rows than columns (then at most 8 rows, as the board has
+        // at most 64 cells); a square is looked at both ways.
+        let (h, w, best) = if h < w {
+            (h, w, least_image(rows, h, w))
+        } else if h == w {
+            (
+                h,
+                w,
+                least_image(rows, h, w).min(least_image(columns(), w, h)),
+            )
+        } else {
+            (w, h, least_image(columns(), w, h))
+        };
         Board {
             rows: h as u8,
             cols: w as u8,
@@ -228,30 +233,69 @@ impl Board {
     }
 }
 
-/// The rows of a square region of `h` rows, transposed.
-fn transpose(rows: &[u64; 8], h: u32) -> [u64; 8] {
-    let mut t = [0u64; 8];
-    for (r, &row) in rows[..h as usize].iter().enumerate() {
-        for k in bits(row) {
-            t[k as usize] |= 1 << r;
+/// `i / c` for a bit index `i < 64` and `1 <= c <= 64`, by a multiplication: `ceil(2^16 / c)`
+/// overshoots `2^16 / c` by less than 1, so the product overshoots `i / c` by less than
+/// `64 / 2^16 < 1 / c`, too little to reach the next integer. A search asks this of every region
+/// it meets, and a division costs several times as much.
+fn row_of(i: u32, c: u32) -> u32 {
+    const RECIPROCALS: [u32; 65] = {
+        let mut r = [0u32; 65];
+        let mut c = 1;
+        while c <= 64 {
+            r[c] = (65536 + c as u32 - 1) / c as u32;
+            c += 1;
         }
-    }
-    t
+        r
+    };
+    (i * RECIPROCALS[c as usize]) >> 16
 }
 
-/// The least of the four images of a region (as is, rows reversed, columns reversed, both),
-/// each written row after row.
-fn least_flip(rows: &[u64], w: u32) -> u64 {
-    let h = rows.len();
-    let (mut id, mut up, mut across, mut both) = (0u64, 0u64, 0u64, 0u64);
-    for (r, &row) in rows.iter().enumerate() {
-        let back = row.reverse_bits() >> (64 - w);
-        let (at, mirror) = (r as u32 * w, (h - 1 - r) as u32 * w);
-        id |= row << at;
-        up |= row << mirror;
-        across |= back << at;
-        both |= back << mirror;
+/// Reads the columns of a region of `h` rows written with a stride of `c` bits, each as `h`
+/// bits (row `r` at bit `r`). For `h <= c` one multiplication gathers a column: the product of
+/// its bits (at `r c`) and `sum 2^(j (c - 1))` for `j < h` has the term of row `r` and
+/// `j = h - 1 - r` at bit `(h - 1)(c - 1) + r`, and no two terms meet (`c` and `c - 1` are
+/// coprime and `|j - j'| < c`), so nothing carries into those bits.
+struct Columns {
+    h: u32,
+    c: u32,
+    bits: u64,
+    magic: u64,
+}
+
+impl Columns {
+    fn new(h: u32, c: u32) -> Columns {
+        let (mut bits, mut magic) = (0u64, 0u64);
+        if h <= c {
+            for r in 0..h {
+                bits |= 1 << (r * c);
+                magic |= 1 << (r * (c - 1));
+            }
+        }
+        Columns { h, c, bits, magic }
     }
+
+    /// Column 0 of `x`.
+    fn first(&self, x: u64) -> u64 {
+        let (h, c) = (self.h, self.c);
+        if h <= c {
+            ((x & self.bits).wrapping_mul(self.magic) >> ((h - 1) * (c - 1))) & ones(h)
+        } else {
+            (0..h).fold(0, |col, r| col | (x >> (r * c) & 1) << r)
+        }
+    }
+}
+
+/// The least of the four images of a region given as `count` rows of `width` bits (as is, rows
+/// reversed, columns reversed, both), each written row after row. Reversing the whole word of
+/// an image reverses its rows and its columns at once.
+fn least_image(rows: impl Iterator<Item = u64>, count: u32, width: u32) -> u64 {
+    let (mut id, mut up) = (0u64, 0u64);
+    for (r, row) in (0..count).zip(rows) {
+        id |= row << (r * width);
+        up |= row << ((count - 1 - r) * width);
+    }
+    let spare = 64 - count * width;
+    let (both, across) = (id.reverse_bits() >> spare, up.reverse_bits() >> spare);
     id.min(up).min(across).min(both)
 }
 
@@ -695,6 +739,63 @@ mod tests {
             prop_assert_eq!(r.reduced(), r, "reduced once and for all");
             let mut brute = Solver::new(BruteForce(CramRules::default()));
             prop_assert_eq!(brute.grundy(&r).unwrap(), brute.grundy(&b).unwrap(), "{:?} -> {:?}", b, r);
+        }
+    }
+
+    /// The canonical form by the definition: of the eight images of the cropped cells (turned,
+    /// flipped) with no more rows than columns, the one whose bits, row after row, are least.
+    fn plain_canonical(b: &Board, cells: u64) -> Board {
+        let c = u32::from(b.cols);
+        let at: Vec<(u32, u32)> = bits(cells).map(|i| (i / c, i % c)).collect();
+        let (r0, c0) = (
+            at.iter().map(|p| p.0).min().unwrap(),
+            at.iter().map(|p| p.1).min().unwrap(),
+        );
+        let h = at.iter().map(|p| p.0).max().unwrap() - r0 + 1;
+        let w = at.iter().map(|p| p.1).max().unwrap() - c0 + 1;
+        let mut best: Option<Board> = None;
+        for (turn, up, across) in (0..8).map(|k| (k & 4 != 0, k & 2 != 0, k & 1 != 0)) {
+            let (rows, cols) = if turn { (w, h) } else { (h, w) };
+            if rows > cols {
+                continue;
+            }
+            let free = at.iter().fold(0u64, |f, &(r, q)| {
+                let (r, q) = (r - r0, q - c0);
+                let (r, q) = if turn { (q, r) } else { (r, q) };
+                let r = if up { rows - 1 - r } else { r };
+                let q = if across { cols - 1 - q } else { q };
+                f | 1 << (r * cols + q)
+            });
+            if best.is_none_or(|b| free < b.free) {
+                best = Some(Board {
+                    rows: rows as u8,
+                    cols: cols as u8,
+                    free,
+                });
+            }
+        }
+        best.unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The canonical form (bit tricks: rows found by multiplication, columns gathered by
+        /// one, images reversed whole) is the one the definition gives.
+        #[test]
+        fn canonical_is_the_least_image(rows in 1u8..=8, cols in 1u8..=64, cells in any::<u64>(), thin in any::<u64>()) {
+            let cols = cols.min(64 / rows);
+            let b = Board::empty(rows, cols);
+            // Sparse sets as often as dense ones.
+            let cells = b.free & cells & (thin | thin >> 7);
+            prop_assume!(cells != 0);
+            prop_assert_eq!(b.canonical(cells, true), plain_canonical(&b, cells));
+            let tall = Board::empty(cols.min(64), rows);
+            let flipped = bits(cells).fold(0u64, |f, i| {
+                let (r, q) = (i / u32::from(cols), i % u32::from(cols));
+                f | 1 << (q * u32::from(rows) + r)
+            });
+            prop_assert_eq!(tall.canonical(flipped, true), plain_canonical(&b, cells));
         }
     }
 
