@@ -242,7 +242,7 @@ fn row_of(i: u32, c: u32) -> u32 {
         let mut r = [0u32; 65];
         let mut c = 1;
         while c <= 64 {
-            r[c] = (65536 + c as u32 - 1) / c as u32;
+            r[c] = 65536u32.div_ceil(c as u32);
             c += 1;
         }
         r
