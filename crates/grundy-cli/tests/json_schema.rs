@@ -106,7 +106,11 @@ fn every_example_fits_the_schema() {
             a.extend(words.iter().cloned());
             a
         };
-        for flags in [&["solve", "--json"][..], &["solve", "--json", "--misere"]] {
+        for flags in [
+            &["solve", "--json"][..],
+            &["solve", "--json", "--misere"],
+            &["solve", "--json", "--no-moves"],
+        ] {
             let label = format!("{flags:?} {example}");
             if let Some(docs) = check(&solve, &label, &with(flags), b"") {
                 same_types(&label, &docs[0]);

@@ -194,3 +194,38 @@ fn a_split_heap_of_ten_to_the_eighteen_answers() {
         Some(1_000_000_000_000_000_000)
     );
 }
+
+/// `--no-moves`: the outcome and value as a full solve gives them, no move looked for (a null
+/// count in JSON, `-` in a batch line), and no flag it cannot go with.
+#[test]
+fn no_moves_gives_the_value_alone() {
+    for spec in [
+        &["cram:3x5"][..],
+        &["chomp:3x4"],
+        &["nim", "3", "4", "5"],
+        &["nim", "1", "1"],
+    ] {
+        let full = solve_json(spec);
+        let mut args = vec!["--no-moves"];
+        args.extend_from_slice(spec);
+        let bare = solve_json(&args);
+        assert_eq!(bare["outcome"], full["outcome"], "{spec:?}");
+        assert_eq!(bare["grundy"], full["grundy"], "{spec:?}");
+        assert_eq!(bare["components"], full["components"], "{spec:?}");
+        assert_eq!(bare["winning_moves"], json!([]), "{spec:?}");
+        assert_eq!(bare["winning_moves_total"], Value::Null, "{spec:?}");
+        assert!(full["winning_moves_total"].is_u64(), "{spec:?}");
+    }
+    let out = grundy(&["solve", "--no-moves", "cram:3x4"], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Grundy value: 1"), "{text}");
+    assert!(text.contains("not looked for (--no-moves)"), "{text}");
+    let out = grundy(&["solve", "--no-moves", "--batch", "nim"], "3 4\n1 1\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "N 7 -\nP 0 -\n");
+    for other in ["--misere", "--every", "--limit=3"] {
+        let out = grundy(&["solve", "--no-moves", other, "nim", "3"], "");
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("cannot be used with"), "{other}: {err}");
+    }
+}

@@ -152,6 +152,9 @@ pub struct Analysis {
     pub winning_moves: Vec<SumMove>,
     /// How many moves to a P-position there are in all.
     pub winning_moves_total: usize,
+    /// Whether the moves were looked for: `false` from [`analyse_value`], which leaves
+    /// `winning_moves` and `drawing_moves` empty and `winning_moves_total` 0.
+    pub moves_searched: bool,
     /// In a drawn sum, the moves that keep a draw available (to positions that are not N), in the
     /// components that list their moves with values ([`Component::moves_with_values`]: the loopy
     /// ones). Moves in components with a finite value are not listed: whether one keeps the draw
@@ -231,6 +234,21 @@ pub fn analyse(
     components: &mut [Box<dyn Component>],
     limit: usize,
 ) -> Result<Analysis, SolveError> {
+    analyse_sum(components, Some(limit))
+}
+
+/// The outcome and values of a sum alone, without looking for its winning moves: for a hard
+/// single game (Cram, Chomp) every winning move is a search of its own, often longer than the
+/// value's. [`Analysis::moves_searched`] is `false`.
+pub fn analyse_value(components: &mut [Box<dyn Component>]) -> Result<Analysis, SolveError> {
+    analyse_sum(components, None)
+}
+
+/// [`analyse`], or with `limit` `None` [`analyse_value`].
+fn analyse_sum(
+    components: &mut [Box<dyn Component>],
+    limit: Option<usize>,
+) -> Result<Analysis, SolveError> {
     // A single component that knows its outcome without a value (a non-sum game, or a game whose
     // values are only known for small positions, such as Wythoff's): the value is not needed, so
     // `values` is left empty when it cannot be computed.
@@ -239,7 +257,7 @@ pub fn analyse(
             let values: Vec<Value> = components[0].value().ok().into_iter().collect();
             let mut reports = Vec::new();
             let mut total = 0;
-            if outcome == Outcome::N {
+            if let (Outcome::N, Some(limit)) = (outcome, limit) {
                 total = components[0].moves_to(Nimber::ZERO, limit, &mut reports)?;
             }
             let winning_moves = reports
@@ -253,6 +271,7 @@ pub fn analyse(
                 values,
                 winning_moves,
                 winning_moves_total: total,
+                moves_searched: limit.is_some(),
                 drawing_moves: Vec::new(),
             });
         }
@@ -267,8 +286,9 @@ pub fn analyse(
     let mut winning_moves_total = 0;
     let mut drawing_moves = Vec::new();
     let mut reports = Vec::new();
-    match outcome {
-        Outcome::N => {
+    match (outcome, limit) {
+        (_, None) | (Outcome::P, _) => {}
+        (Outcome::N, Some(limit)) => {
             for i in 0..components.len() {
                 // A winning move leaves every component finite with XOR 0, so it must move a
                 // component whose value is the only one that is not yet right.
@@ -291,8 +311,7 @@ pub fn analyse(
                 }
             }
         }
-        Outcome::P => {}
-        Outcome::D => {
+        (Outcome::D, Some(_)) => {
             for i in 0..components.len() {
                 let Some(moves) = components[i].moves_with_values()? else {
                     continue;
@@ -318,6 +337,7 @@ pub fn analyse(
         grundy,
         winning_moves,
         winning_moves_total,
+        moves_searched: limit.is_some(),
         drawing_moves,
     })
 }

@@ -48,8 +48,8 @@ pub mod solver;
 pub mod value;
 
 pub use component::{
-    analyse, classify, generic_fields, sum_position, Analysis, Component, MoveReport, SumMove,
-    MOVE_POSITION_LIMIT,
+    analyse, analyse_value, classify, generic_fields, sum_position, Analysis, Component,
+    MoveReport, SumMove, MOVE_POSITION_LIMIT,
 };
 pub use error::SolveError;
 pub use explore::{Explore, GameTree, Key};

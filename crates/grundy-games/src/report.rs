@@ -26,7 +26,8 @@ struct Report<'a> {
     /// games) or could not be computed. Under misère play and Every-SG it is for information.
     grundy: Option<u64>,
     winning_moves: &'a [SumMove],
-    winning_moves_total: usize,
+    /// Null when the moves were not looked for (`grundy solve --no-moves`).
+    winning_moves_total: Option<usize>,
     #[serde(skip_serializing_if = "<[SumMove]>::is_empty")]
     drawing_moves: &'a [SumMove],
     components: Vec<ComponentReport>,
@@ -133,7 +134,7 @@ pub fn write(
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
-                winning_moves_total: a.winning_moves_total,
+                winning_moves_total: a.moves_searched.then_some(a.winning_moves_total),
                 drawing_moves: &a.drawing_moves,
                 components: component_reports(components, Some(&a.values), None),
                 notes: notes(),
@@ -150,7 +151,7 @@ pub fn write(
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
-                winning_moves_total: a.winning_moves_total,
+                winning_moves_total: Some(a.winning_moves_total),
                 drawing_moves: &a.drawing_moves,
                 components: component_reports(components, a.values.as_deref(), None),
                 notes: notes(),

@@ -4,7 +4,7 @@ use std::io::{BufRead, BufWriter, Write};
 
 use grundy_core::every::{analyse_every, EveryAnalysis};
 use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
-use grundy_core::{analyse, Analysis, Component, Outcome};
+use grundy_core::{analyse, analyse_value, Analysis, Component, Outcome};
 use grundy_games::spec::Word;
 use grundy_games::{registry, report};
 use serde_json::Value as Json;
@@ -20,6 +20,10 @@ pub struct Args {
     /// List at most this many winning moves (all are counted).
     #[arg(long, default_value_t = 100)]
     limit: usize,
+    /// The outcome and Grundy value alone, without looking for the winning moves: for a hard
+    /// single game (cram:5x9, chomp:10x14) each winning move is a search of its own.
+    #[arg(long, conflicts_with_all = ["limit", "misere", "every"])]
+    no_moves: bool,
     /// Misère play: the player who makes the last move loses.
     #[arg(long, conflicts_with = "every")]
     misere: bool,
@@ -27,8 +31,9 @@ pub struct Args {
     #[arg(long)]
     every: bool,
     /// Read one position a line from standard input (its words follow the game given here) and
-    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE`, or with --json one JSON object
-    /// a line (JSON Lines). Blank lines are skipped; an error names its line and stops.
+    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE` (COUNT `-` with --no-moves),
+    /// or with --json one JSON object a line (JSON Lines). Blank lines are skipped; an error
+    /// names its line and stops.
     #[arg(long)]
     batch: bool,
     /// The game and its position, e.g. `nim 3 4 5`; join games with `+`
@@ -65,11 +70,12 @@ impl Verdict {
         }
     }
 
-    fn total(&self) -> usize {
+    /// How many winning moves there are, if they were looked for.
+    fn total(&self) -> Option<usize> {
         match self {
-            Verdict::Normal(a) => a.winning_moves_total,
-            Verdict::Misere(a) => a.winning_moves_total,
-            Verdict::Every(a) => a.winning_moves_total,
+            Verdict::Normal(a) => a.moves_searched.then_some(a.winning_moves_total),
+            Verdict::Misere(a) => Some(a.winning_moves_total),
+            Verdict::Every(a) => Some(a.winning_moves_total),
         }
     }
 
@@ -93,6 +99,8 @@ fn decide(
         analyse_misere(components, limit).map(Verdict::Misere)
     } else if args.every {
         analyse_every(components, limit).map(Verdict::Every)
+    } else if args.no_moves {
+        analyse_value(components).map(Verdict::Normal)
     } else {
         analyse(components, limit).map(Verdict::Normal)
     };
@@ -306,7 +314,8 @@ fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> R
             let grundy = verdict
                 .grundy()
                 .map_or("-".to_string(), |g| g.0.to_string());
-            write!(out, "{} {grundy} {}", verdict.outcome(), verdict.total())?;
+            let total = verdict.total().map_or("-".to_string(), |t| t.to_string());
+            write!(out, "{} {grundy} {total}", verdict.outcome())?;
             if let Some(m) = verdict.first_move() {
                 write!(out, " {m}")?;
             }
@@ -389,6 +398,9 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
     }
     match a.outcome {
         Outcome::P => s += "Every move loses against perfect play.\n",
+        Outcome::N if !a.moves_searched => {
+            s += "Winning moves: not looked for (--no-moves).\n";
+        }
         Outcome::N => {
             s += &format!("Winning moves ({}):\n", a.winning_moves_total);
             for m in &a.winning_moves {
