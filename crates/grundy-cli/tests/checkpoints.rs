@@ -311,3 +311,87 @@ fn a_forged_value_of_a_small_checkpoint_is_refused() {
     );
     assert_refused(&out, "G(394) = 1 but the rules give 0");
 }
+
+/// A long search (Cram 5x8 takes seconds in a debug build) saves its table every second;
+/// Ctrl-C saves it once more and ends with 130; `--resume` finishes from it with the same value
+/// and removes the file. A damaged file is refused with one line before any search starts.
+#[cfg(unix)]
+#[test]
+fn a_search_interrupted_resumes_from_its_checkpoint() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("grundy-ckpt-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cram.ckpt");
+    let file_arg = file.to_str().unwrap();
+    let args = [
+        "solve",
+        "--json",
+        "--no-moves",
+        "--checkpoint",
+        file_arg,
+        "cram:5x8",
+    ];
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .args(["--checkpoint-every", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !file.exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let interrupted = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        // The machine was fast enough to finish first: nothing to resume; the file is gone.
+        assert!(!file.exists(), "{err}");
+    } else {
+        assert!(interrupted);
+        assert_eq!(out.status.code(), Some(130), "{err}");
+        assert!(err.contains("--resume"), "{err}");
+        assert!(file.exists());
+        let mut resume = args.to_vec();
+        resume.insert(1, "--resume");
+        let out = common::run(&resume, b"");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["grundy"], 1);
+        assert!(!file.exists(), "a finished solve removes its checkpoint");
+    }
+    // Damaged, or missing: refused before searching.
+    std::fs::write(
+        &file,
+        b"grundy-search-checkpoint 1\nrules cram 1\nwords 2\nchecksum 0\n",
+    )
+    .unwrap();
+    let out = common::run(
+        &["solve", "--resume", "--checkpoint", file_arg, "cram:5x7"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cut short") && err.contains("delete it"),
+        "{err}"
+    );
+    std::fs::remove_file(&file).unwrap();
+    let out = common::run(
+        &["solve", "--resume", "--checkpoint", file_arg, "cram:5x7"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no checkpoint"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -28,6 +28,7 @@
 
 #![warn(missing_docs)]
 
+pub mod checksum;
 pub mod component;
 pub mod error;
 pub mod every;

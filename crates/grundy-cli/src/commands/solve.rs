@@ -1,9 +1,12 @@
 //! `grundy solve`: who wins, the Grundy value, and the winning moves.
 
 use std::io::{BufRead, BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Duration;
 
 use grundy_core::every::{analyse_every, EveryAnalysis};
 use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
+use grundy_core::search::checkpoint::{self, Checkpointing};
 use grundy_core::{analyse, analyse_value, Analysis, Component, Outcome};
 use grundy_games::spec::Word;
 use grundy_games::{registry, report};
@@ -36,6 +39,18 @@ pub struct Args {
     /// names its line and stops.
     #[arg(long)]
     batch: bool,
+    /// Continue a search interrupted by Ctrl-C or a kill, from its checkpoint (hard single
+    /// games: Cram). A long search saves its table every --checkpoint-every seconds and when
+    /// interrupted; the file is removed when the solve finishes.
+    #[arg(long)]
+    resume: bool,
+    /// The checkpoint file of a long search (default: grundy-search-GAME.ckpt in the current
+    /// directory).
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// How often a long search saves its checkpoint, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    checkpoint_every: u64,
     /// The game and its position, e.g. `nim 3 4 5`; join games with `+`
     /// (`nim 3 4 + bash:3 7`); `-` reads the position's numbers from standard input.
     #[arg(
@@ -214,7 +229,57 @@ fn moves_lines<'m>(
     }
 }
 
+/// Where the searches of this solve keep their checkpoint: the file must be whole to resume
+/// from; Ctrl-C saves every search's table there before the process ends.
+fn set_checkpoints(args: &Args) -> Result<(), Failure> {
+    let path = args.checkpoint.clone().unwrap_or_else(|| {
+        let game = args.spec[0].split(':').next().unwrap_or("game");
+        let size = args.spec[0].split_once(':').map_or("", |(_, s)| s);
+        let safe: String = format!("{game}-{size}")
+            .trim_end_matches('-')
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        PathBuf::from(format!("grundy-search-{safe}.ckpt"))
+    });
+    if args.resume {
+        if !path.exists() {
+            return Err(Failure::Input(format!(
+                "--resume: there is no checkpoint {} to resume from (give its file with \
+                 --checkpoint)",
+                path.display()
+            )));
+        }
+        checkpoint::check(&path)
+            .map_err(|e| Failure::Input(format!("{e}; delete it to start again")))?;
+    }
+    checkpoint::set_checkpointing(Some(Checkpointing {
+        path,
+        resume: args.resume,
+        every: Duration::from_secs(args.checkpoint_every),
+    }));
+    // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
+    let _ = ctrlc::set_handler(|| {
+        for (path, saved) in checkpoint::save_live() {
+            match saved {
+                Ok(()) => eprintln!(
+                    "grundy: interrupted; the search is saved in {}: run the same command with \
+                     --resume to go on",
+                    path.display()
+                ),
+                Err(e) => eprintln!(
+                    "grundy: interrupted; could not save the search in {}: {e}",
+                    path.display()
+                ),
+            }
+        }
+        std::process::exit(130);
+    });
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<(), Failure> {
+    set_checkpoints(&args)?;
     if args.batch {
         return batch(&args);
     }

@@ -66,9 +66,11 @@ use rustc_hash::FxHashMap;
 
 use crate::{Nimber, Ruleset};
 
+pub mod checkpoint;
 mod set;
 mod table;
 
+use checkpoint::CheckpointError;
 use set::{Seen, Set};
 pub use table::{
     available_memory, memory_budget, set_memory_budget, table_bytes, Table, ENTRY_BYTES,
@@ -115,12 +117,31 @@ where
         None
     }
 
+    /// The part whose [`SearchRules::code`] is `code`, where the ruleset can tell: a resumed
+    /// checkpoint's entries are checked against the rules through it. The default: `None`
+    /// (the checkpoint's checksum is then the only check).
+    fn decode(&self, _code: u64) -> Option<Self::Position> {
+        None
+    }
+
     /// The options of a part in the order a search should look at them: those likeliest to
     /// settle a query first (in Cram, dominoes near the middle, which cut the board in two
     /// pieces that are often alike). The default is [`Ruleset::options`]' order.
     fn search_options(&self, part: &Self::Position, out: &mut Vec<Self::Position>) {
         self.options(part, out)
     }
+}
+
+/// The largest parts (in [`SearchRules::size`]) a resumed checkpoint's sample searches again.
+pub const VERIFIED_SIZE: u32 = 16;
+
+/// Where a search saves its table, and how often.
+struct Saver {
+    path: std::path::PathBuf,
+    rules: String,
+    every: Duration,
+    /// Set when a run of the search has finished: the file is then removed with the search.
+    finished: AtomicBool,
 }
 
 /// Options split, and their table entries fetched, together (see [`Table::prefetch`]).
@@ -137,7 +158,10 @@ where
     R::Position: Send + Sync,
 {
     rules: R,
-    table: Table,
+    /// Shared with the list of tables a Ctrl-C handler saves ([`checkpoint::save_live`]).
+    table: Arc<Table>,
+    /// Where the table is saved every so often, if anywhere.
+    saver: Option<Saver>,
     /// Parts without a code, with their exact values.
     big: Mutex<FxHashMap<R::Position, Nimber>>,
     pool: Option<rayon::ThreadPool>,
@@ -177,7 +201,8 @@ where
         Search {
             full_values: rules.full_values(),
             rules,
-            table: Table::with_bytes(bytes),
+            table: Arc::new(Table::with_bytes(bytes)),
+            saver: None,
             big: Mutex::new(FxHashMap::default()),
             pool,
             parallel_depth: 3,
@@ -203,6 +228,66 @@ where
     pub fn with_progress(mut self, on: bool) -> Self {
         self.progress = on;
         self
+    }
+
+    /// Saves the table every so often as the checkpoint set by
+    /// [`checkpoint::set_checkpointing`] says (if it is set), and with `resume`, starts from
+    /// that file: its entries are stored in this table, then a sample of them (up to 256 of at
+    /// most [`VERIFIED_SIZE`] cells, as decoded by [`SearchRules::decode`]) is searched again
+    /// from the rules alone, and one that disagrees refuses the file. `rules` names the
+    /// ruleset and its options: a file written under other rules is refused too. The file is
+    /// removed when the search is dropped after finishing its work.
+    pub fn checkpointed(mut self, rules: &str) -> Result<Self, CheckpointError>
+    where
+        R: Clone,
+    {
+        let Some(config) = checkpoint::config() else {
+            return Ok(self);
+        };
+        if config.resume {
+            let sample = checkpoint::load(&self.table, &config.path, rules)?;
+            self.verify(&sample).map_err(|why| CheckpointError {
+                path: config.path.clone(),
+                why,
+            })?;
+        }
+        checkpoint::register(&self.table, &config.path, rules);
+        self.saver = Some(Saver {
+            path: config.path,
+            rules: rules.to_string(),
+            every: config.every,
+            finished: AtomicBool::new(false),
+        });
+        Ok(self)
+    }
+
+    /// Checks entries read from a checkpoint against a search from the rules alone.
+    fn verify(&self, sample: &[(u64, u64)]) -> Result<(), String>
+    where
+        R: Clone,
+    {
+        for &(code, data) in sample {
+            let Some(part) = self.rules.decode(code) else {
+                continue;
+            };
+            if self.rules.code(&part) != Some(code) || self.rules.size(&part) > VERIFIED_SIZE {
+                continue;
+            }
+            let fresh = Search::new(self.rules.clone(), 1 << 20, 1);
+            let v = fresh.value(&part).0;
+            let agrees = if data & EXACT != 0 {
+                data & MASK == v
+            } else {
+                v >= u64::from(MASK_BITS) || data >> v & 1 == 0
+            };
+            if !agrees {
+                return Err(format!(
+                    "an entry disagrees with the rules (code {code:#x}: value {v}): \
+                     delete the file to start again"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The ruleset searched.
@@ -277,17 +362,18 @@ where
 
     fn run<T: Send>(&self, job: impl FnOnce() -> T + Send) -> T {
         let done = Arc::new(AtomicBool::new(false));
-        let reporter = self.progress.then(|| {
+        let watch = (self.progress || self.saver.is_some()).then(|| {
             let done = Arc::clone(&done);
             let start = Instant::now();
             // A scoped thread cannot outlive `self`, so it reads the counters directly.
             move |s: &Self| {
-                let mut last = Instant::now();
+                let (mut reported, mut saved) = (Instant::now(), Instant::now());
+                let mut warned = false;
                 while !done.load(Ordering::Relaxed) {
                     // Woken at once when the search ends.
                     std::thread::park_timeout(Duration::from_millis(500));
-                    if last.elapsed() >= Duration::from_secs(5) {
-                        last = Instant::now();
+                    if s.progress && reported.elapsed() >= Duration::from_secs(5) {
+                        reported = Instant::now();
                         let t = start.elapsed().as_secs_f64();
                         let n = s.nodes();
                         eprintln!(
@@ -299,11 +385,30 @@ where
                             s.table.bytes() >> 20
                         );
                     }
+                    let Some(saver) = &s.saver else { continue };
+                    if saved.elapsed() < saver.every || done.load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    match checkpoint::save(&s.table, &saver.path, &saver.rules) {
+                        Ok(()) if s.progress => {
+                            eprintln!("search: checkpoint saved in {}", saver.path.display())
+                        }
+                        Ok(()) => {}
+                        Err(e) if !warned => {
+                            warned = true;
+                            eprintln!(
+                                "grundy: warning: could not write checkpoint {}: {e}",
+                                saver.path.display()
+                            );
+                        }
+                        Err(_) => {}
+                    }
+                    saved = Instant::now();
                 }
             }
         });
-        std::thread::scope(|scope| {
-            let watcher = reporter.map(|report| scope.spawn(move || report(self)));
+        let out = std::thread::scope(|scope| {
+            let watcher = watch.map(|w| scope.spawn(move || w(self)));
             let out = match &self.pool {
                 Some(pool) => pool.install(job),
                 None => job(),
@@ -313,7 +418,11 @@ where
                 w.thread().unpark();
             }
             out
-        })
+        });
+        if let Some(saver) = &self.saver {
+            saver.finished.store(true, Ordering::Relaxed);
+        }
+        out
     }
 
     fn parts(&self, position: &R::Position) -> Vec<R::Position> {
@@ -665,6 +774,21 @@ where
     }
 }
 
+impl<R: SearchRules> Drop for Search<R>
+where
+    R::Position: Send + Sync,
+{
+    /// A search that finished its work needs its checkpoint no more (one interrupted never gets
+    /// here: the process ends first).
+    fn drop(&mut self) {
+        if let Some(saver) = &self.saver {
+            if saver.finished.load(Ordering::Relaxed) {
+                let _ = std::fs::remove_file(&saver.path);
+            }
+        }
+    }
+}
+
 /// Drops the parts from `start` on that come in equal pairs: `G + G = 0` (the second player
 /// copies every move), so a sum's value does not change and neither part is searched.
 fn cancel_pairs<P: PartialEq>(parts: &mut Vec<P>, start: usize) {
@@ -731,6 +855,9 @@ mod tests {
         fn size(&self, part: &Vec<u16>) -> u32 {
             part.iter().map(|&h| u32::from(h)).sum()
         }
+        fn decode(&self, code: u64) -> Option<Vec<u16>> {
+            Some(vec![u16::try_from(code).ok()?])
+        }
     }
 
     proptest! {
@@ -756,6 +883,59 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A checkpoint saved and resumed: the resumed search knows the value without a node; a
+    /// file damaged, cut, of other rules, or with an entry the rules contradict is refused; the
+    /// file goes when the search finishes. (One test: the checkpoint settings are global.)
+    #[test]
+    fn checkpoints_resume_and_bad_ones_are_refused() {
+        use checkpoint::{set_checkpointing, Checkpointing};
+        let dir = std::env::temp_dir().join(format!("grundy-search-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("heaps.ckpt");
+        let rules = Heaps(vec![1, 3, 4]);
+        let config = |resume| {
+            set_checkpointing(Some(Checkpointing {
+                path: path.clone(),
+                resume,
+                every: Duration::from_secs(3600),
+            }))
+        };
+        // 256 entries: each is in the sample a resumed search checks.
+        let search = || Search::new(rules.clone(), 1 << 12, 1);
+        config(false);
+        let first = search().checkpointed("heaps").unwrap();
+        let want = first.value(&vec![90]);
+        checkpoint::save(&first.table, &path, "heaps").unwrap();
+        let good = std::fs::read(&path).unwrap();
+
+        config(true);
+        let resumed = search().checkpointed("heaps").unwrap();
+        assert_eq!(resumed.value(&vec![90]), want);
+        assert_eq!(resumed.nodes(), 0, "known from the checkpoint");
+        drop(resumed);
+        assert!(!path.exists(), "a finished search removes its checkpoint");
+
+        let refused = |bytes: &[u8], rules: &str| {
+            std::fs::write(&path, bytes).unwrap();
+            search().checkpointed(rules).err().unwrap().to_string()
+        };
+        let mut damaged = good.clone();
+        *damaged.last_mut().unwrap() ^= 1;
+        assert!(refused(&damaged, "heaps").contains("checksum"));
+        assert!(refused(&good[..good.len() - 8], "heaps").contains("cut short"));
+        assert!(refused(&[&good[..], &[0]].concat(), "heaps").contains("longer"));
+        assert!(refused(&good, "other").contains("not of 'other'"));
+        assert!(refused(b"hello\n", "heaps").contains("not a grundy search checkpoint"));
+        // A whole file whose entry is wrong: G(10) of {1, 3, 4} (1) stored as 7.
+        let liar = search();
+        liar.table.put(10, EXACT | 7);
+        checkpoint::save(&liar.table, &path, "heaps").unwrap();
+        let lie = std::fs::read(&path).unwrap();
+        assert!(refused(&lie, "heaps").contains("disagrees"));
+        set_checkpointing(None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// Values at and past what a set of candidates holds (256): a heap of `n` that may lose

@@ -56,6 +56,11 @@ impl Table {
         self.words.len() * 8
     }
 
+    /// The table's words (for a checkpoint).
+    pub(super) fn words(&self) -> &[AtomicU64] {
+        &self.words
+    }
+
     /// How many entries the table holds at most.
     pub fn capacity(&self) -> usize {
         self.buckets * WAYS

@@ -424,6 +424,13 @@ impl SearchRules for CramRules {
         b.free.count_ones()
     }
 
+    fn decode(&self, code: u64) -> Option<Board> {
+        let (rows, cols) = ((code >> 61) as u8 + 1, (code >> 55 & 63) as u8 + 1);
+        let free = code & ones(55);
+        let board = Board { rows, cols, free };
+        (board.cells() <= 55 && free & !ones(board.cells()) == 0).then_some(board)
+    }
+
     /// An empty board with one side even and the other odd (the first player takes the middle
     /// of the odd line and mirrors).
     fn nonzero(&self, b: &Board) -> bool {
@@ -467,6 +474,10 @@ fn middle_first(rows: u8, cols: u8) -> &'static [u64] {
     })
 }
 
+/// The rules a Cram search's checkpoint is written under: a table entry is the value of the
+/// region its code spells out, whatever the search's options.
+pub const CHECKPOINT_RULES: &str = "cram 1";
+
 /// Cram as a game of the registry: its values come from the search engine.
 pub struct Cram {
     /// The size given in the spec, if any (`cram:RxC`).
@@ -505,7 +516,14 @@ impl Cram {
             let grown = 3.1 * f64::from(long) + 9.0 * f64::from(short) - 48.3;
             let cells = f64::from(b.free.count_ones());
             let entries = 2f64.powf(grown.min(cells * 2.0 / 3.0));
-            Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true)
+            let search =
+                Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true);
+            // A checkpoint the command line checked whole, yet whose entries the rules
+            // contradict, is not used (nothing else makes this fail).
+            search.checkpointed(CHECKPOINT_RULES).unwrap_or_else(|e| {
+                eprintln!("grundy: warning: {e}; searching from the start");
+                Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true)
+            })
         })
     }
 }

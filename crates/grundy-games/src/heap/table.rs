@@ -413,27 +413,8 @@ fn option_count(rules: &TakeBreakRules, n: u64) -> u64 {
     total.min(u128::from(u64::MAX)) as u64
 }
 
-/// The checksum of a table checkpoint's data section (`grundy table`'s checkpoints): a 64-bit
-/// hash fixed here (not a library's, whose algorithm may change between versions) so a
-/// checkpoint stays readable: eight bytes at a time, multiplied by the FxHash constant, then
-/// mixed like SplitMix64.
-pub fn checkpoint_checksum(data: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h = data.len() as u64;
-    let mut words = data.chunks_exact(8);
-    for w in &mut words {
-        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    let mut tail = [0u8; 8];
-    tail[..words.remainder().len()].copy_from_slice(words.remainder());
-    h = (h.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    h ^= h >> 30;
-    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    h ^= h >> 27;
-    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
-    h ^ (h >> 31)
-}
+/// The checksum of a table checkpoint's data section (`grundy table`'s checkpoints).
+pub use grundy_core::checksum::checkpoint_checksum;
 
 #[cfg(test)]
 mod tests {
