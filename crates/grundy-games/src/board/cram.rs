@@ -101,13 +101,13 @@ impl Board {
         m
     }
 
-    /// The region of free cells connected to `seed`.
-    fn region(&self, seed: u64, not_last: u64) -> u64 {
-        let not_first = not_last << 1;
+    /// The region of free cells connected to `seed`, across a row only from the cells of
+    /// `links` (to their right-hand neighbours).
+    fn region(&self, seed: u64, links: u64) -> u64 {
         let c = u32::from(self.cols);
         let mut x = seed;
         loop {
-            let mut grow = x | (x << 1 & not_first) | (x >> 1 & not_last);
+            let mut grow = x | (x & links) << 1 | (x >> 1 & links);
             if self.rows > 1 {
                 grow |= x << c | x >> c;
             }
@@ -117,6 +117,34 @@ impl Board {
             }
             x = grow;
         }
+    }
+
+    /// The free cells a region joins to their right-hand neighbours, and whether a box took any
+    /// away.
+    ///
+    /// A *box* is a block of four free cells `a b` over `c d` in which `a` has no free
+    /// neighbour but `b` and `c`, and `d` none but `b` and `c`. Its dominoes across are not
+    /// needed: the domino on `a b` leaves `c` with `d` hanging from it alone, and the domino on
+    /// `b d` leaves `c` with `a`: the same board but for the name of the hanging cell; likewise
+    /// `c d` and `a c`. So the board has the value of the graph without the edges `a b` and
+    /// `c d`, by induction on the free cells: every other move keeps the box; or takes `b`, and
+    /// then `a` and `d` both hang from `c` (one of two tufts of an anchor goes, see
+    /// [`Board::reduced`], and with it the edge `c d`), or `c` (likewise); or takes `a` or `d`
+    /// with an edge of the box. Two boxes never share an edge across, so all go at once (Beling
+    /// prunes the same moves in igsolve's Cram). A region the dropped edges cut off is a board of
+    /// its own: they ran between it and the rest.
+    fn links(&self) -> (u64, bool) {
+        let c = u32::from(self.cols);
+        let not_last = self.not_last_col();
+        let free = self.free;
+        let right = free & (free & not_last << 1) >> 1;
+        let left = free & (free & not_last) << 1;
+        let up = free & row_down(free, c);
+        let down = free & row_up(free, c);
+        let top_left = right & down & !left & !up;
+        let bottom_right = left & up & !right & !down;
+        let boxes = top_left & row_up(bottom_right >> 1, c);
+        (right & !(boxes | row_down(boxes, c)), boxes != 0)
     }
 
     /// `cells` (a subset of this board's) alone on the smallest board that holds them, in the
@@ -189,9 +217,8 @@ impl Board {
         let c = u32::from(self.cols);
         let not_last = self.not_last_col();
         let not_first = not_last << 1;
-        // A row down and a row up (nothing on a board of one row of 64 cells).
-        let down_a_row = |x: u64| x.checked_shl(c).unwrap_or(0);
-        let up_a_row = |x: u64| x.checked_shr(c).unwrap_or(0);
+        let down_a_row = |x: u64| row_down(x, c);
+        let up_a_row = |x: u64| row_up(x, c);
         let mut free = self.free;
         loop {
             // Free cells with a free neighbour on each side.
@@ -231,6 +258,16 @@ impl Board {
     fn at(&self, i: u32) -> (u32, u32) {
         (i / u32::from(self.cols), i % u32::from(self.cols))
     }
+}
+
+/// The cells of `x` a row down (bit `i` to `i + c`): nothing on a board of one row of 64.
+fn row_down(x: u64, c: u32) -> u64 {
+    x.checked_shl(c).unwrap_or(0)
+}
+
+/// The cells of `x` a row up (bit `i` to `i - c`).
+fn row_up(x: u64, c: u32) -> u64 {
+    x.checked_shr(c).unwrap_or(0)
 }
 
 /// `i / c` for a bit index `i < 64` and `1 <= c <= 64`, by a multiplication: `ceil(2^16 / c)`
@@ -402,13 +439,19 @@ impl SearchRules for CramRules {
             }
             return;
         }
-        let not_last = b.not_last_col();
+        let (links, boxes) = b.links();
         let mut rest = b.free;
         while rest != 0 {
-            let region = b.region(rest & rest.wrapping_neg(), not_last);
+            let region = b.region(rest & rest.wrapping_neg(), links);
             rest &= !region;
             // A lone cell has no move.
-            if region & (region - 1) != 0 {
+            if region & (region - 1) == 0 {
+                continue;
+            }
+            if boxes && region != b.free {
+                // Cut off at a box: a board of its own, to be reduced and split again.
+                self.parts(&Board { free: region, ..*b }, out);
+            } else {
                 out.push(b.canonical(region, self.symmetry));
             }
         }
@@ -756,8 +799,28 @@ mod tests {
             prop_assert_eq!(r.free & !b.free, 0, "only free cells go");
             prop_assert_eq!(r.reduced(), r, "reduced once and for all");
             let mut brute = Solver::new(BruteForce(CramRules::default()));
-            prop_assert_eq!(brute.grundy(&r).unwrap(), brute.grundy(&b).unwrap(), "{:?} -> {:?}", b, r);
+            let want = brute.grundy(&b).unwrap();
+            prop_assert_eq!(brute.grundy(&r).unwrap(), want, "{:?} -> {:?}", b, r);
+            // The parts a search sees (reduced, cut at boxes, split, turned): their values XOR
+            // to the board's.
+            let mut parts = Vec::new();
+            CramRules::default().parts(&b, &mut parts);
+            let sum: Nimber = parts.iter().map(|p| brute.grundy(p).unwrap()).sum();
+            prop_assert_eq!(sum, want, "{:?} -> {:?}", b, parts);
         }
+    }
+
+    /// A box (`a b` over `c d`, `a` and `d` walled in but for each other's neighbours) cuts its
+    /// region in two along its rows.
+    #[test]
+    fn a_box_cuts_its_region() {
+        let board = parse_rows(&Word::from_args(&["...", "..#", ".##"]), None).unwrap();
+        let mut parts = Vec::new();
+        CramRules::default().parts(&board, &mut parts);
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        let mut brute = Solver::new(BruteForce(CramRules::default()));
+        let sum: Nimber = parts.iter().map(|p| brute.grundy(p).unwrap()).sum();
+        assert_eq!(sum, brute.grundy(&board).unwrap());
     }
 
     /// The canonical form by the definition: of the eight images of the cropped cells (turned,
