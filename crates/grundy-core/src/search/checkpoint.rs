@@ -99,6 +99,9 @@ pub fn save_live() -> Vec<(PathBuf, io::Result<()>)> {
 /// never leaves half a checkpoint). The search may go on writing the table meanwhile: an entry
 /// caught half-written fails its check when read back, like one in memory.
 pub(super) fn save(table: &Table, path: &Path, rules: &str) -> io::Result<()> {
+    // One save at a time (a periodic one and Ctrl-C's would write the same file beside).
+    static SAVING: Mutex<()> = Mutex::new(());
+    let _one = SAVING.lock().unwrap_or_else(|e| e.into_inner());
     let tmp = path.with_extension("ckpt.tmp");
     let words = table.words();
     let header = |sum: u64| {

@@ -142,6 +142,8 @@ struct Saver {
     every: Duration,
     /// Set when a run of the search has finished: the file is then removed with the search.
     finished: AtomicBool,
+    /// Whether this search resumed from the file or wrote it: only then is it its to remove.
+    owned: AtomicBool,
 }
 
 /// Options split, and their table entries fetched, together (see [`Table::prefetch`]).
@@ -257,6 +259,7 @@ where
             rules: rules.to_string(),
             every: config.every,
             finished: AtomicBool::new(false),
+            owned: AtomicBool::new(config.resume),
         });
         Ok(self)
     }
@@ -389,7 +392,11 @@ where
                     if saved.elapsed() < saver.every || done.load(Ordering::Relaxed) {
                         continue;
                     }
-                    match checkpoint::save(&s.table, &saver.path, &saver.rules) {
+                    let saved_now = checkpoint::save(&s.table, &saver.path, &saver.rules);
+                    if saved_now.is_ok() {
+                        saver.owned.store(true, Ordering::Relaxed);
+                    }
+                    match saved_now {
                         Ok(()) if s.progress => {
                             eprintln!("search: checkpoint saved in {}", saver.path.display())
                         }
@@ -779,10 +786,10 @@ where
     R::Position: Send + Sync,
 {
     /// A search that finished its work needs its checkpoint no more (one interrupted never gets
-    /// here: the process ends first).
+    /// here: the process ends first). A file it neither read nor wrote is left alone.
     fn drop(&mut self) {
         if let Some(saver) = &self.saver {
-            if saver.finished.load(Ordering::Relaxed) {
+            if saver.finished.load(Ordering::Relaxed) && saver.owned.load(Ordering::Relaxed) {
                 let _ = std::fs::remove_file(&saver.path);
             }
         }
@@ -905,6 +912,12 @@ mod tests {
         // 256 entries: each is in the sample a resumed search checks.
         let search = || Search::new(rules.clone(), 1 << 12, 1);
         config(false);
+        // A file already there that this search neither read nor wrote stays.
+        std::fs::write(&path, b"someone else's").unwrap();
+        let other = search().checkpointed("heaps").unwrap();
+        other.value(&vec![90]);
+        drop(other);
+        assert!(path.exists());
         let first = search().checkpointed("heaps").unwrap();
         let want = first.value(&vec![90]);
         checkpoint::save(&first.table, &path, "heaps").unwrap();
