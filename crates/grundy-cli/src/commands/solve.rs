@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// How often a long search saves its checkpoint, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
     checkpoint_every: u64,
     /// The game and its position, e.g. `nim 3 4 5`; join games with `+`
     /// (`nim 3 4 + bash:3 7`); `-` reads the position's numbers from standard input.
