@@ -11,10 +11,12 @@
 //! one canonical form, cropped to its bounding box and turned to have no more rows than columns.
 //! A region of one row of `n` cells is Dawson's Kayles (octal 0.07) at `n`. *Symmetry strategy*
 //! (Gardner): on an empty board with both sides even, the second player answers every domino with
-//! its image under the half turn, which is always free, so the board is a P-position, value 0;
-//! with one side even and the other odd, the first player takes the two middle cells of the
-//! odd line and then mirrors, so the board is an N-position. Everything else is searched by the
-//! core's [`grundy_core::search`] engine.
+//! its image under the half turn, which is always free, so the board is a P-position, value 0 (and
+//! so is any board the half turn maps onto itself whose centre cells are taken); with one side
+//! even and the other odd, the first player takes the two middle cells of the odd line and then
+//! mirrors, so the board is an N-position. Tufts, bridges and boxes are cells and moves that do
+//! not change a region's value ([`Board::reduced`], `Board::links`). Everything else is searched
+//! by the core's [`grundy_core::search`] engine.
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber};
@@ -217,15 +219,13 @@ impl Board {
         let c = u32::from(self.cols);
         let not_last = self.not_last_col();
         let not_first = not_last << 1;
-        let down_a_row = |x: u64| row_down(x, c);
-        let up_a_row = |x: u64| row_up(x, c);
         let mut free = self.free;
         loop {
             // Free cells with a free neighbour on each side.
             let left = free & (free & not_last) << 1;
             let right = free & (free & not_first) >> 1;
-            let up = free & down_a_row(free);
-            let down = free & up_a_row(free);
+            let up = free & row_down(free, c);
+            let down = free & row_up(free, c);
             let tufts = (left ^ right ^ up ^ down)
                 & !(left & right | up & down | (left | right) & (up | down));
             // The anchors of the tufts, one direction after another: a tuft whose anchor is met
@@ -235,23 +235,45 @@ impl Board {
             let right_anchors = (tufts & right) << 1;
             spare |= (right_anchors & anchors & !tufts) >> 1;
             anchors |= right_anchors;
-            let up_anchors = up_a_row(tufts & up);
-            spare |= down_a_row(up_anchors & anchors & !tufts);
+            let up_anchors = row_up(tufts & up, c);
+            spare |= row_down(up_anchors & anchors & !tufts, c);
             anchors |= up_anchors;
-            let down_anchors = down_a_row(tufts & down);
-            spare |= up_a_row(down_anchors & anchors & !tufts);
+            let down_anchors = row_down(tufts & down, c);
+            spare |= row_up(down_anchors & anchors & !tufts, c);
             anchors |= down_anchors;
             let rest = free & !tufts & !anchors;
             let touching = (rest & not_last) << 1
                 | (rest & not_first) >> 1
-                | down_a_row(rest)
-                | up_a_row(rest);
+                | row_down(rest, c)
+                | row_up(rest, c);
             let bridges = rest & !touching;
             let next = free & !spare & !bridges;
             if next == free {
                 return Board { free, ..*self };
             }
             free = next;
+        }
+    }
+
+    /// Whether the second player wins by answering every domino with its image under the half
+    /// turn of the board (Gardner's strategy, for any board that the half turn maps onto
+    /// itself): the image is free, as the board was symmetric before the move, unless the
+    /// domino meets its own image, which happens only if it covers the centre cell (both sides
+    /// odd) or is its own image (the two middle cells of the middle row, rows odd and columns
+    /// even; of the middle column, rows even and columns odd). So such a board, with those cells
+    /// not free, is a P-position: after the answer it is again symmetric with them not free.
+    pub fn half_turn_wins(&self) -> bool {
+        let n = self.cells();
+        if n == 0 || self.free.reverse_bits() >> (64 - n) != self.free {
+            return false;
+        }
+        let (h, w) = (u32::from(self.rows), u32::from(self.cols));
+        let free = |r: u32, c: u32| self.free >> (r * w + c) & 1 == 1;
+        match (h % 2, w % 2) {
+            (0, 0) => true,
+            (1, 0) => !(free(h / 2, w / 2 - 1) && free(h / 2, w / 2)),
+            (0, 1) => !(free(h / 2 - 1, w / 2) && free(h / 2, w / 2)),
+            _ => !free(h / 2, w / 2),
         }
     }
 
@@ -411,16 +433,13 @@ impl Ruleset for CramRules {
         }
     }
 
-    /// Rows of free cells (Dawson's Kayles) and empty boards with both sides even (the symmetry
-    /// strategy).
+    /// Rows of free cells (Dawson's Kayles), and boards the half-turn strategy wins for the
+    /// second player ([`Board::half_turn_wins`]; empty boards with both sides even among them).
     fn closed_form(&self, b: &Board) -> Option<Nimber> {
-        if !b.is_full() {
-            return None;
-        }
-        if b.rows == 1 || b.cols == 1 {
+        if b.is_full() && (b.rows == 1 || b.cols == 1) {
             return Some(dawson(b.cells()));
         }
-        (b.rows.is_multiple_of(2) && b.cols.is_multiple_of(2)).then_some(Nimber::ZERO)
+        b.half_turn_wins().then_some(Nimber::ZERO)
     }
 }
 
@@ -807,6 +826,35 @@ mod tests {
             CramRules::default().parts(&b, &mut parts);
             let sum: Nimber = parts.iter().map(|p| brute.grundy(p).unwrap()).sum();
             prop_assert_eq!(sum, want, "{:?} -> {:?}", b, parts);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Boards the half turn maps onto themselves are P-positions when the centre cells are
+        /// not free, by the plain mex search.
+        #[test]
+        fn half_turn_symmetric_boards_are_p(
+            r in 1u8..=5, c in 1u8..=5, x in any::<u64>(), centre in any::<bool>()
+        ) {
+            let full = Board::empty(r, c);
+            let n = full.cells();
+            let some = full.free & x & (x >> 13 | x >> 29);
+            let mut b = Board { free: some | some.reverse_bits() >> (64 - n), ..full };
+            if centre {
+                // Take the centre cells, so the strategy applies.
+                let (h, w) = (u32::from(r), u32::from(c));
+                for (i, j) in [(h / 2, w / 2), ((h - 1) / 2, (w - 1) / 2)] {
+                    b.free &= !(1 << (i * w + j));
+                }
+            }
+            let mut brute = Solver::new(BruteForce(CramRules::default()));
+            if b.half_turn_wins() {
+                prop_assert_eq!(brute.grundy(&b).unwrap(), Nimber::ZERO, "{:?}", b);
+            } else {
+                prop_assert!(!centre || b.free.reverse_bits() >> (64 - n) != b.free);
+            }
         }
     }
 
