@@ -9,10 +9,12 @@
 //!
 //! **Theorem (Sprague–Grundy).** A move only deletes vertices, so the connected components of
 //! what remains never interact: the position is their sum ([`Ruleset::components`]) and its value
-//! the XOR of theirs. Each component is solved by the memoizing solver under a canonical key: the
-//! component detached from the graph, its vertices renumbered `0..k` in the order of their
-//! numbers, written as `k` and its edge list. Two components with the same key are the same game,
-//! so every stretch of a given length of a long path is solved once.
+//! the XOR of theirs. Each component is valued by the core's search engine
+//! ([`grundy_core::search`], the one Cram and Chomp use: its table, its threads) under a canonical
+//! key: the component detached from the graph, its vertices renumbered `0..k` in the order of
+//! their numbers, written as `k` and its edge list (a 64-bit code for up to 11 vertices). Two
+//! components with the same key are the same game, so every stretch of a given length of a long
+//! path is solved once.
 //!
 //! **Paths are Dawson's chess.** On a path of `n` vertices a lone vertex deletes itself, taking an
 //! end vertex deletes the two vertices at that end (the whole path if `n = 2`), and taking any
@@ -37,9 +39,10 @@
 //! assert_eq!(a.winning_moves[0].position, serde_json::json!([1, 5]));
 //! ```
 
-use std::rc::Rc;
+use std::sync::{Arc, OnceLock};
 
-use grundy_core::{Component, Game, Graph, Key, Ruleset, RulesetComponent, SolveError};
+use grundy_core::search::{table_bytes, Search, SearchRules};
+use grundy_core::{Component, Game, Graph, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
 use crate::graph::edges;
@@ -79,12 +82,26 @@ pub enum Remaining {
     Detached(Box<[u16]>),
 }
 
-/// Node Kayles on one graph.
+/// Node Kayles on one graph: positions, moves and words; values from the core's search engine
+/// ([`grundy_core::search`]) through [`KaylesRules`].
 #[derive(Clone)]
 pub struct NodeKayles {
-    name: Rc<str>,
+    name: Arc<str>,
+    rules: KaylesRules,
+    /// Made at the first question; shared by the clones of the game.
+    search: Arc<OnceLock<Search<KaylesRules>>>,
+}
+
+/// The rules of Node Kayles on one graph, as the search engine sees them: a position splits into
+/// its connected parts, each detached (renumbered) so that equal shapes share one entry; a part
+/// of at most 11 vertices has a 64-bit code (its upper-triangle adjacency bits), a larger one is
+/// kept by its detached form. Values are found as the mex of the options' values
+/// ([`SearchRules::full_values`]): a large part's entry holds only exact values, so a query's
+/// partial answer would be searched again from every parent.
+#[derive(Clone)]
+pub struct KaylesRules {
     /// The graph with every edge both ways and no self-loop.
-    graph: Rc<Graph>,
+    graph: Arc<Graph>,
 }
 
 /// A position's graph on its own vertices `0..k`, neighbours sorted.
@@ -196,20 +213,31 @@ impl NodeKayles {
         }
         NodeKayles {
             name: name.into().into(),
-            graph: Rc::new(Graph::from_edges(n, &edges)),
+            rules: KaylesRules {
+                graph: Arc::new(Graph::from_edges(n, &edges)),
+            },
+            search: Arc::new(OnceLock::new()),
         }
     }
 
     /// The whole graph: every vertex present.
     pub fn all(&self) -> Remaining {
-        Remaining::Vertices((0..self.graph.vertices() as u32).collect())
+        Remaining::Vertices((0..self.rules.graph.vertices() as u32).collect())
     }
 
     /// The neighbours of vertex `v` of the graph (each edge both ways), sorted.
     pub fn neighbours(&self, v: u32) -> &[u32] {
-        self.graph.followers(v)
+        self.rules.graph.followers(v)
     }
 
+    fn search(&self) -> &Search<KaylesRules> {
+        self.search.get_or_init(|| {
+            Search::new(self.rules.clone(), table_bytes(f64::from(1 << 20)), 0).with_progress(true)
+        })
+    }
+}
+
+impl KaylesRules {
     fn local(&self, p: &Remaining) -> Local {
         let mut offsets = vec![0u32];
         let mut targets = Vec::new();
@@ -275,7 +303,7 @@ impl NodeKayles {
     }
 }
 
-impl Ruleset for NodeKayles {
+impl Ruleset for KaylesRules {
     type Position = Remaining;
 
     fn options(&self, p: &Remaining, out: &mut Vec<Remaining>) {
@@ -332,6 +360,54 @@ impl Ruleset for NodeKayles {
     }
 }
 
+impl SearchRules for KaylesRules {
+    fn parts(&self, p: &Remaining, out: &mut Vec<Remaining>) {
+        if !self.components(p, out) && Self::size(p) > 0 {
+            out.push(p.clone());
+        }
+    }
+
+    fn code(&self, part: &Remaining) -> Option<u64> {
+        const K: u64 = 11;
+        let Remaining::Detached(code) = part else {
+            return None;
+        };
+        let k = u64::from(code[0]);
+        (k <= K).then(|| {
+            // The pair u < v at its place in the rows of the upper triangle of 11 vertices.
+            let edges = code[1..].chunks_exact(2).fold(0u64, |bits, e| {
+                let (u, v) = (u64::from(e[0]), u64::from(e[1]));
+                bits | 1 << (u * (2 * K - u - 1) / 2 + (v - u - 1))
+            });
+            edges | k << 55
+        })
+    }
+
+    fn size(&self, part: &Remaining) -> u32 {
+        Self::size(part) as u32
+    }
+
+    fn full_values(&self) -> bool {
+        true
+    }
+}
+
+impl Ruleset for NodeKayles {
+    type Position = Remaining;
+
+    fn options(&self, p: &Remaining, out: &mut Vec<Remaining>) {
+        self.rules.options(p, out)
+    }
+
+    fn components(&self, p: &Remaining, out: &mut Vec<Remaining>) -> bool {
+        self.rules.components(p, out)
+    }
+
+    fn closed_form(&self, p: &Remaining) -> Option<Nimber> {
+        Some(self.search().value(p))
+    }
+}
+
 impl Game for NodeKayles {
     fn name(&self) -> String {
         self.name.to_string()
@@ -368,6 +444,7 @@ impl Game for NodeKayles {
         // The vertex taken: the first whose closed neighbourhood is what went.
         let closed = |v: u32| {
             let mut c: Vec<u32> = self
+                .rules
                 .graph
                 .followers(v)
                 .iter()
@@ -408,14 +485,14 @@ impl Game for NodeKayles {
     }
 
     fn searchable(&self, p: &Remaining) -> Result<(), SolveError> {
-        let k = Self::size(p);
+        let k = KaylesRules::size(p);
         if k > MAX_SEARCHED {
             return Err(SolveError::TooLarge(format!(
                 "{}: {k} vertices remain, more than the {MAX_SEARCHED} a search may take on",
                 self.name
             )));
         }
-        let (part, count) = self.local(p).parts();
+        let (part, count) = self.rules.local(p).parts();
         let mut sizes = vec![0usize; count as usize];
         for c in part {
             sizes[c as usize] += 1;
@@ -444,7 +521,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
         }
     }
     let game = NodeKayles::new(spec.word.text.clone(), &edges::load(spec)?);
-    let n = game.graph.vertices();
+    let n = game.rules.graph.vertices();
     let position = if words.is_empty() {
         game.all()
     } else {
@@ -530,6 +607,31 @@ mod tests {
                 options.clear();
                 game.options(&p, &mut options);
                 todo.append(&mut options);
+            }
+        }
+
+        /// The 64-bit codes of detached parts of up to 11 vertices tell them apart: among many
+        /// small graphs (where equal and near shapes are common) and a few of 11 vertices.
+        #[test]
+        fn codes_are_injective(
+            small in proptest::collection::vec(graph(6), 40),
+            large in proptest::collection::vec(graph(12), 4),
+        ) {
+            let rules = NodeKayles::new("test", &Graph::from_edges(1, &[])).rules;
+            let parts: Vec<Remaining> = small
+                .iter()
+                .chain(&large)
+                .map(|g| {
+                    let game = NodeKayles::new("test", g);
+                    let local = game.rules.local(&game.all());
+                    Remaining::Detached(local.detach(&vec![true; local.len()]))
+                })
+                .collect();
+            for p in &parts {
+                for q in &parts {
+                    let (cp, cq) = (rules.code(p).unwrap(), rules.code(q).unwrap());
+                    prop_assert_eq!(cp == cq, p == q, "{:?} {:?}", p, q);
+                }
             }
         }
 
