@@ -40,8 +40,9 @@ pub struct Args {
     #[arg(long)]
     batch: bool,
     /// Continue a search interrupted by Ctrl-C or a kill, from its checkpoint (hard single
-    /// games: Cram). A long search saves its table every --checkpoint-every seconds and when
-    /// interrupted; the file is removed when the solve finishes.
+    /// games: Cram, Chomp past its dense array). A long search saves its table every
+    /// --checkpoint-every seconds and when interrupted; the file is removed when the solve
+    /// finishes.
     #[arg(long)]
     resume: bool,
     /// The checkpoint file of a long search (default: grundy-search-GAME.ckpt in the current

@@ -216,6 +216,10 @@ impl SearchRules for ChompRules {
         Some(bar.0)
     }
 
+    fn decode(&self, code: u64) -> Option<Bar> {
+        Some(Bar(code))
+    }
+
     /// The staircase's code itself: below `2^(rows + columns + 1)` for every staircase of a bar.
     fn dense_index(&self, bar: &Bar) -> Option<usize> {
         usize::try_from(bar.0).ok()
@@ -230,6 +234,10 @@ impl SearchRules for ChompRules {
         true
     }
 }
+
+/// The rules a Chomp search's checkpoint is written under: a table entry is the value of the
+/// staircase its code spells out.
+pub const CHECKPOINT_RULES: &str = "chomp 1";
 
 /// Chomp as a game of the registry: its values come from the search engine.
 pub struct Chomp {
@@ -276,7 +284,16 @@ impl Chomp {
             // Else a table with room for all of them at least twice over (the table rounds its
             // size down to a power of two): a table short of the staircases evicts values that
             // are then searched again and again (8x12 took minutes in a table of half of them).
-            Search::new(self.rules, table_bytes(4.0 * staircases), self.threads).with_progress(true)
+            let table = || {
+                Search::new(self.rules, table_bytes(4.0 * staircases), self.threads)
+                    .with_progress(true)
+            };
+            // Only this table is worth a checkpoint (a dense array fills in seconds). One the
+            // command line checked whole, yet whose entries the rules contradict, is not used.
+            table().checkpointed(CHECKPOINT_RULES).unwrap_or_else(|e| {
+                eprintln!("grundy: warning: {e}; searching from the start");
+                table()
+            })
         })
     }
 }
@@ -480,6 +497,9 @@ mod tests {
             ChompRules::default().options(&bar, &mut got);
             proptest::prop_assert_eq!(got, plain_options(&bar), "{:?}", h);
             proptest::prop_assert_eq!(ChompRules::default().closed_form(&bar), plain_closed_form(&bar), "{:?}", h);
+            // A checkpoint's entries are read back through the code.
+            let rules = ChompRules::default();
+            proptest::prop_assert_eq!(rules.decode(rules.code(&bar).unwrap()), Some(bar));
         }
     }
 
