@@ -403,8 +403,10 @@ impl Ruleset for NodeKayles {
         self.rules.components(p, out)
     }
 
+    /// The search's value, within its limits (past them, [`Game::searchable`] refuses the
+    /// position with a message naming the limit).
     fn closed_form(&self, p: &Remaining) -> Option<Nimber> {
-        Some(self.search().value(p))
+        self.searchable(p).is_ok().then(|| self.search().value(p))
     }
 }
 
@@ -712,6 +714,10 @@ mod tests {
             "path: a connected part of 501 vertices, more than the 500 a search may take on"
         );
         assert!(p.searchable(&prefix(MAX_PART)).is_ok());
+        // Solving it says so too (the search is not started).
+        let mut too_big = RulesetComponent::boxed(path(MAX_PART + 1), prefix(MAX_PART + 1));
+        let e = too_big.value().unwrap_err().to_string();
+        assert!(e.contains("more than the 500"), "{e}");
         let many = NodeKayles::new("many", &Graph::from_edges(MAX_SEARCHED + 1, &[]));
         assert_eq!(
             many.searchable(&many.all()).unwrap_err().to_string(),
