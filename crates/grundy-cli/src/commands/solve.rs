@@ -233,16 +233,10 @@ fn moves_lines<'m>(
 /// Where the searches of this solve keep their checkpoint: the file must be whole to resume
 /// from; Ctrl-C saves every search's table there before the process ends.
 fn set_checkpoints(args: &Args) -> Result<(), Failure> {
-    let path = args.checkpoint.clone().unwrap_or_else(|| {
-        let game = args.spec[0].split(':').next().unwrap_or("game");
-        let size = args.spec[0].split_once(':').map_or("", |(_, s)| s);
-        let safe: String = format!("{game}-{size}")
-            .trim_end_matches('-')
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
-        PathBuf::from(format!("grundy-search-{safe}.ckpt"))
-    });
+    let path = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| super::checkpoint_file("search", &args.spec[0]));
     if args.resume {
         if !path.exists() {
             return Err(Failure::Input(format!(

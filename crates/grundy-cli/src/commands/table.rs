@@ -412,20 +412,9 @@ fn write_grid(out: &mut impl Write, table: &Table, largest: u64) -> std::io::Res
 
 /// The checkpoint file of a run.
 fn checkpoint_path(args: &Args, game: &TableGame) -> PathBuf {
-    args.checkpoint.clone().unwrap_or_else(|| {
-        let safe: String = game
-            .name()
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '.' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        PathBuf::from(format!("grundy-table-{safe}.ckpt"))
-    })
+    args.checkpoint
+        .clone()
+        .unwrap_or_else(|| super::checkpoint_file("table", game.name()))
 }
 
 /// The first line of a checkpoint. Version 2 added the checksum and the largest value; a

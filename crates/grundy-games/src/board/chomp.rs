@@ -216,8 +216,12 @@ impl SearchRules for ChompRules {
         Some(bar.0)
     }
 
+    /// A walk after its marker that starts with a step right and ends with one down (every
+    /// column of positive height): other words are no staircase, and a checkpoint holding one is
+    /// forged.
     fn decode(&self, code: u64) -> Option<Bar> {
-        Some(Bar(code))
+        let len = 63u32.checked_sub(code.leading_zeros())?;
+        (len == 0 || (code >> (len - 1) & 1 == 1 && code & 1 == 0)).then_some(Bar(code))
     }
 
     /// The staircase's code itself: below `2^(rows + columns + 1)` for every staircase of a bar.
@@ -497,9 +501,15 @@ mod tests {
             ChompRules::default().options(&bar, &mut got);
             proptest::prop_assert_eq!(got, plain_options(&bar), "{:?}", h);
             proptest::prop_assert_eq!(ChompRules::default().closed_form(&bar), plain_closed_form(&bar), "{:?}", h);
-            // A checkpoint's entries are read back through the code.
+            // A checkpoint's entries are read back through the code; words that are no
+            // staircase are refused.
             let rules = ChompRules::default();
             proptest::prop_assert_eq!(rules.decode(rules.code(&bar).unwrap()), Some(bar));
+            for bad in [0, bar.0 | 1, bar.0 ^ 1 << (62 - bar.0.leading_zeros())] {
+                if let Some(b) = rules.decode(bad) {
+                    proptest::prop_assert_eq!(Bar::from_heights(&b.columns()), b);
+                }
+            }
         }
     }
 
