@@ -117,11 +117,17 @@ where
         None
     }
 
-    /// The part whose [`SearchRules::code`] is `code`, where the ruleset can tell: a resumed
-    /// checkpoint's entries are checked against the rules through it. The default: `None`
-    /// (the checkpoint's checksum is then the only check).
+    /// The part whose [`SearchRules::code`] is `code`, or `None` if no part has it: a resumed
+    /// checkpoint's entries are checked against the rules through it, and one whose code is no
+    /// part refuses the file. Only used when [`SearchRules::decodes`] says so.
     fn decode(&self, _code: u64) -> Option<Self::Position> {
         None
+    }
+
+    /// Whether [`SearchRules::decode`] is implemented. The default: no (a checkpoint's checksum
+    /// and rules are then its only checks).
+    fn decodes(&self) -> bool {
+        false
     }
 
     /// The options of a part in the order a search should look at them: those likeliest to
@@ -269,9 +275,15 @@ where
     where
         R: Clone,
     {
+        if !self.rules.decodes() {
+            return Ok(());
+        }
         for &(code, data) in sample {
             let Some(part) = self.rules.decode(code) else {
-                continue;
+                return Err(format!(
+                    "an entry's code ({code:#x}) is no position of these rules: delete the \
+                     file to start again"
+                ));
             };
             if self.rules.code(&part) != Some(code) || self.rules.size(&part) > VERIFIED_SIZE {
                 continue;
@@ -865,6 +877,9 @@ mod tests {
         fn decode(&self, code: u64) -> Option<Vec<u16>> {
             Some(vec![u16::try_from(code).ok()?])
         }
+        fn decodes(&self) -> bool {
+            true
+        }
     }
 
     proptest! {
@@ -947,6 +962,12 @@ mod tests {
         checkpoint::save(&liar.table, &path, "heaps").unwrap();
         let lie = std::fs::read(&path).unwrap();
         assert!(refused(&lie, "heaps").contains("disagrees"));
+        // And one whose code is no heap.
+        let forger = search();
+        forger.table.put(1 << 40, EXACT);
+        checkpoint::save(&forger.table, &path, "heaps").unwrap();
+        let forged = std::fs::read(&path).unwrap();
+        assert!(refused(&forged, "heaps").contains("no position"));
         set_checkpointing(None);
         std::fs::remove_dir_all(&dir).unwrap();
     }

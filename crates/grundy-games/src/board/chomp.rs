@@ -224,6 +224,10 @@ impl SearchRules for ChompRules {
         (len == 0 || (code >> (len - 1) & 1 == 1 && code & 1 == 0)).then_some(Bar(code))
     }
 
+    fn decodes(&self) -> bool {
+        true
+    }
+
     /// The staircase's code itself: below `2^(rows + columns + 1)` for every staircase of a bar.
     fn dense_index(&self, bar: &Bar) -> Option<usize> {
         usize::try_from(bar.0).ok()

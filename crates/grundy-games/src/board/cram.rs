@@ -493,6 +493,10 @@ impl SearchRules for CramRules {
         (board.cells() <= 55 && free & !ones(board.cells()) == 0).then_some(board)
     }
 
+    fn decodes(&self) -> bool {
+        true
+    }
+
     /// An empty board with one side even and the other odd (the first player takes the middle
     /// of the odd line and mirrors).
     fn nonzero(&self, b: &Board) -> bool {
