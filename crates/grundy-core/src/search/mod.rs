@@ -270,6 +270,20 @@ where
         Ok(self)
     }
 
+    /// `make()`, [`checkpointed`](Search::checkpointed) under `rules`. A checkpoint that cannot
+    /// be used is reported on stderr and a new `make()` searches from the start: the command line
+    /// checks a file whole before a search begins, so only one whose entries the rules
+    /// contradict gets this far, and a ruleset values positions with no way to fail.
+    pub fn checkpointed_or_fresh(make: impl Fn() -> Self, rules: &str) -> Self
+    where
+        R: Clone,
+    {
+        make().checkpointed(rules).unwrap_or_else(|e| {
+            eprintln!("grundy: warning: {e}; searching from the start");
+            make()
+        })
+    }
+
     /// Checks entries read from a checkpoint against a search from the rules alone.
     fn verify(&self, sample: &[(u64, u64)]) -> Result<(), String>
     where
@@ -278,6 +292,8 @@ where
         if !self.rules.decodes() {
             return Ok(());
         }
+        // One search from the rules alone for the whole sample (its table shared by them).
+        let fresh = Search::new(self.rules.clone(), 1 << 20, 1);
         for &(code, data) in sample {
             let Some(part) = self.rules.decode(code) else {
                 return Err(format!(
@@ -288,7 +304,6 @@ where
             if self.rules.code(&part) != Some(code) || self.rules.size(&part) > VERIFIED_SIZE {
                 continue;
             }
-            let fresh = Search::new(self.rules.clone(), 1 << 20, 1);
             let v = fresh.value(&part).0;
             let agrees = if data & EXACT != 0 {
                 data & MASK == v

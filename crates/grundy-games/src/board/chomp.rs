@@ -292,16 +292,14 @@ impl Chomp {
             // Else a table with room for all of them at least twice over (the table rounds its
             // size down to a power of two): a table short of the staircases evicts values that
             // are then searched again and again (8x12 took minutes in a table of half of them).
-            let table = || {
-                Search::new(self.rules, table_bytes(4.0 * staircases), self.threads)
-                    .with_progress(true)
-            };
-            // Only this table is worth a checkpoint (a dense array fills in seconds). One the
-            // command line checked whole, yet whose entries the rules contradict, is not used.
-            table().checkpointed(CHECKPOINT_RULES).unwrap_or_else(|e| {
-                eprintln!("grundy: warning: {e}; searching from the start");
-                table()
-            })
+            // Only such a table is saved in a checkpoint: a dense array is not.
+            Search::checkpointed_or_fresh(
+                || {
+                    Search::new(self.rules, table_bytes(4.0 * staircases), self.threads)
+                        .with_progress(true)
+                },
+                CHECKPOINT_RULES,
+            )
         })
     }
 }

@@ -582,14 +582,10 @@ impl Cram {
             let grown = 3.1 * f64::from(long) + 9.0 * f64::from(short) - 48.3;
             let cells = f64::from(b.free.count_ones());
             let entries = 2f64.powf(grown.min(cells * 2.0 / 3.0));
-            let search =
-                Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true);
-            // A checkpoint the command line checked whole, yet whose entries the rules
-            // contradict, is not used (nothing else makes this fail).
-            search.checkpointed(CHECKPOINT_RULES).unwrap_or_else(|e| {
-                eprintln!("grundy: warning: {e}; searching from the start");
-                Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true)
-            })
+            Search::checkpointed_or_fresh(
+                || Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true),
+                CHECKPOINT_RULES,
+            )
         })
     }
 }
