@@ -71,6 +71,10 @@ enum Command {
     Play(commands::play::Args),
     /// Draw a game's values: G(n) against n, or a heat map for two-variable games (SVG or PNG).
     Plot(commands::plot::Args),
+    /// The misère quotient of a heap game: its order, presentation, P-portion and the element
+    /// of each heap size, proved heap size by heap size (and for every heap by the periodicity
+    /// theorem).
+    Quotient(commands::quotient::Args),
 }
 
 fn main() -> ExitCode {
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         Command::Check(args) => commands::check::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Quotient(args) => commands::quotient::run(args),
     };
     progress::finish();
     match result {

@@ -53,6 +53,11 @@ fn spin(message: impl FnOnce() -> String) {
     bar.tick();
 }
 
+/// `grundy quotient`'s stages: the heap size added and the quotient's order.
+pub fn quotient_stage(game: &str, heap: u64, order: usize) {
+    spin(|| format!("{game}: misère quotient to heap {heap}, order {order}"));
+}
+
 /// `grundy_core::limits::set_progress_reporter`'s reporter: a search's count of positions.
 pub fn searched(what: &str, stored: u64) {
     spin(|| format!("{what}: {stored} positions stored"));

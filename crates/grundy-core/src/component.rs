@@ -108,6 +108,20 @@ pub trait Component {
         Ok(None)
     }
 
+    /// When this position is a collection of heaps of a heap game: its rules and its heaps, so
+    /// that misère play can decide sums of them by the game's misère quotient
+    /// ([`crate::quotient`]). `None` (the default) for every other game.
+    fn heap_rules(&self) -> Option<(&dyn crate::HeapRuleset, &[u64])> {
+        None
+    }
+
+    /// The move of heap `heap` (an index into [`Component::heap_rules`]'s heaps) to the heaps
+    /// `to`, as a report.
+    fn heap_move(&self, heap: usize, to: &[u64]) -> Option<MoveReport> {
+        let _ = (heap, to);
+        None
+    }
+
     /// The moves that change atom `atom` (an index into [`Component::sj_atoms`]) into an atom
     /// of value `target`: the first `limit` pushed to `out`, all of them counted.
     fn atom_moves_to(

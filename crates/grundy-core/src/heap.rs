@@ -72,6 +72,13 @@ pub trait HeapRuleset {
         None
     }
 
+    /// The shape of the moves that periodicity theorems need, when every heap above some size
+    /// moves alike (take at most `max_removal` tokens, leave at most `parts` heaps): take-and-break
+    /// codes, finite subtraction sets. `None` (the default): no period is ever proved.
+    fn periodicity_bound(&self) -> Option<PeriodicityBound> {
+        None
+    }
+
     /// The Every-SG step count (Winning Ways' suspense number, see [`crate::every`]) of a single
     /// heap of size `n`, when a theorem gives it; `None` means: search.
     fn heap_steps(&self, n: u64) -> Option<u64> {
@@ -84,6 +91,36 @@ pub trait HeapRuleset {
     fn heap_step_groups(&self, n: u64, limit: usize) -> Option<Vec<HeapStepGroup>> {
         let _ = (n, limit);
         None
+    }
+}
+
+/// The shape of a heap game's moves that the periodicity theorems need: every heap removes at
+/// most `max_removal` tokens and leaves at most `parts` heaps, and (for heaps larger than
+/// `max_removal`) what it may leave depends only on how many tokens it removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PeriodicityBound {
+    /// The most heaps a move leaves (at least 1).
+    pub parts: u64,
+    /// The most tokens a move removes.
+    pub max_removal: u64,
+}
+
+impl PeriodicityBound {
+    /// Whether `G(n + p) = G(n)` for `n0 <= n` with `n + p <= last` proves the period: the window
+    /// `n0 <= n < m·n0 + (m−1)·p + t` must fit in the table. (The same window proves the period
+    /// of a misère quotient's pretending function: see [`crate::quotient`].)
+    pub fn proves(&self, preperiod: u64, period: u64, last: u64) -> bool {
+        let m = self.parts.max(1);
+        // The proof shifts a heap of at least `n0 + p` tokens down by `p`: with `n0 = 0` it could
+        // shift a heap to nothing, which a move that must leave a heap does not allow (0.4: heaps
+        // 0, 1 and 2 are all 0, heap 3 is not). The window is counted from `n0 = 1` at least.
+        let preperiod = preperiod.max(1);
+        let end = m
+            .checked_mul(preperiod)
+            .and_then(|x| x.checked_add((m - 1).checked_mul(period)?))
+            .and_then(|x| x.checked_add(self.max_removal));
+        // Every n < end must have n + p <= last.
+        matches!(end, Some(end) if end.saturating_sub(1).checked_add(period).is_some_and(|e| e <= last))
     }
 }
 
@@ -374,6 +411,14 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
             spec: &self.spec,
             heaps: self.heaps.clone(),
         }))
+    }
+
+    fn heap_rules(&self) -> Option<(&dyn HeapRuleset, &[u64])> {
+        Some((self.ruleset(), &self.heaps))
+    }
+
+    fn heap_move(&self, heap: usize, to: &[u64]) -> Option<MoveReport> {
+        Some(self.report(heap, to))
     }
 
     fn sj_atoms(&mut self) -> Result<Option<Vec<Nimber>>, SolveError> {

@@ -43,6 +43,7 @@ pub mod mex;
 pub mod misere;
 pub mod nimber;
 pub mod outcome;
+pub mod quotient;
 pub mod ruleset_component;
 pub mod search;
 pub mod solver;

@@ -46,6 +46,19 @@ pub enum MisereMethod {
     Sj,
     /// An exact search of the whole sum.
     Search,
+    /// The game's misère quotient (see [`crate::quotient`]): the product of the heaps' elements.
+    Quotient,
+}
+
+/// The misère quotient a verdict used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct QuotientUsed {
+    /// Its order.
+    pub order: usize,
+    /// How many of its elements are P.
+    pub p_portion: usize,
+    /// The largest heap it is proved for; `None`: every heap (the periodicity theorem).
+    pub proved_upto: Option<u64>,
 }
 
 /// The verdict on a sum under misère play.
@@ -66,6 +79,8 @@ pub struct MisereAnalysis {
     pub winning_moves_total: usize,
     /// In a drawn position (loopy games only), the moves that keep the draw.
     pub drawing_moves: Vec<SumMove>,
+    /// The misère quotient that decided it, with [`MisereMethod::Quotient`].
+    pub quotient: Option<QuotientUsed>,
 }
 
 /// The misère outcome of a sum of SJ atoms with these normal-play values.
@@ -97,7 +112,18 @@ pub fn analyse_misere(
 ) -> Result<MisereAnalysis, SolveError> {
     let mut declared = Vec::with_capacity(components.len());
     for c in components.iter_mut() {
-        declared.push(c.sj_atoms()?);
+        match c.sj_atoms() {
+            Ok(d) => declared.push(d),
+            // A heap too large for its normal-play value may still have a misère quotient.
+            Err(e) => return analyse_misere_by_quotient(components, limit).ok_or(e),
+        }
+    }
+    // Heaps that are not all SJ atoms: the game's misère quotient, when it has one, decides
+    // any number of them before a component's tree is explored whole.
+    if declared.iter().any(Option::is_none) {
+        if let Some(a) = analyse_misere_by_quotient(components, limit) {
+            return Ok(a);
+        }
     }
     // A component that declares no atoms may still be one SJ atom as a whole: check its tree.
     let mut atoms: Vec<Atoms> = Vec::with_capacity(components.len());
@@ -111,7 +137,7 @@ pub fn analyse_misere(
                         components,
                         limit,
                         crate::limits::position_cap(),
-                    )
+                    );
                 }
             },
         }
@@ -167,6 +193,74 @@ pub fn analyse_misere(
         winning_moves,
         winning_moves_total,
         drawing_moves: Vec::new(),
+        quotient: None,
+    })
+}
+
+/// Heaps up to this size are decided by a misère quotient when the game has one proved that far
+/// (or for every heap): [`analyse_misere_by_quotient`] builds it, then multiplies.
+pub const QUOTIENT_HEAPS: u64 = 400;
+
+/// Decides a sum of heaps of one heap game by the game's misère quotient, when one is proved for
+/// every heap of the sum (the construction is tried up to [`QUOTIENT_HEAPS`]): the outcome and
+/// every winning move in time linear in the number of heaps. `None` when the sum is not of that
+/// kind or no such quotient was found.
+pub fn analyse_misere_by_quotient(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+) -> Option<MisereAnalysis> {
+    let game = components.first()?.game();
+    let mut heaps: Vec<u64> = Vec::new();
+    for c in components.iter() {
+        if c.game() != game {
+            return None;
+        }
+        heaps.extend_from_slice(c.heap_rules()?.1);
+    }
+    let (rules, _) = components[0].heap_rules()?;
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let q = crate::quotient::MisereQuotient::compute(
+        rules,
+        // A few more heaps than the sum needs often prove the quotient for every heap.
+        largest.max(QUOTIENT_HEAPS / 8).min(QUOTIENT_HEAPS),
+        rules.periodicity_bound(),
+        crate::quotient::Caps::default(),
+        &mut |_, _| true,
+    )
+    .ok()?;
+    let outcome = if q.is_p_position(&heaps)? {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    let (total, listed) = q.winning_moves(rules, &heaps, limit)?;
+    // Heap indices of the whole sum back to their components.
+    let mut starts = Vec::with_capacity(components.len());
+    let mut at = 0;
+    for c in components.iter() {
+        starts.push(at);
+        at += c.heap_rules().map_or(0, |(_, h)| h.len());
+    }
+    let mut winning_moves = Vec::with_capacity(listed.len());
+    for (i, to) in listed {
+        let c = starts.partition_point(|&s| s <= i) - 1;
+        let report = components[c].heap_move(i - starts[c], &to)?;
+        winning_moves.push(lift(components, c, report));
+    }
+    let (values, grundy) = crate::component::normal_values(components);
+    Some(MisereAnalysis {
+        outcome,
+        method: MisereMethod::Quotient,
+        values,
+        grundy,
+        winning_moves,
+        winning_moves_total: usize::try_from(total).unwrap_or(usize::MAX),
+        drawing_moves: Vec::new(),
+        quotient: Some(QuotientUsed {
+            order: q.monoid().order(),
+            p_portion: q.monoid().p_portion().count(),
+            proved_upto: (!q.is_complete()).then_some(q.last()),
+        }),
     })
 }
 
@@ -423,6 +517,7 @@ pub fn analyse_misere_by_search(
         winning_moves,
         winning_moves_total,
         drawing_moves: Vec::new(),
+        quotient: None,
     })
 }
 
@@ -512,6 +607,7 @@ fn misere_loopy(
         winning_moves,
         winning_moves_total,
         drawing_moves,
+        quotient: None,
     })
 }
 

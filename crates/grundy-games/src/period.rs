@@ -41,29 +41,9 @@ impl Period {
     }
 }
 
-/// How a window of repeated values proves a period: the game leaves at most `parts` heaps and
-/// removes at most `max_removal` tokens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PeriodicityBound {
-    /// The most heaps a move leaves (at least 1).
-    pub parts: u64,
-    /// The most tokens a move removes.
-    pub max_removal: u64,
-}
-
-impl PeriodicityBound {
-    /// Whether `G(n + p) = G(n)` for `n0 <= n` with `n + p <= last` proves the period: the window
-    /// `n0 <= n < m·n0 + (m−1)·p + t` must fit in the table.
-    pub fn proves(&self, preperiod: u64, period: u64, last: u64) -> bool {
-        let m = self.parts.max(1);
-        let end = m
-            .checked_mul(preperiod)
-            .and_then(|x| x.checked_add((m - 1).checked_mul(period)?))
-            .and_then(|x| x.checked_add(self.max_removal));
-        // Every n < end must have n + p <= last.
-        matches!(end, Some(end) if end.saturating_sub(1).checked_add(period).is_some_and(|e| e <= last))
-    }
-}
+/// How a window of repeated values proves a period (the game leaves at most `parts` heaps and
+/// removes at most `max_removal` tokens): the core's, shared with misère quotients.
+pub use grundy_core::heap::PeriodicityBound;
 
 /// The periodicity theorem's bound for a take-and-break ruleset, if it applies (finite removals,
 /// no constraint tying the two heaps together).

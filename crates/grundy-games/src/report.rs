@@ -18,9 +18,14 @@ struct Report<'a> {
     position: Json,
     /// `normal`, `misere` or `every`.
     convention: &'static str,
-    /// How a misère verdict was reached: `sj` (the Sprague–Grundy–Jones theorem) or `search`.
+    /// How a misère verdict was reached: `sj` (the Sprague–Grundy–Jones theorem), `quotient` (the
+    /// game's misère quotient) or `search`.
     #[serde(skip_serializing_if = "Option::is_none")]
     method: Option<MisereMethod>,
+    /// With `method` `quotient`: the misère quotient used (order, P-portion size, and the largest
+    /// heap it is proved for, null for every heap).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quotient: Option<grundy_core::misere::QuotientUsed>,
     outcome: Outcome,
     /// The (normal-play) Grundy value of the whole position; null when it is infinite (loopy
     /// games) or could not be computed. Under misère play and Every-SG it is for information.
@@ -131,6 +136,7 @@ pub fn write(
                 position: sum_position(components),
                 convention: "normal",
                 method: None,
+                quotient: None,
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
@@ -148,6 +154,7 @@ pub fn write(
                 position: sum_position(components),
                 convention: "misere",
                 method: Some(a.method),
+                quotient: a.quotient,
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,

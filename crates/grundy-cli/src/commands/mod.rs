@@ -9,6 +9,7 @@ pub mod nimber;
 pub mod play;
 pub mod plot;
 pub mod problem;
+pub mod quotient;
 pub mod solve;
 pub mod table;
 

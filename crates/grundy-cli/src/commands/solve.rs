@@ -152,9 +152,21 @@ fn write_text(components: &[Box<dyn Component>], verdict: &Verdict) -> String {
 
 fn misere_text(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String {
     let mut s = position_line(components);
-    s += match a.method {
-        MisereMethod::Sj => "Convention: misère (the last player to move loses), decided by the Sprague–Grundy–Jones theorem.\n",
-        MisereMethod::Search => "Convention: misère (the last player to move loses), decided by searching the whole sum.\n",
+    s += &match a.method {
+        MisereMethod::Sj => "Convention: misère (the last player to move loses), decided by the Sprague–Grundy–Jones theorem.\n".to_string(),
+        MisereMethod::Search => "Convention: misère (the last player to move loses), decided by searching the whole sum.\n".to_string(),
+        MisereMethod::Quotient => {
+            let q = a.quotient.expect("a quotient verdict names its quotient");
+            format!(
+                "Convention: misère (the last player to move loses), decided by the game's misère quotient (order {}, {} P elements; proved {}).\n",
+                q.order,
+                q.p_portion,
+                match q.proved_upto {
+                    None => "for every heap by the periodicity theorem".to_string(),
+                    Some(n) => format!("for heaps up to {n}"),
+                }
+            )
+        }
     };
     s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
     if let Some(g) = a.grundy {

@@ -566,7 +566,7 @@ impl From<Interrupted> for Stop {
 }
 
 /// The flag Ctrl-C sets; installed once.
-fn interrupted() -> Arc<AtomicBool> {
+pub fn interrupted() -> Arc<AtomicBool> {
     static FLAG: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));

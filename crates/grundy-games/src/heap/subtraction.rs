@@ -165,6 +165,18 @@ impl HeapRuleset for Subtraction {
         out.extend(self.set.amounts(n).map(|s| vec![n - s]));
     }
 
+    fn periodicity_bound(&self) -> Option<grundy_core::heap::PeriodicityBound> {
+        let max_removal = match &self.set {
+            SubtractionSet::UpTo(k) => *k,
+            SubtractionSet::Finite(s) => *s.last()?,
+            SubtractionSet::PowersOfTwo | SubtractionSet::Fibonacci => return None,
+        };
+        Some(grundy_core::heap::PeriodicityBound {
+            parts: 1,
+            max_removal,
+        })
+    }
+
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         match self.set {
             SubtractionSet::UpTo(k) => Some(Nimber(n % (k + 1))),

@@ -184,6 +184,30 @@ impl TableGame {
         check_values(rules, values, sample)
     }
 
+    /// The misère quotient of the game's heaps up to `upto` (or of every heap, once proved):
+    /// see [`grundy_core::quotient`]. `progress(heap, order)` may stop it by returning `false`.
+    pub fn misere_quotient(
+        &self,
+        upto: u64,
+        caps: grundy_core::quotient::Caps,
+        progress: &mut dyn FnMut(u64, usize) -> bool,
+    ) -> Result<grundy_core::quotient::MisereQuotient, grundy_core::quotient::QuotientError> {
+        use grundy_core::quotient::MisereQuotient;
+        match &self.source {
+            Source::Engine(r) => {
+                let rules = crate::heap::take_and_break::TakeAndBreak::new(r.clone());
+                MisereQuotient::compute(&rules, upto, rules.periodicity_bound(), caps, progress)
+            }
+            Source::Formula { naive, .. } => MisereQuotient::compute(
+                naive.as_ref(),
+                upto,
+                naive.periodicity_bound(),
+                caps,
+                progress,
+            ),
+        }
+    }
+
     /// The bound that proves periods, for games computed move by move.
     pub fn bound(&self) -> Option<PeriodicityBound> {
         match &self.source {

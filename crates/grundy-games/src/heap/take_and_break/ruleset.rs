@@ -61,6 +61,10 @@ impl HeapRuleset for TakeAndBreak {
         self.rules.options(n, out)
     }
 
+    fn periodicity_bound(&self) -> Option<grundy_core::heap::PeriodicityBound> {
+        crate::period::periodicity_bound(&self.rules)
+    }
+
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         self.known.as_ref()?.value(n).map(Nimber)
     }

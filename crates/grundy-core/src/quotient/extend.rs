@@ -1,0 +1,252 @@
+//! One stage of the construction: the quotient of heaps `1..=n` from that of heaps `1..n`.
+//!
+//! Positions of the larger set are `y + k·h` (`h` the new heap, `y` a position of smaller heaps).
+//! The construction first supposes that the outcome of `y + k·h` depends only on `k` and the
+//! element of `y` in the smaller quotient `Q` (so the new heap distinguishes no positions the
+//! smaller heaps did not). Then the outcomes `F(q, k)` follow by recursion: a representative `y`
+//! of `q` is played out, its own moves leading to `F(q', k)` and the moves in `h` to
+//! `F(q·o, k − 1)`; each row `F(·, k)` depends only on the row before, so once a row repeats the
+//! rows are periodic in `k`. The candidate `Q × {0, …, m + p − 1}` (with `k` reduced past
+//! `m + p`) is reduced by indistinguishability and then *proved* by the automaton of
+//! [`super::verify`]: the supposition is never trusted.
+//!
+//! When the proof fails (the new heap does separate old positions), the automaton's own
+//! outcomes give a better candidate: minimized, it is right on every position whose options the
+//! last one was right on. The construction takes a few such steps and proves the result again;
+//! if that does not settle, the stage reports the position that refutes it.
+
+use rustc_hash::FxHashSet;
+
+use super::monoid::{reduce, Monoid};
+use super::verify::{element_of, Automaton, Letters, Refuted};
+
+/// The proving automaton of a candidate, within the cap.
+fn explore(monoid: &Monoid, letters: &Letters, caps: Caps) -> Result<Automaton, StageError> {
+    Automaton::explore(monoid, letters, caps.states).map_err(|e| match e {
+        Refuted::TooLarge => StageError::Cap("automaton states", caps.states),
+    })
+}
+
+/// A quotient proved for heaps `1..=last`: the monoid, each heap's element and a small position
+/// of each element.
+#[derive(Clone, Debug)]
+pub(crate) struct Stage {
+    pub monoid: Monoid,
+    /// The element of heaps `0..=last`.
+    pub phi: Vec<u32>,
+    /// A position (heap sizes) of each element.
+    pub reps: Vec<Vec<u64>>,
+    /// States of the automaton that proved it.
+    pub states: usize,
+}
+
+/// Caps on one stage's work.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Caps {
+    /// The largest quotient (its table has `order²` entries).
+    pub order: usize,
+    /// The most states of the proving automaton.
+    pub states: usize,
+    /// How many rows `F(·, k)` before giving up on their period.
+    pub rows: usize,
+    /// How many refinements of a refuted candidate.
+    pub refinements: usize,
+}
+
+/// Why a stage failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum StageError {
+    /// No proved quotient: the candidates kept being refuted, last by this position.
+    Refuted(Vec<u64>),
+    /// A cap was reached (what, and the cap).
+    Cap(&'static str, usize),
+}
+
+impl Stage {
+    /// The quotient of the empty set of heaps: `{1}`, with heap 0 the identity.
+    pub fn empty() -> Self {
+        Stage {
+            monoid: Monoid::trivial(),
+            phi: vec![0],
+            reps: vec![Vec::new()],
+            states: 1,
+        }
+    }
+
+    /// The largest heap covered.
+    pub fn last(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// The next stage: heap `n = last + 1` added. `options[h]` are heap `h`'s options, each a
+    /// multiset of heaps smaller than `h`.
+    pub fn extend(&self, options: &[Vec<Vec<u64>>], caps: Caps) -> Result<Stage, StageError> {
+        let n = self.last() + 1;
+        let q = &self.monoid;
+        let on: Vec<u32> = {
+            let mut v: Vec<u32> = options[n as usize]
+                .iter()
+                .map(|o| element_of(q, &self.phi, o))
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let mut stage = self.candidate(options, &on, n, caps)?;
+        let mut letters = Letters::new(&stage.monoid, &stage.phi, options, n);
+        let mut aut = explore(&stage.monoid, &letters, caps)?;
+        for round in 0..=caps.refinements {
+            let Some(bad) = aut.inconsistent(&stage.monoid) else {
+                return Ok(Stage {
+                    states: aut.len(),
+                    ..stage
+                });
+            };
+            if round == caps.refinements {
+                let heaps = aut.word(bad).iter().map(|&l| letters.heap[l]).collect();
+                return Err(StageError::Refuted(heaps));
+            }
+            // Refine: the automaton's own outcomes, minimized.
+            let (monoid, letter_phi, words) = aut.minimized(letters.phi.len());
+            if monoid.order() > caps.order {
+                return Err(StageError::Cap("quotient order", caps.order));
+            }
+            let mut phi = vec![monoid.identity(); n as usize + 1];
+            for h in 1..=n as usize {
+                phi[h] = letter_phi[letters.of_heap[h]];
+            }
+            let reps = words
+                .iter()
+                .map(|w| w.iter().map(|&l| letters.heap[l]).collect())
+                .collect();
+            stage = Stage {
+                monoid,
+                phi,
+                reps,
+                states: 0,
+            };
+            letters = Letters::new(&stage.monoid, &stage.phi, options, n);
+            aut = explore(&stage.monoid, &letters, caps)?;
+        }
+        unreachable!("the last round returns")
+    }
+
+    /// The candidate for heaps `1..=n` under the supposition that the new heap separates no
+    /// old positions: `Q × {0, …}` with the outcomes `F(q, k)`, reduced.
+    fn candidate(
+        &self,
+        options: &[Vec<Vec<u64>>],
+        on: &[u32],
+        n: u64,
+        caps: Caps,
+    ) -> Result<Stage, StageError> {
+        let q = &self.monoid;
+        let order = q.order();
+        let mut rows: Vec<Vec<bool>> = vec![(0..order as u32).map(|x| q.is_p(x)).collect()];
+        let (m, p) = loop {
+            let k = rows.len();
+            let mut memo: Vec<Option<bool>> = vec![None; order];
+            for x in 0..order {
+                let rep = self.reps[x].clone();
+                self.outcome(options, &rep, k, on, &rows[k - 1], &mut memo);
+            }
+            let row: Vec<bool> = memo.into_iter().map(|v| v.expect("every class")).collect();
+            if let Some(j) = rows.iter().position(|r| *r == row) {
+                break (j, k - j);
+            }
+            rows.push(row);
+            if rows.len() > caps.rows {
+                return Err(StageError::Cap("rows of outcomes", caps.rows));
+            }
+        };
+        let powers = m + p;
+        if order * powers > caps.order * 8 {
+            return Err(StageError::Cap("quotient order", caps.order));
+        }
+        let red = |k: usize| if k < powers { k } else { m + (k - m) % p };
+        let at = |x: u32| (x as usize % order, x as usize / order);
+        let mul = |a: u32, b: u32| {
+            let ((qa, ka), (qb, kb)) = (at(a), at(b));
+            (red(ka + kb) * order + q.mul(qa as u32, qb as u32) as usize) as u32
+        };
+        let is_p = |a: u32| {
+            let (x, k) = at(a);
+            rows[k][x]
+        };
+        let new_heap = (red(1) * order + q.identity() as usize) as u32;
+        let mut letters: Vec<u32> = self.phi[1..].to_vec();
+        letters.push(new_heap);
+        letters.sort_unstable();
+        letters.dedup();
+        let (monoid, class) = reduce(order * powers, &letters, q.identity(), mul, is_p);
+        if monoid.order() > caps.order {
+            return Err(StageError::Cap("quotient order", caps.order));
+        }
+        let mut phi: Vec<u32> = self.phi.iter().map(|&x| class[x as usize]).collect();
+        phi.push(class[new_heap as usize]);
+        // A smallest position of each class: a representative of `q` and `k` new heaps.
+        let mut reps: Vec<Option<Vec<u64>>> = vec![None; monoid.order()];
+        for a in 0..(order * powers) as u32 {
+            let (x, k) = at(a);
+            let mut r = self.reps[x].clone();
+            r.extend(std::iter::repeat_n(n, k));
+            let slot = &mut reps[class[a as usize] as usize];
+            if slot
+                .as_ref()
+                .is_none_or(|o| o.iter().sum::<u64>() > r.iter().sum::<u64>())
+            {
+                *slot = Some(r);
+            }
+        }
+        Ok(Stage {
+            monoid,
+            phi,
+            reps: reps.into_iter().map(|r| r.expect("every class")).collect(),
+            states: 0,
+        })
+    }
+
+    /// Whether `y + k·h` is a P-position (`h` the new heap, whose options have the elements
+    /// `on`), memoized by the element of `y` under the supposition; `before` is row `k − 1`.
+    fn outcome(
+        &self,
+        options: &[Vec<Vec<u64>>],
+        y: &[u64],
+        k: usize,
+        on: &[u32],
+        before: &[bool],
+        memo: &mut Vec<Option<bool>>,
+    ) -> bool {
+        let q = &self.monoid;
+        let x = element_of(q, &self.phi, y);
+        if let Some(v) = memo[x as usize] {
+            return v;
+        }
+        let mut has_move = false;
+        let mut wins = false;
+        if k > 0 && !on.is_empty() {
+            has_move = true;
+            wins = on.iter().any(|&o| before[q.mul(x, o) as usize]);
+        }
+        if !wins {
+            let mut tried: FxHashSet<u64> = FxHashSet::default();
+            'moves: for (i, &h) in y.iter().enumerate() {
+                if !tried.insert(h) {
+                    continue;
+                }
+                for o in &options[h as usize] {
+                    has_move = true;
+                    let mut z: Vec<u64> = y[..i].iter().chain(&y[i + 1..]).copied().collect();
+                    z.extend(o.iter().copied().filter(|&s| s > 0));
+                    if self.outcome(options, &z, k, on, before, memo) {
+                        wins = true;
+                        break 'moves;
+                    }
+                }
+            }
+        }
+        let p = has_move && !wins;
+        memo[x as usize] = Some(p);
+        p
+    }
+}

@@ -1,0 +1,244 @@
+//! The proof that a candidate quotient gives every position its outcome.
+//!
+//! Let `Φ` send each heap to an element of a bipartite monoid `(Q, P)`, and `O_h` be the set of
+//! elements of heap `h`'s options. Of a position `x` (a multiset of heaps) follow two things:
+//! its element `Φ(x)`, and the set `M(x)` of its options' elements. Both are computed letter by
+//! letter, since adding a heap `h` to `x` gives
+//!
+//! ```text
+//! Φ(x + h) = Φ(x)·Φ(h)        M(x + h) = M(x)·Φ(h) ∪ Φ(x)·O_h
+//! ```
+//!
+//! (an option of `x + h` moves in `x`, or in `h`). So the pairs `(Φ(x), M(x))` of all positions
+//! are the states of a finite automaton, reached by breadth-first search from `(1, ∅)`.
+//!
+//! **Theorem.** If every reachable state is *consistent* — `Φ(x) ∈ P` exactly when `M(x)` is
+//! not empty and misses `P` — then `Φ(x) ∈ P` exactly when `x` is a misère P-position, for every
+//! position `x`. *Proof*, by induction on `x`: its options `x'` have `Φ(x') ∈ P` exactly when
+//! they are P-positions, so `M(x)` meets `P` exactly when `x` has a move to a P-position; and
+//! `x` is a P-position exactly when it has a move (`M(x) ≠ ∅`) and none to a P-position. ∎
+//!
+//! So a consistent candidate is correct on infinitely many positions after a finite search, and
+//! if it is also reduced it is the misère quotient itself. An inconsistent state comes with the
+//! position that reached it.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use super::monoid::Monoid;
+
+/// The heaps as the automaton reads them: heaps with the same element and the same options'
+/// elements act alike, so each such class is read once.
+#[derive(Clone, Debug)]
+pub(crate) struct Letters {
+    /// Each letter's element.
+    pub phi: Vec<u32>,
+    /// Each letter's options' elements, sorted.
+    pub options: Vec<Vec<u32>>,
+    /// The smallest heap of each letter.
+    pub heap: Vec<u64>,
+    /// The letter of each heap (index 0 unused).
+    pub of_heap: Vec<usize>,
+}
+
+impl Letters {
+    /// The letters of heaps `1..=last`, given each heap's element and its options' elements.
+    pub fn new(monoid: &Monoid, phi: &[u32], options: &[Vec<Vec<u64>>], last: u64) -> Self {
+        let mut seen: FxHashMap<(u32, Vec<u32>), usize> = FxHashMap::default();
+        let mut letters = Letters {
+            phi: Vec::new(),
+            options: Vec::new(),
+            heap: Vec::new(),
+            of_heap: vec![0],
+        };
+        for h in 1..=last {
+            let mut os: Vec<u32> = options[h as usize]
+                .iter()
+                .map(|o| element_of(monoid, phi, o))
+                .collect();
+            os.sort_unstable();
+            os.dedup();
+            let key = (phi[h as usize], os);
+            let l = match seen.get(&key) {
+                Some(&l) => l,
+                None => {
+                    let l = letters.phi.len();
+                    seen.insert(key.clone(), l);
+                    letters.phi.push(key.0);
+                    letters.options.push(key.1);
+                    letters.heap.push(h);
+                    l
+                }
+            };
+            letters.of_heap.push(l);
+        }
+        letters
+    }
+}
+
+/// The element of a multiset of heaps.
+pub(crate) fn element_of(monoid: &Monoid, phi: &[u32], heaps: &[u64]) -> u32 {
+    heaps.iter().fold(monoid.identity(), |acc, &h| {
+        monoid.mul(acc, phi[h as usize])
+    })
+}
+
+/// Why the automaton was not built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Refuted {
+    /// It has more states than the cap.
+    TooLarge,
+}
+
+/// The reachable states `(Φ(x), M(x))`, their transitions, and a word reaching each.
+pub(crate) struct Automaton {
+    /// Each state's element and whether it is consistent-P (`M` non-empty, missing `P`).
+    pub element: Vec<u32>,
+    pub claims_p: Vec<bool>,
+    /// `next[s * letters + l]`.
+    pub next: Vec<u32>,
+    /// The letter that first reached each state, and from where (for its word).
+    parent: Vec<(u32, u32)>,
+}
+
+impl Automaton {
+    /// Every state reachable from the empty position, at most `cap` of them.
+    pub fn explore(monoid: &Monoid, letters: &Letters, cap: usize) -> Result<Self, Refuted> {
+        let words = monoid.order().div_ceil(64);
+        let nl = letters.phi.len();
+        let mut index: FxHashMap<(u32, Box<[u64]>), u32> = FxHashMap::default();
+        let mut states: Vec<(u32, Box<[u64]>)> = Vec::new();
+        let mut aut = Automaton {
+            element: Vec::new(),
+            claims_p: Vec::new(),
+            next: Vec::new(),
+            parent: Vec::new(),
+        };
+        let start = (monoid.identity(), vec![0u64; words].into_boxed_slice());
+        index.insert(start.clone(), 0);
+        states.push(start);
+        aut.parent.push((u32::MAX, u32::MAX));
+        let mut queue = VecDeque::from([0u32]);
+        let mut m2 = vec![0u64; words];
+        while let Some(s) = queue.pop_front() {
+            let (x, m) = states[s as usize].clone();
+            for l in 0..nl {
+                let g = letters.phi[l];
+                m2.iter_mut().for_each(|w| *w = 0);
+                for (wi, &w) in m.iter().enumerate() {
+                    let mut bits = w;
+                    while bits != 0 {
+                        let e = wi * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let f = monoid.mul(e as u32, g) as usize;
+                        m2[f / 64] |= 1 << (f % 64);
+                    }
+                }
+                for &o in &letters.options[l] {
+                    let f = monoid.mul(x, o) as usize;
+                    m2[f / 64] |= 1 << (f % 64);
+                }
+                let key = (monoid.mul(x, g), m2.clone().into_boxed_slice());
+                let t = match index.get(&key) {
+                    Some(&t) => t,
+                    None => {
+                        if states.len() >= cap {
+                            return Err(Refuted::TooLarge);
+                        }
+                        let t = states.len() as u32;
+                        index.insert(key.clone(), t);
+                        states.push(key);
+                        aut.parent.push((s, l as u32));
+                        queue.push_back(t);
+                        t
+                    }
+                };
+                aut.next.push(t);
+            }
+        }
+        for (x, m) in &states {
+            let nonempty = m.iter().any(|&w| w != 0);
+            let hits_p = monoid
+                .p_portion()
+                .any(|p| m[p as usize / 64] >> (p % 64) & 1 == 1);
+            aut.element.push(*x);
+            aut.claims_p.push(nonempty && !hits_p);
+        }
+        Ok(aut)
+    }
+
+    /// How many states.
+    pub fn len(&self) -> usize {
+        self.element.len()
+    }
+
+    /// The letters of a position that reaches state `s`.
+    pub fn word(&self, mut s: u32) -> Vec<usize> {
+        let mut w = Vec::new();
+        while self.parent[s as usize].0 != u32::MAX {
+            let (from, l) = self.parent[s as usize];
+            w.push(l as usize);
+            s = from;
+        }
+        w.reverse();
+        w
+    }
+
+    /// The first inconsistent state (in breadth-first order), if any.
+    pub fn inconsistent(&self, monoid: &Monoid) -> Option<u32> {
+        (0..self.len() as u32)
+            .find(|&s| monoid.is_p(self.element[s as usize]) != self.claims_p[s as usize])
+    }
+
+    /// The automaton's own outcomes (each state's options decide it) made minimal: a monoid
+    /// whose elements are its classes, with the element of each letter and a word for each
+    /// element. Positions of depth `d` get the right outcome from it whenever the candidate
+    /// gave their options the right one, so it is a better candidate.
+    pub fn minimized(&self, letters: usize) -> (Monoid, Vec<u32>, Vec<Vec<usize>>) {
+        let n = self.len();
+        let mut class: Vec<u32> = self.claims_p.iter().map(|&p| u32::from(p)).collect();
+        let mut count = 0;
+        loop {
+            let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+            let mut fresh = vec![0u32; n];
+            for s in 0..n {
+                let mut sig = Vec::with_capacity(letters + 1);
+                sig.push(class[s]);
+                sig.extend((0..letters).map(|l| class[self.next[s * letters + l] as usize]));
+                let k = ids.len() as u32;
+                fresh[s] = *ids.entry(sig).or_insert(k);
+            }
+            class = fresh;
+            if ids.len() == count {
+                break;
+            }
+            count = ids.len();
+        }
+        let mut some = vec![u32::MAX; count];
+        for s in 0..n {
+            if some[class[s] as usize] == u32::MAX {
+                some[class[s] as usize] = s as u32;
+            }
+        }
+        let words: Vec<Vec<usize>> = some.iter().map(|&s| self.word(s)).collect();
+        let run = |mut s: usize, w: &[usize]| {
+            for &l in w {
+                s = self.next[s * letters + l] as usize;
+            }
+            s
+        };
+        let mut table = vec![0u32; count * count];
+        for a in 0..count {
+            for b in 0..count {
+                table[a * count + b] = class[run(some[a] as usize, &words[b])];
+            }
+        }
+        let p = some.iter().map(|&s| self.claims_p[s as usize]).collect();
+        let monoid = Monoid::from_table(count, table, class[0], p);
+        let phi = (0..letters).map(|l| class[self.next[l] as usize]).collect();
+        // The classes of a commutative automaton (`M(x)` does not depend on the order heaps are
+        // read in) are those of a congruence: the table above is a monoid.
+        (monoid, phi, words)
+    }
+}
