@@ -222,7 +222,7 @@ pub fn analyse_misere_by_quotient(
     let q = crate::quotient::MisereQuotient::compute(
         rules,
         // A few more heaps than the sum needs often prove the quotient for every heap.
-        largest.max(QUOTIENT_HEAPS / 8).min(QUOTIENT_HEAPS),
+        largest.clamp(QUOTIENT_HEAPS / 8, QUOTIENT_HEAPS),
         rules.periodicity_bound(),
         crate::quotient::Caps::default(),
         &mut |_, _| true,

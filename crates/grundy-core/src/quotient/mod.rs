@@ -59,6 +59,9 @@ use crate::heap::{PeriodicityBound, ENUMERATION_LIMIT};
 use crate::HeapRuleset;
 use extend::{Stage, StageError};
 
+/// A move of a sum of heaps: the heap's index and the heaps left in its place.
+pub type HeapMove = (usize, Vec<u64>);
+
 /// Caps on the construction.
 #[derive(Clone, Copy, Debug)]
 pub struct Caps {
@@ -320,7 +323,7 @@ impl MisereQuotient {
         rules: &dyn HeapRuleset,
         heaps: &[u64],
         limit: usize,
-    ) -> Option<(u64, Vec<(usize, Vec<u64>)>)> {
+    ) -> Option<(u64, Vec<HeapMove>)> {
         let m = self.monoid();
         let mut sizes: Vec<u64> = heaps.to_vec();
         sizes.sort_unstable();

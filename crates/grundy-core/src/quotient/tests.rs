@@ -214,7 +214,7 @@ proptest! {
             prop_assert_eq!(q.is_p_position(&heaps), Some(p), "{:?}", heaps);
             let (total, listed) = q.winning_moves(&rules, &heaps, usize::MAX).unwrap();
             let expected: Vec<(usize, Vec<u64>)> = brute
-                .options(&heaps.iter().copied().collect::<Vec<_>>())
+                .options(&heaps)
                 .into_iter()
                 .filter(|(_, _, next)| brute.is_p(next))
                 .map(|(i, kept, _)| (i, kept))
