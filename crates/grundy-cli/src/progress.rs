@@ -36,9 +36,29 @@ pub fn script_expanded(game: &str, expanded: u64) {
     spin(|| format!("{game}: {expanded} positions expanded"));
 }
 
-/// Shows the message on the spinner, once progress is shown (it is written only then).
+/// When stderr is not a terminal (a log, a pipe) a spinner draws nothing: one plain line
+/// instead, after this long and then at this interval.
+const PLAIN_EVERY: Duration = Duration::from_secs(30);
+const PLAIN_FIRST: Duration = Duration::from_secs(5);
+static PLAIN_LAST: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+
+/// Shows the message on the spinner, once progress is shown (it is written only then); on a
+/// stderr that is not a terminal, as a plain line every [`PLAIN_EVERY`].
 fn spin(message: impl FnOnce() -> String) {
     if !showing() {
+        return;
+    }
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let started = *STARTED.get_or_init(Instant::now);
+        let mut last = PLAIN_LAST.lock().unwrap_or_else(|e| e.into_inner());
+        let due = match *last {
+            None => started.elapsed() >= PLAIN_FIRST,
+            Some(t) => t.elapsed() >= PLAIN_EVERY,
+        };
+        if due {
+            *last = Some(Instant::now());
+            eprintln!("{} ({} s)", message(), started.elapsed().as_secs());
+        }
         return;
     }
     let bar = BAR.get_or_init(|| {

@@ -53,6 +53,13 @@ fn a_quotient_that_stops_says_where_and_why() {
     );
     let out = common::run(&["quotient", "wythoff"], b"");
     assert_eq!(out.status.code(), Some(2));
+    // A game script whose options are not heaps is refused, naming the position.
+    let out = common::run(
+        &["quotient", "script:{fn moves(n) { [[n]] }}", "--upto", "3"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("position 1 has the option [1]"));
     let out = common::run(&["quotient", "0.75", "--upto", "-3"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
@@ -116,7 +123,8 @@ fn misere_sums_use_the_quotient_and_agree_with_a_plain_search() {
         if q["method"] != "sj" {
             assert_eq!(q["method"], "quotient", "{heaps:?}");
             assert_eq!(q["quotient"]["order"], 8);
-            assert_eq!(q["quotient"]["proved_upto"], Json::Null);
+            // Built only as far as the sum needs: proved for its largest heap.
+            assert_eq!(q["quotient"]["proved_upto"], *heaps.iter().max().unwrap());
         }
         let p = loses(heaps, &mut memo);
         assert_eq!(q["outcome"], if p { "P" } else { "N" }, "{heaps:?}");
@@ -131,6 +139,14 @@ fn misere_sums_use_the_quotient_and_agree_with_a_plain_search() {
         }
         assert_eq!(q["winning_moves_total"], winning, "{heaps:?}");
     }
+    // A heap past the heaps tried is covered by the proved period: proved for every heap.
+    let q = common::success_json(&["solve", "--json", "--misere", "0.75", "1001", "9"], b"");
+    assert_eq!(q["method"], "quotient");
+    assert_eq!(q["quotient"]["proved_upto"], Json::Null);
+    assert_eq!(
+        q["outcome"],
+        if loses(&[9, 9], &mut memo) { "P" } else { "N" }
+    );
     // 100000 heaps, decided at once.
     let heaps: Vec<String> = (0..100_000).map(|i| (1 + i % 97).to_string()).collect();
     let q = common::success_json(
@@ -139,4 +155,24 @@ fn misere_sums_use_the_quotient_and_agree_with_a_plain_search() {
     );
     assert_eq!(q["method"], "quotient");
     assert!(q["winning_moves"].as_array().unwrap().len() <= 3);
+}
+
+#[test]
+fn a_game_script_on_heaps_has_the_same_quotient_as_its_code() {
+    // 0.75 written as a script: the same R8, proved for the heaps computed (a script has no
+    // periodicity theorem).
+    let script = "script:{fn moves(n) { let out = []; if n == 1 || n == 2 { out.push(0); } \
+                  if n > 1 { out.push(n - 1); } for k in [1, 2] { let r = n - k; \
+                  if r >= 2 { for a in 1..=(r / 2) { out.push(sum(a, r - a)); } } } out }}";
+    let q = common::success_json(&["quotient", script, "--upto", "30", "--json"], b"");
+    let code = common::success_json(&["quotient", "0.75", "--json"], b"");
+    assert_eq!(q["status"], "upto");
+    assert_eq!(q["last"], 30);
+    for key in ["order", "p_portion", "relations", "elements"] {
+        assert_eq!(q[key], code[key], "{key}");
+    }
+    assert_eq!(
+        q["pretending"].as_array().unwrap()[..22],
+        code["pretending"].as_array().unwrap()[..]
+    );
 }

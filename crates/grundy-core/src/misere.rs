@@ -221,8 +221,9 @@ pub fn analyse_misere_by_quotient(
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let q = crate::quotient::MisereQuotient::compute(
         rules,
-        // A few more heaps than the sum needs often prove the quotient for every heap.
-        largest.clamp(QUOTIENT_HEAPS / 8, QUOTIENT_HEAPS),
+        // Only the heaps the sum needs: past QUOTIENT_HEAPS, only a period proved on the way
+        // can cover it.
+        largest.min(QUOTIENT_HEAPS),
         rules.periodicity_bound(),
         crate::quotient::Caps::default(),
         &mut |_, _| true,

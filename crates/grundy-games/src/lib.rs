@@ -29,6 +29,7 @@ pub mod nonsum;
 pub mod period;
 pub mod plot;
 pub mod progress;
+pub mod quotient;
 pub mod registry;
 pub mod report;
 pub mod script;

@@ -19,11 +19,13 @@ use rustc_hash::FxHashSet;
 
 use super::monoid::{reduce, Monoid};
 use super::verify::{element_of, Automaton, Letters, Refuted};
+use crate::HeapRuleset;
 
 /// The proving automaton of a candidate, within the cap.
 fn explore(monoid: &Monoid, letters: &Letters, caps: Caps) -> Result<Automaton, StageError> {
     Automaton::explore(monoid, letters, caps.states).map_err(|e| match e {
         Refuted::TooLarge => StageError::Cap("automaton states", caps.states),
+        Refuted::Memory(bytes) => StageError::Memory(bytes),
     })
 }
 
@@ -34,6 +36,8 @@ pub(crate) struct Stage {
     pub monoid: Monoid,
     /// The element of heaps `0..=last`.
     pub phi: Vec<u32>,
+    /// The elements of each heap's options (sorted, without repeats), heaps `0..=last`.
+    pub osets: Vec<Vec<u32>>,
     /// A position (heap sizes) of each element.
     pub reps: Vec<Vec<u64>>,
     /// States of the automaton that proved it.
@@ -60,6 +64,29 @@ pub(crate) enum StageError {
     Refuted(Vec<u64>),
     /// A cap was reached (what, and the cap).
     Cap(&'static str, usize),
+    /// Memory ran short: the bytes held, most of the budget.
+    Memory(u64),
+}
+
+/// A heap's options as the construction reads them: each a sorted multiset of non-empty heaps.
+pub(crate) fn heap_options(rules: &dyn HeapRuleset, n: u64) -> Vec<Vec<u64>> {
+    let mut opts = Vec::new();
+    rules.heap_options(n, &mut opts);
+    for o in opts.iter_mut() {
+        o.retain(|&h| h > 0);
+        o.sort_unstable();
+    }
+    opts.sort();
+    opts.dedup();
+    opts
+}
+
+/// The elements of a heap's options, sorted, without repeats.
+fn option_elements(monoid: &Monoid, phi: &[u32], options: &[Vec<u64>]) -> Vec<u32> {
+    let mut v: Vec<u32> = options.iter().map(|o| element_of(monoid, phi, o)).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 impl Stage {
@@ -68,6 +95,7 @@ impl Stage {
         Stage {
             monoid: Monoid::trivial(),
             phi: vec![0],
+            osets: vec![Vec::new()],
             reps: vec![Vec::new()],
             states: 1,
         }
@@ -78,22 +106,18 @@ impl Stage {
         self.phi.len() as u64 - 1
     }
 
-    /// The next stage: heap `n = last + 1` added. `options[h]` are heap `h`'s options, each a
-    /// multiset of heaps smaller than `h`.
-    pub fn extend(&self, options: &[Vec<Vec<u64>>], caps: Caps) -> Result<Stage, StageError> {
+    /// The next stage: heap `n = last + 1` added, whose options (each a multiset of heaps
+    /// smaller than `n`, from [`heap_options`]) are `new_options`.
+    pub fn extend(
+        &self,
+        rules: &dyn HeapRuleset,
+        new_options: &[Vec<u64>],
+        caps: Caps,
+    ) -> Result<Stage, StageError> {
         let n = self.last() + 1;
-        let q = &self.monoid;
-        let on: Vec<u32> = {
-            let mut v: Vec<u32> = options[n as usize]
-                .iter()
-                .map(|o| element_of(q, &self.phi, o))
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        };
-        let mut stage = self.candidate(options, &on, n, caps)?;
-        let mut letters = Letters::new(&stage.monoid, &stage.phi, options, n);
+        let on = option_elements(&self.monoid, &self.phi, new_options);
+        let mut stage = self.candidate(rules, &on, n, caps)?;
+        let mut letters = Letters::new(&stage.phi, &stage.osets);
         let mut aut = explore(&stage.monoid, &letters, caps)?;
         for round in 0..=caps.refinements {
             let Some(bad) = aut.inconsistent(&stage.monoid) else {
@@ -106,7 +130,8 @@ impl Stage {
                 let heaps = aut.word(bad).iter().map(|&l| letters.heap[l]).collect();
                 return Err(StageError::Refuted(heaps));
             }
-            // Refine: the automaton's own outcomes, minimized.
+            // Refine: the automaton's own outcomes, minimized. Old elements split, so the
+            // options' elements are found again from the rules.
             let (monoid, letter_phi, words) = aut.minimized(letters.phi.len());
             if monoid.order() > caps.order {
                 return Err(StageError::Cap("quotient order", caps.order));
@@ -115,6 +140,9 @@ impl Stage {
             for h in 1..=n as usize {
                 phi[h] = letter_phi[letters.of_heap[h]];
             }
+            let osets = (0..=n)
+                .map(|h| option_elements(&monoid, &phi, &heap_options(rules, h)))
+                .collect();
             let reps = words
                 .iter()
                 .map(|w| w.iter().map(|&l| letters.heap[l]).collect())
@@ -122,10 +150,11 @@ impl Stage {
             stage = Stage {
                 monoid,
                 phi,
+                osets,
                 reps,
                 states: 0,
             };
-            letters = Letters::new(&stage.monoid, &stage.phi, options, n);
+            letters = Letters::new(&stage.phi, &stage.osets);
             aut = explore(&stage.monoid, &letters, caps)?;
         }
         unreachable!("the last round returns")
@@ -135,7 +164,7 @@ impl Stage {
     /// old positions: `Q × {0, …}` with the outcomes `F(q, k)`, reduced.
     fn candidate(
         &self,
-        options: &[Vec<Vec<u64>>],
+        rules: &dyn HeapRuleset,
         on: &[u32],
         n: u64,
         caps: Caps,
@@ -146,9 +175,8 @@ impl Stage {
         let (m, p) = loop {
             let k = rows.len();
             let mut memo: Vec<Option<bool>> = vec![None; order];
-            for x in 0..order {
-                let rep = self.reps[x].clone();
-                self.outcome(options, &rep, k, on, &rows[k - 1], &mut memo);
+            for rep in &self.reps {
+                self.outcome(rules, rep, k, on, &rows[k - 1], &mut memo);
             }
             let row: Vec<bool> = memo.into_iter().map(|v| v.expect("every class")).collect();
             if let Some(j) = rows.iter().position(|r| *r == row) {
@@ -182,8 +210,17 @@ impl Stage {
         if monoid.order() > caps.order {
             return Err(StageError::Cap("quotient order", caps.order));
         }
+        // An old element `q` is the candidate's `(q, 0)`, numbered `q`.
         let mut phi: Vec<u32> = self.phi.iter().map(|&x| class[x as usize]).collect();
         phi.push(class[new_heap as usize]);
+        let mapped = |set: &[u32]| {
+            let mut v: Vec<u32> = set.iter().map(|&x| class[x as usize]).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let mut osets: Vec<Vec<u32>> = self.osets.iter().map(|o| mapped(o)).collect();
+        osets.push(mapped(on));
         // A smallest position of each class: a representative of `q` and `k` new heaps.
         let mut reps: Vec<Option<Vec<u64>>> = vec![None; monoid.order()];
         for a in 0..(order * powers) as u32 {
@@ -201,6 +238,7 @@ impl Stage {
         Ok(Stage {
             monoid,
             phi,
+            osets,
             reps: reps.into_iter().map(|r| r.expect("every class")).collect(),
             states: 0,
         })
@@ -210,7 +248,7 @@ impl Stage {
     /// `on`), memoized by the element of `y` under the supposition; `before` is row `k − 1`.
     fn outcome(
         &self,
-        options: &[Vec<Vec<u64>>],
+        rules: &dyn HeapRuleset,
         y: &[u64],
         k: usize,
         on: &[u32],
@@ -234,11 +272,11 @@ impl Stage {
                 if !tried.insert(h) {
                     continue;
                 }
-                for o in &options[h as usize] {
+                for o in heap_options(rules, h) {
                     has_move = true;
                     let mut z: Vec<u64> = y[..i].iter().chain(&y[i + 1..]).copied().collect();
-                    z.extend(o.iter().copied().filter(|&s| s > 0));
-                    if self.outcome(options, &z, k, on, before, memo) {
+                    z.extend(o);
+                    if self.outcome(rules, &z, k, on, before, memo) {
                         wins = true;
                         break 'moves;
                     }

@@ -110,6 +110,13 @@ pub enum Stopped {
         /// A position (heap sizes) whose outcome the last candidate got wrong.
         position: Vec<u64>,
     },
+    /// Memory ran short at this heap size (most of the `--memory` budget was held).
+    Memory {
+        /// The heap size that could not be added.
+        heap: u64,
+        /// The bytes held.
+        bytes: u64,
+    },
     /// A cap was reached at this heap size.
     Cap {
         /// The heap size that could not be added.
@@ -177,7 +184,6 @@ impl MisereQuotient {
             rows: 64,
             refinements: 6,
         };
-        let mut options: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
         let mut stage = Stage::empty();
         let mut growth = vec![(0, 1)];
         let mut period = None;
@@ -186,19 +192,19 @@ impl MisereQuotient {
             if n > upto {
                 break Stopped::Upto;
             }
-            let mut opts = Vec::new();
-            rules.heap_options(n, &mut opts);
-            for o in opts.iter_mut() {
-                o.retain(|&h| h > 0);
+            let options = extend::heap_options(rules, n);
+            for o in &options {
                 if let Some(&part) = o.iter().find(|&&h| h >= n) {
                     return Err(QuotientError::NotDecreasing { heap: n, part });
                 }
-                o.sort_unstable();
             }
-            opts.sort();
-            opts.dedup();
-            options.push(opts);
-            match stage.extend(&options, stage_caps) {
+            let held = crate::limits::check_memory(n as usize, || {
+                format!("the misère quotient at heap {n}")
+            });
+            if let Err(crate::SolveError::MemoryCap { bytes, .. }) = held {
+                break Stopped::Memory { heap: n, bytes };
+            }
+            match stage.extend(rules, &options, stage_caps) {
                 Ok(next) => {
                     if next.monoid.order() != stage.monoid.order() {
                         growth.push((n, next.monoid.order()));
@@ -207,6 +213,7 @@ impl MisereQuotient {
                 }
                 Err(StageError::Refuted(position)) => break Stopped::Refuted { heap: n, position },
                 Err(StageError::Cap(what, cap)) => break Stopped::Cap { heap: n, what, cap },
+                Err(StageError::Memory(bytes)) => break Stopped::Memory { heap: n, bytes },
             }
             if let Some(b) = bound {
                 if let Some((n0, p)) = proved_period(&stage.phi, b) {
@@ -328,16 +335,10 @@ impl MisereQuotient {
         let mut sizes: Vec<u64> = heaps.to_vec();
         sizes.sort_unstable();
         sizes.dedup();
-        let count = |s: u64| heaps.iter().filter(|&&h| h == s).count() as u64;
-        let counts: Vec<u64> = if heaps.len() <= 64 {
-            sizes.iter().map(|&s| count(s)).collect()
-        } else {
-            let mut c = vec![0u64; sizes.len()];
-            for h in heaps {
-                c[sizes.binary_search(h).expect("a size")] += 1;
-            }
-            c
-        };
+        let mut counts = vec![0u64; sizes.len()];
+        for h in heaps {
+            counts[sizes.binary_search(h).expect("a size")] += 1;
+        }
         let powers: Vec<u32> = sizes
             .iter()
             .zip(&counts)

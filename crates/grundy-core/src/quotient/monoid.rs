@@ -277,14 +277,19 @@ impl Presentation {
         }
     }
 
-    /// A word in the usual notation: `1`, `a`, `ab2`, `b3c`.
+    /// A word in the usual notation: `1`, `a`, `ab2`, `b3c`; past 26 generators `A`..`Z`, then
+    /// `[52]`, `[53]`, … (so exponents, written after a name, stay unambiguous).
     pub fn show(&self, word: &[u32]) -> String {
         let mut s = String::new();
         for (i, &e) in word.iter().enumerate() {
             if e == 0 {
                 continue;
             }
-            s.push(letter(i));
+            match i {
+                0..26 => s.push((b'a' + i as u8) as char),
+                26..52 => s.push((b'A' + (i - 26) as u8) as char),
+                _ => s.push_str(&format!("[{i}]")),
+            }
             if e > 1 {
                 s.push_str(&e.to_string());
             }
@@ -298,16 +303,6 @@ impl Presentation {
     /// An element's normal form in the usual notation.
     pub fn element(&self, x: u32) -> String {
         self.show(&self.words[x as usize])
-    }
-}
-
-/// The name of generator `i`: `a`..`z`, then `g26`, `g27`, ….
-fn letter(i: usize) -> char {
-    if i < 26 {
-        (b'a' + i as u8) as char
-    } else {
-        // Past 26 generators the words are read from JSON's exponent vectors; a marker suffices.
-        '?'
     }
 }
 

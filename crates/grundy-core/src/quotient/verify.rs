@@ -43,34 +43,23 @@ pub(crate) struct Letters {
 }
 
 impl Letters {
-    /// The letters of heaps `1..=last`, given each heap's element and its options' elements.
-    pub fn new(monoid: &Monoid, phi: &[u32], options: &[Vec<Vec<u64>>], last: u64) -> Self {
-        let mut seen: FxHashMap<(u32, Vec<u32>), usize> = FxHashMap::default();
+    /// The letters of heaps `1..`, given each heap's element and its options' elements.
+    pub fn new(phi: &[u32], osets: &[Vec<u32>]) -> Self {
+        let mut seen: FxHashMap<(u32, &[u32]), usize> = FxHashMap::default();
         let mut letters = Letters {
             phi: Vec::new(),
             options: Vec::new(),
             heap: Vec::new(),
             of_heap: vec![0],
         };
-        for h in 1..=last {
-            let mut os: Vec<u32> = options[h as usize]
-                .iter()
-                .map(|o| element_of(monoid, phi, o))
-                .collect();
-            os.sort_unstable();
-            os.dedup();
-            let key = (phi[h as usize], os);
-            let l = match seen.get(&key) {
-                Some(&l) => l,
-                None => {
-                    let l = letters.phi.len();
-                    seen.insert(key.clone(), l);
-                    letters.phi.push(key.0);
-                    letters.options.push(key.1);
-                    letters.heap.push(h);
-                    l
-                }
-            };
+        for h in 1..phi.len() {
+            let key = (phi[h], osets[h].as_slice());
+            let l = *seen.entry(key).or_insert_with(|| {
+                letters.phi.push(key.0);
+                letters.options.push(key.1.to_vec());
+                letters.heap.push(h as u64);
+                letters.phi.len() - 1
+            });
             letters.of_heap.push(l);
         }
         letters
@@ -89,6 +78,8 @@ pub(crate) fn element_of(monoid: &Monoid, phi: &[u32], heaps: &[u64]) -> u32 {
 pub(crate) enum Refuted {
     /// It has more states than the cap.
     TooLarge,
+    /// Memory ran short (the bytes held; see [`crate::limits::check_memory`]).
+    Memory(u64),
 }
 
 /// The reachable states `(Φ(x), M(x))`, their transitions, and a word reaching each.
@@ -145,6 +136,13 @@ impl Automaton {
                     None => {
                         if states.len() >= cap {
                             return Err(Refuted::TooLarge);
+                        }
+                        if let Err(crate::SolveError::MemoryCap { bytes, .. }) =
+                            crate::limits::check_memory(states.len(), || {
+                                "the misère quotient's proof".to_string()
+                            })
+                        {
+                            return Err(Refuted::Memory(bytes));
                         }
                         let t = states.len() as u32;
                         index.insert(key.clone(), t);

@@ -1,0 +1,289 @@
+//! Misère quotients of the registry's heap games, for every front end: which games have one
+//! (heap games and game scripts whose positions are heaps), and the report the command line
+//! prints and Python returns, built once so the two cannot drift apart.
+//!
+//! The construction and its proofs are the core's ([`grundy_core::quotient`]); this module only
+//! finds a game's heap rules through the registry and words the result.
+
+use std::sync::Mutex;
+
+use grundy_core::quotient::{Caps, MisereQuotient, QuotientError, QuotientPeriod, Stopped};
+use grundy_core::{HeapRuleset, Ruleset};
+use serde::Serialize;
+
+use crate::registry;
+use crate::script::{Position, ScriptGame};
+use crate::spec::{SpecError, Tabulation, Word};
+
+/// The misère quotient of the game `word` names, for heaps up to `upto` (or every heap once the
+/// periodicity theorem proves it); `progress(heap, order)` is called after each heap size and
+/// stops the construction by returning `false`.
+pub fn compute(
+    word: &Word,
+    upto: u64,
+    caps: Caps,
+    progress: &mut dyn FnMut(u64, usize) -> bool,
+) -> Result<MisereQuotient, SpecError> {
+    let (entry, spec) = registry::lookup(word)?;
+    let refused = |e: QuotientError| word.error(e.to_string());
+    match entry.table {
+        Some(Tabulation::Heaps(table)) => table(&spec)?
+            .misere_quotient(upto, caps, progress)
+            .map_err(refused),
+        Some(Tabulation::Script(load)) => {
+            let game = load(&spec)?;
+            let heaps = ScriptHeaps {
+                game: &game,
+                problem: Mutex::new(None),
+            };
+            let q = MisereQuotient::compute(&heaps, upto, None, caps, progress).map_err(refused)?;
+            if let Some(problem) = heaps
+                .problem
+                .into_inner()
+                .expect("no thread panics holding it")
+            {
+                return Err(word.error(problem));
+            }
+            game.fault().map_err(|e| word.error(e.to_string()))?;
+            Ok(q)
+        }
+        _ => Err(word.error(
+            "misère quotients are for heap games: octal and take-and-break codes, subtraction \
+             games, nim, lasker, split, grundys-game, and game scripts whose positions are heaps",
+        )),
+    }
+}
+
+/// A game script's integer positions as heaps: each option must be an integer or a sum of
+/// integers. The first option that is not is kept as the problem to report.
+struct ScriptHeaps<'a> {
+    game: &'a ScriptGame,
+    problem: Mutex<Option<String>>,
+}
+
+impl HeapRuleset for ScriptHeaps<'_> {
+    fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+        let mut options = Vec::new();
+        self.game.options(
+            &Position::Int(i64::try_from(n).unwrap_or(i64::MAX)),
+            &mut options,
+        );
+        for o in options {
+            let mut parts = Vec::new();
+            if !o.parts(&mut parts) {
+                parts.push(o.clone());
+            }
+            let heaps: Option<Vec<u64>> = parts
+                .iter()
+                .map(|p| match p {
+                    Position::Int(m) => u64::try_from(*m).ok(),
+                    _ => None,
+                })
+                .collect();
+            match heaps {
+                Some(heaps) => out.push(heaps),
+                None => {
+                    let mut problem = self.problem.lock().expect("no thread panics holding it");
+                    problem.get_or_insert_with(|| {
+                        format!(
+                            "position {n} has the option {o}, not a heap or a sum of heaps: \
+                             misère quotients are for games played on heaps"
+                        )
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// What `grundy quotient --json` prints and `grundy.quotient()` returns.
+#[derive(Serialize)]
+pub struct QuotientReport {
+    game: String,
+    /// How many elements.
+    pub order: usize,
+    /// The elements, each by its normal form (`1`, `a`, `ab2`).
+    elements: Vec<String>,
+    /// The P-portion: the elements whose positions the previous player wins.
+    pub p_portion: Vec<String>,
+    /// Each generator, with the smallest heap it is the element of.
+    generators: Vec<Generator>,
+    /// `[lhs, rhs]` pairs: `lhs = rhs`.
+    relations: Vec<[String; 2]>,
+    /// The element of heaps 0, 1, …, `last`.
+    pretending: Vec<String>,
+    /// The period of the pretending function, proved for every heap or only seen.
+    period: Option<QuotientPeriod>,
+    /// The largest heap size the quotient is proved for (every heap when `status` is `proved`).
+    last: u64,
+    /// `proved` (every heap, by the periodicity theorem), `upto` (heaps up to `last`),
+    /// `interrupted`, `refuted`, `cap` or `memory` (the construction stopped at heap
+    /// `last + 1`).
+    pub status: &'static str,
+    /// Why it stopped, in words.
+    reason: String,
+    /// Where the quotient grew: the heap size and the order from it on.
+    growth: Vec<Growth>,
+    /// States of the automaton that proved the last stage.
+    proof_states: usize,
+}
+
+#[derive(Serialize)]
+struct Generator {
+    name: String,
+    heap: u64,
+}
+
+#[derive(Serialize)]
+struct Growth {
+    heap: u64,
+    order: usize,
+}
+
+/// The report of a quotient of the game `game`; `raise_order` names the option that raises the
+/// cap on its order (`--max-order`, `max_order=`).
+pub fn report(game: &str, q: &MisereQuotient, caps: Caps, raise_order: &str) -> QuotientReport {
+    let pres = q.presentation();
+    let m = q.monoid();
+    let last = q.last();
+    let (status, reason) = match q.stopped() {
+        Stopped::Proved => {
+            let p = q.period().expect("a proved quotient has its period");
+            (
+                "proved",
+                format!(
+                    "proved for every heap: the pretending function has period {} from heap {} \
+                     on, checked to heap {last}, which the periodicity theorem needs",
+                    p.period, p.preperiod
+                ),
+            )
+        }
+        Stopped::Upto => (
+            "upto",
+            format!("proved for heaps up to {last}; no period proved for every heap"),
+        ),
+        Stopped::Interrupted => (
+            "interrupted",
+            format!("interrupted: proved for heaps up to {last}"),
+        ),
+        Stopped::Refuted { heap, position } => (
+            "refuted",
+            format!(
+                "proved for heaps up to {last}; heap {heap} separates positions the smaller \
+                 heaps do not, and no candidate for it was proved (the last one misjudged the \
+                 position {})",
+                position
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            ),
+        ),
+        Stopped::Memory { heap, bytes } => (
+            "memory",
+            format!(
+                "proved for heaps up to {last}; at heap {heap} it held {bytes} bytes, most of the \
+                 memory it may use (raise it with --memory)"
+            ),
+        ),
+        Stopped::Cap { heap, what, cap } => (
+            "cap",
+            format!(
+                "proved for heaps up to {last}; at heap {heap} the {what} passed {cap}{}",
+                if *what == "quotient order" {
+                    format!(" (raise it with {raise_order}, now {})", caps.order)
+                } else {
+                    String::new()
+                }
+            ),
+        ),
+    };
+    let generator_heaps = q.generator_heaps(&pres);
+    QuotientReport {
+        game: game.to_string(),
+        order: m.order(),
+        elements: (0..m.order() as u32).map(|x| pres.element(x)).collect(),
+        p_portion: m.p_portion().map(|x| pres.element(x)).collect(),
+        generators: (0..pres.generators.len())
+            .map(|i| {
+                let mut word = vec![0; pres.generators.len()];
+                word[i] = 1;
+                Generator {
+                    name: pres.show(&word),
+                    heap: generator_heaps[i],
+                }
+            })
+            .collect(),
+        relations: pres
+            .relations
+            .iter()
+            .map(|(l, r)| [pres.show(l), pres.show(r)])
+            .collect(),
+        pretending: (0..=last)
+            .map(|n| pres.element(q.element(n).expect("covered")))
+            .collect(),
+        period: q.period(),
+        last,
+        status,
+        reason,
+        growth: q
+            .growth()
+            .iter()
+            .map(|&(heap, order)| Growth { heap, order })
+            .collect(),
+        proof_states: q.proof_states(),
+    }
+}
+
+impl QuotientReport {
+    /// The report in words, as `grundy quotient` prints it.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "{}: misère quotient of order {}, {} of its elements P\n  {}\n",
+            self.game,
+            self.order,
+            self.p_portion.len(),
+            self.reason
+        );
+        let names: Vec<&str> = self.generators.iter().map(|g| g.name.as_str()).collect();
+        let rels: Vec<String> = self
+            .relations
+            .iter()
+            .map(|[l, r]| format!("{l}={r}"))
+            .collect();
+        s += &format!("Q = <{} | {}>\n", names.join(","), rels.join(", "));
+        s += &format!("P = {{{}}}\n", self.p_portion.join(", "));
+        let heaps: Vec<String> = self
+            .generators
+            .iter()
+            .map(|g| format!("{} = heap {}", g.name, g.heap))
+            .collect();
+        s += &format!("generators: {}\n", heaps.join(", "));
+        s += &match &self.period {
+            Some(p) => format!(
+                "pretending function (period {} from heap {}, {}):\n",
+                p.period,
+                p.preperiod,
+                if p.proved {
+                    "proved"
+                } else {
+                    "seen, not proved"
+                }
+            ),
+            None => "pretending function (no period seen):\n".to_string(),
+        };
+        for (row, chunk) in self.pretending.chunks(10).enumerate() {
+            let cells: String = chunk.iter().map(|w| format!("{w:>6}")).collect();
+            s += &format!("{:>5}: {cells}\n", row * 10);
+        }
+        let grew: Vec<String> = self
+            .growth
+            .iter()
+            .skip(1)
+            .map(|g| format!("{} ({})", g.heap, g.order))
+            .collect();
+        s += &format!("grew at heaps: {}\n", grew.join(", "));
+        s += &format!("elements: {}", self.elements.join(" "));
+        s
+    }
+}
