@@ -40,11 +40,27 @@ fn r8_is_printed_proved_and_fits_the_schema() {
 
 #[test]
 fn a_quotient_that_stops_says_where_and_why() {
-    // Kayles: heap 9 separates positions the smaller heaps do not; the construction stops there.
+    // Kayles: heap 9 separates positions the smaller heaps do not; fresh generators settle it,
+    // and the periodicity theorem proves the quotient (MisereSolver's: 40 elements, 9 P).
     let q = common::success_json(&["quotient", "0.77", "--json"], b"");
     assert!(schema().is_valid(&q), "{q}");
-    assert_eq!(q["status"], "refuted");
-    assert_eq!(q["last"], 8);
+    assert_eq!(
+        (q["order"].as_u64(), q["status"].as_str()),
+        (Some(40), Some("proved"))
+    );
+    assert_eq!(q["p_portion"].as_array().unwrap().len(), 9);
+    // A cap stops it, keeps what is proved and names the option that raises it.
+    let q = common::success_json(
+        &["quotient", "0.07", "--max-candidate", "64", "--json"],
+        b"",
+    );
+    assert!(schema().is_valid(&q), "{q}");
+    assert_eq!(q["status"], "cap");
+    assert!(q["reason"]
+        .as_str()
+        .unwrap()
+        .contains("raise it with --max-candidate"));
+    assert!(q["last"].as_u64().unwrap() >= 8);
     let q = common::success_json(&["quotient", "nim", "--upto", "7", "--json"], b"");
     assert!(schema().is_valid(&q), "{q}");
     assert_eq!(

@@ -31,27 +31,39 @@ pub fn compute(
             .misere_quotient(upto, caps, progress)
             .map_err(refused),
         Some(Tabulation::Script(load)) => {
-            let game = load(&spec)?;
-            let heaps = ScriptHeaps {
-                game: &game,
-                problem: Mutex::new(None),
-            };
-            let q = MisereQuotient::compute(&heaps, upto, None, caps, progress).map_err(refused)?;
-            if let Some(problem) = heaps
-                .problem
-                .into_inner()
-                .expect("no thread panics holding it")
-            {
-                return Err(word.error(problem));
-            }
-            game.fault().map_err(|e| word.error(e.to_string()))?;
-            Ok(q)
+            compute_script(&load(&spec)?, upto, caps, progress).map_err(|m| word.error(m))
         }
         _ => Err(word.error(
             "misère quotients are for heap games: octal and take-and-break codes, subtraction \
              games, nim, lasker, split, grundys-game, and game scripts whose positions are heaps",
         )),
     }
+}
+
+/// The misère quotient of a game script (or a Python game) whose positions are heaps: its
+/// integer positions, each option an integer or a sum of integers. Never proved for every heap
+/// (a script gives no periodicity bound).
+pub fn compute_script(
+    game: &ScriptGame,
+    upto: u64,
+    caps: Caps,
+    progress: &mut dyn FnMut(u64, usize) -> bool,
+) -> Result<MisereQuotient, String> {
+    let heaps = ScriptHeaps {
+        game,
+        problem: Mutex::new(None),
+    };
+    let q = MisereQuotient::compute(&heaps, upto, None, caps, progress)
+        .map_err(|e: QuotientError| e.to_string())?;
+    if let Some(problem) = heaps
+        .problem
+        .into_inner()
+        .expect("no thread panics holding it")
+    {
+        return Err(problem);
+    }
+    game.fault().map_err(|e| e.to_string())?;
+    Ok(q)
 }
 
 /// A game script's integer positions as heaps: each option must be an integer or a sum of
@@ -140,9 +152,19 @@ struct Growth {
     order: usize,
 }
 
-/// The report of a quotient of the game `game`; `raise_order` names the option that raises the
-/// cap on its order (`--max-order`, `max_order=`).
-pub fn report(game: &str, q: &MisereQuotient, caps: Caps, raise_order: &str) -> QuotientReport {
+/// How a front end names the options that raise each cap of [`Caps`] (`--max-order`,
+/// `max_order=`, …), for the report to say which to raise.
+pub struct CapNames {
+    /// [`Caps::order`]'s.
+    pub order: &'static str,
+    /// [`Caps::states`]'s.
+    pub states: &'static str,
+    /// [`Caps::candidate`]'s.
+    pub candidate: &'static str,
+}
+
+/// The report of a quotient of the game `game`, naming the options that raise its caps.
+pub fn report(game: &str, q: &MisereQuotient, names: &CapNames) -> QuotientReport {
     let pres = q.presentation();
     let m = q.monoid();
     let last = q.last();
@@ -186,17 +208,20 @@ pub fn report(game: &str, q: &MisereQuotient, caps: Caps, raise_order: &str) -> 
                  memory it may use (raise it with --memory)"
             ),
         ),
-        Stopped::Cap { heap, what, cap } => (
-            "cap",
-            format!(
-                "proved for heaps up to {last}; at heap {heap} the {what} passed {cap}{}",
-                if *what == "quotient order" {
-                    format!(" (raise it with {raise_order}, now {})", caps.order)
-                } else {
-                    String::new()
-                }
-            ),
-        ),
+        Stopped::Cap { heap, what, cap } => {
+            let option = match *what {
+                "quotient order" => names.order,
+                "automaton states" => names.states,
+                _ => names.candidate,
+            };
+            (
+                "cap",
+                format!(
+                    "proved for heaps up to {last}; at heap {heap} the {what} passed {cap} \
+                     (raise it with {option})"
+                ),
+            )
+        }
     };
     let generator_heaps = q.generator_heaps(&pres);
     QuotientReport {

@@ -21,12 +21,13 @@ use std::time::{Duration, Instant};
 
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
+use grundy_core::quotient::Caps;
 use grundy_core::{analyse, Component, Nimber, Outcome, RulesetComponent, SolveError, Value};
 use grundy_games::heap::sparse::{Interrupted, Method};
 use grundy_games::heap::table::{tabulate, HeapTable};
 use grundy_games::script::{table as script_table, Position, ScriptGame};
 use grundy_games::spec::{SpecError, Tabulation, Word};
-use grundy_games::{registry, report};
+use grundy_games::{quotient, registry, report};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -273,6 +274,102 @@ impl NativeGame {
         }
         Ok(serde_json::to_string(&values).expect("values are JSON"))
     }
+
+    /// `grundy quotient --json` of this game, its integer positions played as heaps.
+    #[pyo3(signature = (upto, max_order, max_states, max_candidate))]
+    fn quotient(
+        &self,
+        py: Python<'_>,
+        upto: u64,
+        max_order: usize,
+        max_states: usize,
+        max_candidate: usize,
+    ) -> PyResult<String> {
+        let game = self.game();
+        let _ = self.host.take_error();
+        let caps = quotient_caps(max_order, max_states, max_candidate)?;
+        let q = py.allow_threads(|| {
+            quotient::compute_script(&game, upto, caps, &mut |_, _| {
+                Python::with_gil(|py| match py.check_signals() {
+                    Ok(()) => true,
+                    Err(e) => {
+                        self.host.keep(e);
+                        false
+                    }
+                })
+            })
+        });
+        if let Some(e) = self.host.take_error() {
+            return Err(e);
+        }
+        let q = q.map_err(GameError::new_err)?;
+        let report = quotient::report(&self.name, &q, &CAP_NAMES);
+        Ok(serde_json::to_string(&report).expect("a report is JSON"))
+    }
+}
+
+/// The keyword arguments that raise a quotient's caps.
+const CAP_NAMES: quotient::CapNames = quotient::CapNames {
+    order: "max_order=",
+    states: "max_states=",
+    candidate: "max_candidate=",
+};
+
+/// The caps of a quotient, each checked.
+fn quotient_caps(order: usize, states: usize, candidate: usize) -> PyResult<Caps> {
+    for (name, value) in [
+        ("max_order", order),
+        ("max_states", states),
+        ("max_candidate", candidate),
+    ] {
+        if value < 1 {
+            return Err(ValueError(&format!("{name} must be at least 1")));
+        }
+    }
+    Ok(Caps {
+        order,
+        states,
+        candidate,
+    })
+}
+
+/// `grundy quotient --json SPEC`: the misère quotient of a registry heap game, or of a game
+/// script on heaps.
+#[pyfunction]
+#[pyo3(signature = (spec, upto, max_order, max_states, max_candidate))]
+fn quotient_json(
+    py: Python<'_>,
+    spec: &str,
+    upto: u64,
+    max_order: usize,
+    max_states: usize,
+    max_candidate: usize,
+) -> PyResult<String> {
+    let caps = quotient_caps(max_order, max_states, max_candidate)?;
+    let mut stop: Option<PyErr> = None;
+    let word = Word::new("argument 1", spec);
+    let q = {
+        let cell = SameThread((&word, &mut stop));
+        py.allow_threads(move || {
+            let cell = cell;
+            let (word, stop) = cell.0;
+            quotient::compute(word, upto, caps, &mut |_, _| {
+                Python::with_gil(|py| match py.check_signals() {
+                    Ok(()) => true,
+                    Err(e) => {
+                        *stop = Some(e);
+                        false
+                    }
+                })
+            })
+        })
+    };
+    if let Some(e) = stop {
+        return Err(e);
+    }
+    let q = q.map_err(spec_error)?;
+    let report = quotient::report(spec, &q, &CAP_NAMES);
+    Ok(serde_json::to_string(&report).expect("a report is JSON"))
 }
 
 fn game_name(game: &ScriptGame) -> String {
@@ -495,5 +592,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(set_max_positions, m)?)?;
     m.add_function(wrap_pyfunction!(plot_line, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient_json, m)?)?;
     Ok(())
 }

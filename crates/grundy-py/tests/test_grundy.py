@@ -450,3 +450,41 @@ def test_an_exception_in_describe_reaches_the_caller_and_only_once():
 def test_a_table_past_the_machine_s_memory_raises_before_allocating():
     with pytest.raises(grundy.ComputeError, match="would need about"):
         grundy.table("0.77", upto=4_000_000_000)
+
+
+# --- quotient --------------------------------------------------------------------------------
+
+
+def test_quotient_is_the_clis_json():
+    for spec in ("0.75", "0.53", "0.77"):
+        assert grundy.quotient(spec) == cli_json("quotient", spec, "--json")
+    assert grundy.quotient("nim", upto=7) == cli_json("quotient", "nim", "--upto", "7", "--json")
+
+
+def test_quotient_of_a_python_game_on_heaps():
+    # 0.75 written in Python: the same quotient as the code's, proved for the heaps computed.
+    def moves(n):
+        out = [0] if n in (1, 2) else []
+        if n > 1:
+            out.append(n - 1)
+        for k in (1, 2):
+            r = n - k
+            out.extend(grundy.Sum(a, r - a) for a in range(1, r // 2 + 1))
+        return out
+
+    q = grundy.quotient(grundy.Game(moves), upto=30)
+    code = grundy.quotient("0.75")
+    assert q["status"] == "upto" and q["last"] == 30
+    for key in ("order", "p_portion", "relations", "elements"):
+        assert q[key] == code[key]
+
+
+def test_quotient_errors():
+    with pytest.raises(grundy.GameError, match="misère quotients are for heap games"):
+        grundy.quotient("wythoff")
+    with pytest.raises(grundy.GameError, match="not a heap or a sum of heaps"):
+        grundy.quotient(grundy.Game(lambda n: ["x"] if n == 1 else []), upto=3)
+    with pytest.raises(ValueError):
+        grundy.quotient("0.75", upto=-1)
+    with pytest.raises(ValueError):
+        grundy.quotient("0.75", max_order=0)

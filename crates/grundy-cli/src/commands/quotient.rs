@@ -23,6 +23,13 @@ pub struct Args {
     /// The largest quotient to build (its multiplication table has order² entries).
     #[arg(long, default_value_t = Caps::default().order)]
     max_order: usize,
+    /// The most states of the automaton that proves each heap size.
+    #[arg(long, default_value_t = Caps::default().states)]
+    max_states: usize,
+    /// The largest candidate of fresh generators (elements before it is reduced), for a heap
+    /// that separates positions of smaller heaps.
+    #[arg(long, default_value_t = Caps::default().candidate)]
+    max_candidate: usize,
     /// Print one JSON object (see schema/grundy.schema.json, `quotient`).
     #[arg(long)]
     json: bool,
@@ -34,15 +41,21 @@ pub fn run(args: Args) -> Result<(), Failure> {
         "the largest heap size",
         1 << 16,
     )?;
-    if args.max_order < 1 {
-        return Err(Failure::Input(format!(
-            "--max-order ('{}'): must be at least 1",
-            args.max_order
-        )));
+    for (flag, value) in [
+        ("--max-order", args.max_order),
+        ("--max-states", args.max_states),
+        ("--max-candidate", args.max_candidate),
+    ] {
+        if value < 1 {
+            return Err(Failure::Input(format!(
+                "{flag} ('{value}'): must be at least 1"
+            )));
+        }
     }
     let caps = Caps {
         order: args.max_order,
-        ..Caps::default()
+        states: args.max_states,
+        candidate: args.max_candidate,
     };
     let stop = crate::commands::table::interrupted();
     let word = Word::new("argument 1", args.game.as_str());
@@ -51,7 +64,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
         !stop.load(Ordering::SeqCst)
     })?;
     crate::progress::finish();
-    let report = quotient::report(&args.game, &q, caps, "--max-order");
+    let names = quotient::CapNames {
+        order: "--max-order",
+        states: "--max-states",
+        candidate: "--max-candidate",
+    };
+    let report = quotient::report(&args.game, &q, &names);
     if args.json {
         outln!("{}", serde_json::to_string(&report).expect("serializable"));
     } else {

@@ -10,10 +10,8 @@
 //! `m + p`) is reduced by indistinguishability and then *proved* by the automaton of
 //! [`super::verify`]: the supposition is never trusted.
 //!
-//! When the proof fails (the new heap does separate old positions), the automaton's own
-//! outcomes give a better candidate: minimized, it is right on every position whose options the
-//! last one was right on. The construction takes a few such steps and proves the result again;
-//! if that does not settle, the stage reports the position that refutes it.
+//! When the proof fails, the new heap does separate old positions, and the stage is built again
+//! from fresh generators ([`super::generators`]).
 
 use rustc_hash::FxHashSet;
 
@@ -53,8 +51,8 @@ pub(crate) struct Caps {
     pub states: usize,
     /// How many rows `F(·, k)` before giving up on their period.
     pub rows: usize,
-    /// How many refinements of a refuted candidate.
-    pub refinements: usize,
+    /// The largest candidate monoid of fresh generators (see [`super::generators`]).
+    pub free: usize,
 }
 
 /// Why a stage failed.
@@ -82,7 +80,7 @@ pub(crate) fn heap_options(rules: &dyn HeapRuleset, n: u64) -> Vec<Vec<u64>> {
 }
 
 /// The elements of a heap's options, sorted, without repeats.
-fn option_elements(monoid: &Monoid, phi: &[u32], options: &[Vec<u64>]) -> Vec<u32> {
+pub(crate) fn option_elements(monoid: &Monoid, phi: &[u32], options: &[Vec<u64>]) -> Vec<u32> {
     let mut v: Vec<u32> = options.iter().map(|o| element_of(monoid, phi, o)).collect();
     v.sort_unstable();
     v.dedup();
@@ -116,48 +114,17 @@ impl Stage {
     ) -> Result<Stage, StageError> {
         let n = self.last() + 1;
         let on = option_elements(&self.monoid, &self.phi, new_options);
-        let mut stage = self.candidate(rules, &on, n, caps)?;
-        let mut letters = Letters::new(&stage.phi, &stage.osets);
-        let mut aut = explore(&stage.monoid, &letters, caps)?;
-        for round in 0..=caps.refinements {
-            let Some(bad) = aut.inconsistent(&stage.monoid) else {
-                return Ok(Stage {
-                    states: aut.len(),
-                    ..stage
-                });
-            };
-            if round == caps.refinements {
-                let heaps = aut.word(bad).iter().map(|&l| letters.heap[l]).collect();
-                return Err(StageError::Refuted(heaps));
-            }
-            // Refine: the automaton's own outcomes, minimized. Old elements split, so the
-            // options' elements are found again from the rules.
-            let (monoid, letter_phi, words) = aut.minimized(letters.phi.len());
-            if monoid.order() > caps.order {
-                return Err(StageError::Cap("quotient order", caps.order));
-            }
-            let mut phi = vec![monoid.identity(); n as usize + 1];
-            for h in 1..=n as usize {
-                phi[h] = letter_phi[letters.of_heap[h]];
-            }
-            let osets = (0..=n)
-                .map(|h| option_elements(&monoid, &phi, &heap_options(rules, h)))
-                .collect();
-            let reps = words
-                .iter()
-                .map(|w| w.iter().map(|&l| letters.heap[l]).collect())
-                .collect();
-            stage = Stage {
-                monoid,
-                phi,
-                osets,
-                reps,
-                states: 0,
-            };
-            letters = Letters::new(&stage.phi, &stage.osets);
-            aut = explore(&stage.monoid, &letters, caps)?;
+        let stage = self.candidate(rules, &on, n, caps)?;
+        let letters = Letters::new(&stage.phi, &stage.osets);
+        let aut = explore(&stage.monoid, &letters, caps)?;
+        if aut.inconsistent(&stage.monoid).is_none() {
+            return Ok(Stage {
+                states: aut.len(),
+                ..stage
+            });
         }
-        unreachable!("the last round returns")
+        // The new heap separates positions of smaller heaps: fresh generators.
+        super::generators::refine(self, rules, caps)
     }
 
     /// The candidate for heaps `1..=n` under the supposition that the new heap separates no

@@ -10,9 +10,12 @@
 //!
 //! **Construction.** [`MisereQuotient::compute`] grows the quotient one heap size at a time
 //! (the quotient `Q_n` of the positions with heaps up to `n`): each stage builds a candidate from
-//! the stage before ([`extend`]) and keeps it only once the automaton of [`verify`] has *proved*
-//! that it gives every position with heaps up to `n` its outcome. So every stage is exact, not a
-//! guess from samples: a position whose heaps are all covered is decided with certainty.
+//! the stage before ([`extend`]: the old quotient times the powers of the new heap) and keeps it
+//! only once the automaton of [`verify`] has *proved* that it gives every position with heaps up
+//! to `n` its outcome. When the new heap separates positions the smaller heaps did not, the
+//! stage is built again from fresh generators ([`generators`], as MisereSolver recalibrates),
+//! each candidate proved or repaired by the position it misjudges. So every stage is exact, not
+//! a guess from samples: a position whose heaps are all covered is decided with certainty.
 //!
 //! **Periodicity theorem** (the misère form of Guy and Smith's, as Plambeck and Siegel use it
 //! for octal games). Suppose heap `n` removes at most `t` tokens and leaves at most `m` heaps,
@@ -48,6 +51,7 @@
 //! ```
 
 mod extend;
+mod generators;
 pub mod monoid;
 mod verify;
 
@@ -69,6 +73,8 @@ pub struct Caps {
     pub order: usize,
     /// The most states of a proving automaton.
     pub states: usize,
+    /// The largest candidate monoid of fresh generators (before it is reduced).
+    pub candidate: usize,
 }
 
 impl Default for Caps {
@@ -76,6 +82,7 @@ impl Default for Caps {
         Caps {
             order: 2048,
             states: 1 << 21,
+            candidate: 1 << 20,
         }
     }
 }
@@ -102,8 +109,8 @@ pub enum Stopped {
     /// The caller's callback asked it to stop (e.g. Ctrl-C).
     Interrupted,
     /// At this heap size no candidate could be proved: the new heap separates positions of the
-    /// smaller heaps in a way the construction's refinements did not settle; the position given
-    /// refuted the last candidate.
+    /// smaller heaps, and the fresh generators the misjudged positions called for did not settle
+    /// it; the position given refuted the last candidate.
     Refuted {
         /// The heap size that could not be added.
         heap: u64,
@@ -182,7 +189,7 @@ impl MisereQuotient {
             order: caps.order,
             states: caps.states,
             rows: 64,
-            refinements: 6,
+            free: caps.candidate,
         };
         let mut stage = Stage::empty();
         let mut growth = vec![(0, 1)];

@@ -37,6 +37,7 @@ __all__ = [
     "Table",
     "check",
     "games",
+    "quotient",
     "set_max_positions",
     "solve",
     "cuts",
@@ -367,6 +368,38 @@ def check(
         if expected != values[n]:
             return (n, expected, values[n])
     return None
+
+
+def quotient(
+    game: Union[str, Game],
+    upto: int = 300,
+    max_order: int = 2048,
+    max_states: int = 1 << 21,
+    max_candidate: int = 1 << 20,
+) -> Dict[str, Any]:
+    """The misère quotient of a heap game (``"0.75"``, ``"sub:1,2,5"``, a game script on
+    heaps) or of a ``grundy.Game`` whose positions are heaps (ints; an option an int or a
+    ``grundy.Sum`` of ints), as ``grundy quotient --json`` prints it: ``order``, ``elements``,
+    ``p_portion``, ``generators``, ``relations``, ``pretending`` (the element of heaps
+    ``0..=last``), ``period``, ``last``, ``status`` (``"proved"`` for every heap, ``"upto"``,
+    ``"refuted"``, …) and ``reason``. Each heap size is proved before it is kept; Ctrl-C stops
+    it with ``KeyboardInterrupt``. The caps are the command's ``--max-order``, ``--max-states``
+    and ``--max-candidate``.
+
+    >>> q = grundy.quotient("0.75")
+    >>> q["order"], q["p_portion"], q["status"]
+    (8, ['a', 'b2'], 'proved')
+    """
+    _check_upto(upto)
+    caps = (max_order, max_states, max_candidate)
+    for name, value in zip(("max_order", "max_states", "max_candidate"), caps):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    if isinstance(game, Game):
+        return json.loads(game._native.quotient(upto, *caps))
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
+    return json.loads(_grundy.quotient_json(game, upto, *caps))
 
 
 def games() -> List[Dict[str, Any]]:
