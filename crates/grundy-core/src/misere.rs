@@ -201,6 +201,16 @@ pub fn analyse_misere(
 /// (or for every heap): [`analyse_misere_by_quotient`] builds it, then multiplies.
 pub const QUOTIENT_HEAPS: u64 = 400;
 
+/// The caps of the quotient [`analyse_misere`] tries before searching: tight, so a game whose
+/// quotient grows large gives up within a fraction of a second (0.07, Grundy's game) while the
+/// quotients MisereSolver lists (Kayles' 40 elements among them) fit. `grundy quotient` has the
+/// larger defaults of [`crate::quotient::Caps`].
+pub const QUOTIENT_CAPS: crate::quotient::Caps = crate::quotient::Caps {
+    order: 256,
+    states: 1 << 18,
+    candidate: 1 << 16,
+};
+
 /// Decides a sum of heaps of one heap game by the game's misère quotient, when one is proved for
 /// every heap of the sum (the construction is tried up to [`QUOTIENT_HEAPS`]): the outcome and
 /// every winning move in time linear in the number of heaps. `None` when the sum is not of that
@@ -225,7 +235,7 @@ pub fn analyse_misere_by_quotient(
         // can cover it.
         largest.min(QUOTIENT_HEAPS),
         rules.periodicity_bound(),
-        crate::quotient::Caps::default(),
+        QUOTIENT_CAPS,
         &mut |_, _| true,
     )
     .ok()?;
