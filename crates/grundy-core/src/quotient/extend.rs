@@ -79,6 +79,25 @@ pub(crate) fn heap_options(rules: &dyn HeapRuleset, n: u64) -> Vec<Vec<u64>> {
     opts
 }
 
+/// The smallest position (fewest tokens) of each of `classes` classes, from `(class, position)`
+/// pairs that cover them all.
+pub(crate) fn smallest_positions(
+    classes: usize,
+    positions: impl IntoIterator<Item = (u32, Vec<u64>)>,
+) -> Vec<Vec<u64>> {
+    let mut best: Vec<Option<(u64, Vec<u64>)>> = vec![None; classes];
+    for (c, p) in positions {
+        let size: u64 = p.iter().sum();
+        let slot = &mut best[c as usize];
+        if slot.as_ref().is_none_or(|(s, _)| *s > size) {
+            *slot = Some((size, p));
+        }
+    }
+    best.into_iter()
+        .map(|b| b.expect("every class has a position").1)
+        .collect()
+}
+
 /// The elements of a heap's options, sorted, without repeats.
 pub(crate) fn option_elements(monoid: &Monoid, phi: &[u32], options: &[Vec<u64>]) -> Vec<u32> {
     let mut v: Vec<u32> = options.iter().map(|o| element_of(monoid, phi, o)).collect();
@@ -188,25 +207,21 @@ impl Stage {
         };
         let mut osets: Vec<Vec<u32>> = self.osets.iter().map(|o| mapped(o)).collect();
         osets.push(mapped(on));
-        // A smallest position of each class: a representative of `q` and `k` new heaps.
-        let mut reps: Vec<Option<Vec<u64>>> = vec![None; monoid.order()];
-        for a in 0..(order * powers) as u32 {
-            let (x, k) = at(a);
-            let mut r = self.reps[x].clone();
-            r.extend(std::iter::repeat_n(n, k));
-            let slot = &mut reps[class[a as usize] as usize];
-            if slot
-                .as_ref()
-                .is_none_or(|o| o.iter().sum::<u64>() > r.iter().sum::<u64>())
-            {
-                *slot = Some(r);
-            }
-        }
+        // A position of each class: a representative of `q` and `k` new heaps.
+        let reps = smallest_positions(
+            monoid.order(),
+            (0..(order * powers) as u32).map(|a| {
+                let (x, k) = at(a);
+                let mut r = self.reps[x].clone();
+                r.extend(std::iter::repeat_n(n, k));
+                (class[a as usize], r)
+            }),
+        );
         Ok(Stage {
             monoid,
             phi,
             osets,
-            reps: reps.into_iter().map(|r| r.expect("every class")).collect(),
+            reps,
             states: 0,
         })
     }

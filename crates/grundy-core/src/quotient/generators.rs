@@ -13,7 +13,7 @@
 //! larger one), and the next candidate is tried: each round adds a generator or raises an index,
 //! so the rounds end, at a proof or at a cap.
 
-use super::extend::{heap_options, option_elements, Caps, Stage, StageError};
+use super::extend::{heap_options, option_elements, smallest_positions, Caps, Stage, StageError};
 use super::monoid::reduce;
 use super::verify::{Automaton, Letters, Refuted};
 use crate::HeapRuleset;
@@ -263,29 +263,21 @@ impl Plan {
         let osets = (0..=n as u64)
             .map(|h| option_elements(&monoid, &phi, &heap_options(rules, h)))
             .collect();
-        // A smallest position of each class: its generators' heaps.
-        let mut reps: Vec<Option<Vec<u64>>> = vec![None; monoid.order()];
-        for x in 0..free.size {
-            let slot = &mut reps[class[x] as usize];
-            let size: u64 = (0..free.heaps.len())
-                .map(|j| u64::from(free.digit(x, j)) * free.heaps[j])
-                .sum();
-            if slot.as_ref().is_none_or(|r| r.iter().sum::<u64>() > size) {
-                let mut r = Vec::new();
-                for j in 0..free.heaps.len() {
-                    r.extend(std::iter::repeat_n(
-                        free.heaps[j],
-                        free.digit(x, j) as usize,
-                    ));
-                }
-                *slot = Some(r);
-            }
-        }
+        // A position of each class: its generators' heaps.
+        let reps = smallest_positions(
+            monoid.order(),
+            (0..free.size).map(|x| {
+                let r = (0..free.heaps.len())
+                    .flat_map(|j| std::iter::repeat_n(free.heaps[j], free.digit(x, j) as usize))
+                    .collect();
+                (class[x], r)
+            }),
+        );
         Ok(Stage {
             monoid,
             phi,
             osets,
-            reps: reps.into_iter().map(|r| r.expect("every class")).collect(),
+            reps,
             states: 0,
         })
     }

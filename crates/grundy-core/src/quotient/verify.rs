@@ -24,7 +24,7 @@
 
 use std::collections::VecDeque;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::monoid::Monoid;
 
@@ -38,29 +38,24 @@ pub(crate) struct Letters {
     pub options: Vec<Vec<u32>>,
     /// The smallest heap of each letter.
     pub heap: Vec<u64>,
-    /// The letter of each heap (index 0 unused).
-    pub of_heap: Vec<usize>,
 }
 
 impl Letters {
     /// The letters of heaps `1..`, given each heap's element and its options' elements.
     pub fn new(phi: &[u32], osets: &[Vec<u32>]) -> Self {
-        let mut seen: FxHashMap<(u32, &[u32]), usize> = FxHashMap::default();
+        let mut seen: FxHashSet<(u32, &[u32])> = FxHashSet::default();
         let mut letters = Letters {
             phi: Vec::new(),
             options: Vec::new(),
             heap: Vec::new(),
-            of_heap: vec![0],
         };
         for h in 1..phi.len() {
             let key = (phi[h], osets[h].as_slice());
-            let l = *seen.entry(key).or_insert_with(|| {
+            if seen.insert(key) {
                 letters.phi.push(key.0);
                 letters.options.push(key.1.to_vec());
                 letters.heap.push(h as u64);
-                letters.phi.len() - 1
-            });
-            letters.of_heap.push(l);
+            }
         }
         letters
     }
