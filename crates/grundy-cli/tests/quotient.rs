@@ -163,6 +163,18 @@ fn misere_sums_use_the_quotient_and_agree_with_a_plain_search() {
         q["outcome"],
         if loses(&[9, 9], &mut memo) { "P" } else { "N" }
     );
+    // Heaps past the enumeration limit: their element from the period (10^9 acts as 10, its
+    // parity class from heap 8 on), their winning moves counted by residue classes.
+    let q = common::success_json(
+        &["solve", "--json", "--misere", "0.75", "1000000000", "9"],
+        b"",
+    );
+    assert_eq!(q["method"], "quotient");
+    assert_eq!(
+        q["outcome"],
+        if loses(&[10, 9], &mut memo) { "P" } else { "N" }
+    );
+    assert!(q["winning_moves_total"].as_u64().is_some());
     // 100000 heaps, decided at once.
     let heaps: Vec<String> = (0..100_000).map(|i| (1 + i % 97).to_string()).collect();
     let q = common::success_json(

@@ -72,6 +72,24 @@ pub trait HeapRuleset {
         None
     }
 
+    /// The options of a heap of `n` tokens that `wanted` accepts: how many, and the first
+    /// `limit` of them in the order of [`HeapRuleset::heap_options`], without listing every
+    /// option (for heaps too large to enumerate, beyond [`ENUMERATION_LIMIT`]). `wanted` gives
+    /// the same answer for two options that differ only in heaps of at least `from` tokens
+    /// congruent modulo `period` (e.g. it looks at a value that is periodic from `from` on), so
+    /// options can be counted by residue classes. `None` (the default) when the ruleset cannot.
+    fn heap_moves_where(
+        &self,
+        n: u64,
+        from: u64,
+        period: u64,
+        wanted: &dyn Fn(&[u64]) -> bool,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        let _ = (n, from, period, wanted, limit);
+        None
+    }
+
     /// The shape of the moves that periodicity theorems need, when every heap above some size
     /// moves alike (take at most `max_removal` tokens, leave at most `parts` heaps): take-and-break
     /// codes, finite subtraction sets. `None` (the default): no period is ever proved.

@@ -59,7 +59,7 @@ use serde::Serialize;
 
 pub use monoid::{Monoid, Presentation};
 
-use crate::heap::{PeriodicityBound, ENUMERATION_LIMIT};
+use crate::heap::{PeriodicityBound, COUNT_FROM, ENUMERATION_LIMIT};
 use crate::HeapRuleset;
 use extend::{Stage, StageError};
 
@@ -359,28 +359,45 @@ impl MisereQuotient {
         for i in (0..sizes.len()).rev() {
             suffix[i] = m.mul(suffix[i + 1], powers[i]);
         }
-        // Each size's winning options, found once.
+        // Each size's winning options, found once: listed one by one, or for a large heap of a
+        // quotient with a proved period counted by residue classes when the ruleset can.
+        let period = self.period.filter(|p| p.proved);
         let mut wins: Vec<Vec<Vec<u64>>> = Vec::with_capacity(sizes.len());
         let mut total = 0u64;
         let mut opts = Vec::new();
         for (i, &s) in sizes.iter().enumerate() {
-            if s > ENUMERATION_LIMIT {
-                return None;
-            }
             let rest = m.mul(
                 m.mul(prefix[i], suffix[i + 1]),
                 m.pow(self.element(s)?, counts[i] - 1),
             );
-            opts.clear();
-            rules.heap_options(s, &mut opts);
-            let mut here = Vec::new();
-            for o in opts.drain(..) {
-                let kept: Vec<u64> = o.into_iter().filter(|&h| h > 0).collect();
-                if m.is_p(m.mul(rest, self.element_of(&kept)?)) {
-                    here.push(kept);
+            let wanted = |o: &[u64]| self.element_of(o).is_some_and(|x| m.is_p(m.mul(rest, x)));
+            let counted = match period {
+                Some(p) if s > COUNT_FROM => {
+                    rules.heap_moves_where(s, p.preperiod, p.period, &wanted, limit)
                 }
-            }
-            total = total.saturating_add((here.len() as u64).saturating_mul(counts[i]));
+                _ => None,
+            };
+            let (count, here) = match counted {
+                Some((count, here)) => {
+                    let kept = here
+                        .into_iter()
+                        .map(|o| o.into_iter().filter(|&h| h > 0).collect())
+                        .collect();
+                    (count, kept)
+                }
+                None if s <= ENUMERATION_LIMIT => {
+                    opts.clear();
+                    rules.heap_options(s, &mut opts);
+                    let here: Vec<Vec<u64>> = opts
+                        .drain(..)
+                        .map(|o| o.into_iter().filter(|&h| h > 0).collect::<Vec<u64>>())
+                        .filter(|o| wanted(o))
+                        .collect();
+                    (here.len() as u64, here)
+                }
+                None => return None,
+            };
+            total = total.saturating_add(count.saturating_mul(counts[i]));
             wins.push(here);
         }
         let mut listed = Vec::new();

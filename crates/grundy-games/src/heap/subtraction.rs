@@ -165,6 +165,35 @@ impl HeapRuleset for Subtraction {
         out.extend(self.set.amounts(n).map(|s| vec![n - s]));
     }
 
+    /// A finite set has few options whatever the heap: each is checked.
+    fn heap_moves_where(
+        &self,
+        n: u64,
+        _from: u64,
+        _period: u64,
+        wanted: &dyn Fn(&[u64]) -> bool,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        if !matches!(
+            self.set,
+            SubtractionSet::UpTo(_) | SubtractionSet::Finite(_)
+        ) {
+            return None;
+        }
+        let mut count = 0;
+        let mut first = Vec::new();
+        for s in self.set.amounts(n) {
+            let opt = vec![n - s];
+            if wanted(&opt) {
+                count += 1;
+                if first.len() < limit {
+                    first.push(opt);
+                }
+            }
+        }
+        Some((count, first))
+    }
+
     fn periodicity_bound(&self) -> Option<grundy_core::heap::PeriodicityBound> {
         let max_removal = match &self.set {
             SubtractionSet::UpTo(k) => *k,

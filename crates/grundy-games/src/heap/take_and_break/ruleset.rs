@@ -65,6 +65,73 @@ impl HeapRuleset for TakeAndBreak {
         crate::period::periodicity_bound(&self.rules)
     }
 
+    /// Splits `(a, r − a)` with `from <= a <= r − a` are alike when `a` is congruent modulo the
+    /// period (both parts are at least `from`): one check per residue class counts them, and the
+    /// first few are listed by walking only the wanted classes. Splits in three are declined.
+    fn heap_moves_where(
+        &self,
+        n: u64,
+        from: u64,
+        period: u64,
+        wanted: &dyn Fn(&[u64]) -> bool,
+        limit: usize,
+    ) -> Option<(u64, Vec<Vec<u64>>)> {
+        let rules = &self.rules;
+        // Unbounded removals would list every amount up to `n`.
+        rules.max_removal()?;
+        if rules.distinct_parts || period == 0 || !rules.by_parts[3].upto(n).is_empty() {
+            return None;
+        }
+        let from = from.max(1);
+        let mut count = 0u64;
+        let mut first = Vec::new();
+        let hit = |opt: Vec<u64>, count: &mut u64, first: &mut Vec<Vec<u64>>| {
+            *count += 1;
+            if first.len() < limit {
+                first.push(opt);
+            }
+        };
+        for k in rules.by_parts[0].upto(n) {
+            if k == n && n > 0 && wanted(&[]) {
+                hit(Vec::new(), &mut count, &mut first);
+            }
+        }
+        for k in rules.by_parts[1].upto(n) {
+            if k < n && wanted(&[n - k]) {
+                hit(vec![n - k], &mut count, &mut first);
+            }
+        }
+        for k in rules.by_parts[2].upto(n) {
+            let r = n - k;
+            let half = r / 2;
+            for a in 1..from.min(half + 1) {
+                if wanted(&[a, r - a]) {
+                    hit(vec![a, r - a], &mut count, &mut first);
+                }
+            }
+            if half < from {
+                continue;
+            }
+            // From `from` on, `a` and `r − a >= half >= from` are both periodic.
+            let classes: Vec<bool> = (0..period.min(half - from + 1))
+                .map(|j| wanted(&[from + j, r - from - j]))
+                .collect();
+            for (j, &w) in classes.iter().enumerate() {
+                if w {
+                    count += (half - from - j as u64) / period + 1;
+                }
+            }
+            let mut a = from;
+            while first.len() < limit && a <= half && classes.iter().any(|&w| w) {
+                if classes[((a - from) % period) as usize] {
+                    first.push(vec![a, r - a]);
+                }
+                a += 1;
+            }
+        }
+        Some((count, first))
+    }
+
     fn heap_value(&self, n: u64) -> Option<Nimber> {
         self.known.as_ref()?.value(n).map(Nimber)
     }
