@@ -7,7 +7,9 @@
 
 use std::sync::Mutex;
 
-use grundy_core::quotient::{Caps, MisereQuotient, QuotientError, QuotientPeriod, Stopped};
+use grundy_core::quotient::{
+    CapKind, Caps, MisereQuotient, QuotientError, QuotientPeriod, Stopped,
+};
 use grundy_core::{HeapRuleset, Ruleset};
 use serde::Serialize;
 
@@ -209,16 +211,16 @@ pub fn report(game: &str, q: &MisereQuotient, names: &CapNames) -> QuotientRepor
             ),
         ),
         Stopped::Cap { heap, what, cap } => {
-            let option = match *what {
-                "quotient order" => names.order,
-                "automaton states" => names.states,
-                _ => names.candidate,
+            let raise = match what {
+                CapKind::Order => format!(" (raise it with {})", names.order),
+                CapKind::States => format!(" (raise it with {})", names.states),
+                CapKind::Candidate => format!(" (raise it with {})", names.candidate),
+                CapKind::Powers => String::new(),
             };
             (
                 "cap",
                 format!(
-                    "proved for heaps up to {last}; at heap {heap} the {what} passed {cap} \
-                     (raise it with {option})"
+                    "proved for heaps up to {last}; at heap {heap} the {what} passed {cap}{raise}"
                 ),
             )
         }

@@ -17,12 +17,13 @@ use rustc_hash::FxHashSet;
 
 use super::monoid::{reduce, Monoid};
 use super::verify::{element_of, Automaton, Letters, Refuted};
+use super::CapKind;
 use crate::HeapRuleset;
 
 /// The proving automaton of a candidate, within the cap.
 fn explore(monoid: &Monoid, letters: &Letters, caps: Caps) -> Result<Automaton, StageError> {
     Automaton::explore(monoid, letters, caps.states).map_err(|e| match e {
-        Refuted::TooLarge => StageError::Cap("automaton states", caps.states),
+        Refuted::TooLarge => StageError::Cap(CapKind::States, caps.states),
         Refuted::Memory(bytes) => StageError::Memory(bytes),
     })
 }
@@ -61,7 +62,7 @@ pub(crate) enum StageError {
     /// No proved quotient: the candidates kept being refuted, last by this position.
     Refuted(Vec<u64>),
     /// A cap was reached (what, and the cap).
-    Cap(&'static str, usize),
+    Cap(CapKind, usize),
     /// Memory ran short: the bytes held, most of the budget.
     Memory(u64),
 }
@@ -170,12 +171,12 @@ impl Stage {
             }
             rows.push(row);
             if rows.len() > caps.rows {
-                return Err(StageError::Cap("rows of outcomes", caps.rows));
+                return Err(StageError::Cap(CapKind::Powers, caps.rows));
             }
         };
         let powers = m + p;
         if order * powers > caps.order * 8 {
-            return Err(StageError::Cap("quotient order", caps.order));
+            return Err(StageError::Cap(CapKind::Order, caps.order));
         }
         let red = |k: usize| if k < powers { k } else { m + (k - m) % p };
         let at = |x: u32| (x as usize % order, x as usize / order);
@@ -194,7 +195,7 @@ impl Stage {
         letters.dedup();
         let (monoid, class) = reduce(order * powers, &letters, q.identity(), mul, is_p);
         if monoid.order() > caps.order {
-            return Err(StageError::Cap("quotient order", caps.order));
+            return Err(StageError::Cap(CapKind::Order, caps.order));
         }
         // An old element `q` is the candidate's `(q, 0)`, numbered `q`.
         let mut phi: Vec<u32> = self.phi.iter().map(|&x| class[x as usize]).collect();

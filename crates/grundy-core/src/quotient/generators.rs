@@ -16,6 +16,7 @@
 use super::extend::{heap_options, option_elements, smallest_positions, Caps, Stage, StageError};
 use super::monoid::reduce;
 use super::verify::{Automaton, Letters, Refuted};
+use super::CapKind;
 use crate::HeapRuleset;
 
 /// The index a fresh generator starts with (`g^4 = g^2`).
@@ -131,7 +132,7 @@ impl Plan {
         for &(_, g) in &gens {
             let i = (0..64u32)
                 .find(|&i| m.pow(g, u64::from(i) + 2) == m.pow(g, u64::from(i)))
-                .ok_or(StageError::Cap("index of a generator", 64))?;
+                .ok_or(StageError::Cap(CapKind::Powers, 64))?;
             index.push(i);
         }
         let k = gens.len() + 1;
@@ -202,7 +203,7 @@ impl Plan {
     /// The candidate: `M` with its outcomes, reduced, as a stage (not yet proved).
     fn candidate(&self, rules: &dyn HeapRuleset, caps: Caps) -> Result<Stage, StageError> {
         let free = Free::new(self.heaps.clone(), self.index.clone(), caps.free)
-            .ok_or(StageError::Cap("candidate monoid", caps.free))?;
+            .ok_or(StageError::Cap(CapKind::Candidate, caps.free))?;
         let n = self.words.len() - 1;
         let element = |heaps: &[u64]| {
             let mut e = vec![0u32; free.heaps.len()];
@@ -255,7 +256,7 @@ impl Plan {
             |x| p[x as usize],
         );
         if monoid.order() > caps.order {
-            return Err(StageError::Cap("quotient order", caps.order));
+            return Err(StageError::Cap(CapKind::Order, caps.order));
         }
         let phi: Vec<u32> = (0..=n as u64)
             .map(|h| class[free.element(&self.words[h as usize])])
@@ -299,7 +300,7 @@ pub(crate) fn refine(
         let letters = Letters::new(&stage.phi, &stage.osets);
         let aut =
             Automaton::explore(&stage.monoid, &letters, caps.states).map_err(|e| match e {
-                Refuted::TooLarge => StageError::Cap("automaton states", caps.states),
+                Refuted::TooLarge => StageError::Cap(CapKind::States, caps.states),
                 Refuted::Memory(bytes) => StageError::Memory(bytes),
             })?;
         let Some(bad) = aut.inconsistent(&stage.monoid) else {

@@ -129,10 +129,35 @@ pub enum Stopped {
         /// The heap size that could not be added.
         heap: u64,
         /// What reached its cap.
-        what: &'static str,
+        what: CapKind,
         /// The cap.
         cap: usize,
     },
+}
+
+/// The caps of the construction, as [`Stopped::Cap`] names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapKind {
+    /// [`Caps::order`]: a candidate quotient (reduced) had more elements.
+    Order,
+    /// [`Caps::states`]: a proving automaton had more states.
+    States,
+    /// [`Caps::candidate`]: a candidate of fresh generators had more elements before reduction.
+    Candidate,
+    /// A power relation `x^(i+2) = x^i` past index 64, or the outcomes of 64 powers of a new
+    /// heap without a period: fixed limits, not options.
+    Powers,
+}
+
+impl std::fmt::Display for CapKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            CapKind::Order => "order of a candidate quotient",
+            CapKind::States => "states of the proving automaton",
+            CapKind::Candidate => "size of a candidate of fresh generators",
+            CapKind::Powers => "powers of one heap",
+        })
+    }
 }
 
 /// The misère quotient of a heap game, proved for every heap up to [`MisereQuotient::last`]
