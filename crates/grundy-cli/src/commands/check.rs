@@ -17,8 +17,16 @@ use crate::words;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The conjectured formula, e.g. `n % 3` or `if(n % 4 == 3, n + 1, n)` (evalexpr syntax:
-    /// + - * / %, == != < <= > >=, && || !, if(c, a, b), min, max).
+    /// The conjectured formula, e.g. `n % 3`, `if(n % 4 == 3, n + 1, n)`, `(a ^ b) == 0`.
+    ///
+    /// Operators as in C and Python (loosest first): `c ? a : b`; `||` `&&` `!` (or `or` `and`
+    /// `not`); `==` `!=` `<` `<=` `>` `>=`; `|`, `^` (XOR, the nim-sum), `&`, `<<` `>>`; `+` `-`;
+    /// `*` `/` `%` (rounded toward zero, as in C); unary `-` `~`; `**` (power). A bit operator
+    /// beside a comparison needs parentheses: `(n & 1) == 0`. Functions: `if(c, a, b)`, `min`,
+    /// `max`, `abs`, `popcount`, `ctz`, `bitlen`, `log2`, `isqrt`, `isfib`. Lists:
+    /// `[4, 1, 2][n % 3]`. Recursion: `G(n / 2)` is the formula's own value at another position
+    /// (one argument per variable), e.g. `if(n % 2 == 0, n / 2, G(n / 2))`. Integers are exact
+    /// (128 bits); an overflow or a division by zero is an error naming the position.
     #[arg(long, allow_hyphen_values = true)]
     formula: String,
     /// How far: `N` (0 <= n <= N), or `XxY` for two-variable games. Default 100 (15x15).
@@ -64,6 +72,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let words = words::expand(&args.spec)?;
     let values = game_values::compute(&words, args.upto.as_deref())?;
     let mut formula = Formula::parse(&args.formula, &values.variables())?;
+    // `^` was the power in the old formula syntax: where reading it so would answer otherwise,
+    // say so once.
+    let mut caret = CaretNote::new(&formula);
     let top = match &values {
         GameValues::Line { cells, .. } => cells.len().saturating_sub(1) as u64,
         GameValues::Grid { upto, .. } => upto.0.min(upto.1),
@@ -79,6 +90,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             let mut found = None;
             for (n, cell) in cells.iter().enumerate().skip(args.from as usize) {
                 let at = vec![("n", n as u64)];
+                caret.look(&mut formula, &at);
                 if let Some(c) = compare(&mut formula, args.outcome, at, cell)? {
                     found = Some(c);
                     break;
@@ -98,6 +110,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                         continue;
                     }
                     let at = vec![(vars[0], i), (vars[1], j)];
+                    caret.look(&mut formula, &at);
                     if let Some(c) = compare(
                         &mut formula,
                         args.outcome,
@@ -112,6 +125,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
             (json!([mi, mj]), found)
         }
     };
+    caret.print();
     // A formula that fails is a "no": exit 1, as a script testing conjectures expects.
     let verdict = if found.is_some() {
         Err(Failure::Refuted)
@@ -180,7 +194,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 (class(&c.expected).to_string(), class(&c.actual).to_string())
             } else {
                 (
-                    c.expected.to_string(),
+                    c.expected.to_string().replace('"', ""),
                     c.actual.to_string().replace('"', ""),
                 )
             };
@@ -255,11 +269,62 @@ fn compare(
     }
     let (expected, actual) = match answer {
         Answer::Bool(b) => (json!(b), json!(*class == grundy_core::Outcome::P)),
-        Answer::Int(i) => (json!(i), serde_json::to_value(value).expect("serializable")),
+        Answer::Int(i) => (
+            int_json(i),
+            serde_json::to_value(value).expect("serializable"),
+        ),
     };
     Ok(Some(Counterexample {
         at,
         expected,
         actual,
     }))
+}
+
+/// A formula's integer answer in JSON: a number where JSON readers take it exactly (it fits in
+/// 64 bits), else its digits as a string (the formula computes in 128 bits).
+fn int_json(i: i128) -> Json {
+    i64::try_from(i)
+        .map(Json::from)
+        .or_else(|_| u64::try_from(i).map(Json::from))
+        .unwrap_or_else(|_| Json::String(i.to_string()))
+}
+
+/// The note for a formula with a `^`: XOR now, the power in the old syntax. It looks at each
+/// position checked, until the two readings first give different answers.
+struct CaretNote {
+    /// The formula with `^` read as `**`, while no difference is found.
+    old: Option<Formula>,
+    /// The first difference: the old reading's answer and where.
+    found: Option<(Answer, String)>,
+}
+
+impl CaretNote {
+    fn new(formula: &Formula) -> CaretNote {
+        CaretNote {
+            old: formula.with_caret_as_power(),
+            found: None,
+        }
+    }
+
+    fn look(&mut self, formula: &mut Formula, at: &[(&str, u64)]) {
+        let Some(old) = self.old.as_mut() else {
+            return;
+        };
+        if let (Ok(now), Ok(then)) = (formula.eval(at), old.eval(at)) {
+            if now != then {
+                let place: Vec<String> = at.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                self.found = Some((then, place.join(", ")));
+                self.old = None;
+            }
+        }
+    }
+
+    fn print(&self) {
+        if let Some((then, place)) = &self.found {
+            eprintln!(
+                "note: `^` is XOR (as in C and Python), not a power; with `^` as a power the formula would give {then} at {place}; write `**` for powers"
+            );
+        }
+    }
 }

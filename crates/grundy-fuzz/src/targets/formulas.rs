@@ -10,15 +10,31 @@ const FORMULA_SEEDS: &[&str] = &[
     "if(n % 4 == 3, n + 1, n)",
     "if(n % 4 == 0, n - 1, if(n % 4 == 3, n + 1, n))",
     "a ^ b",
+    "(a ^ b) == 0",
     "x % 3",
     "(x + y) % 2",
     "if(x*y == 0, 0, (x*y + 1) % 2)",
     "min(a, b) == max(a, b)",
     "n % 5 == 0 || n % 5 == 2",
+    "not n % 2 == 0 and n > 1",
     "!(n % 2 == 0)",
-    "math::pow(2, n)",
-    "floor(n / 2)",
+    "2 ** n",
+    "-2 ** n % 7",
+    "n & 1 == 0",
+    "(n & 1) == 0",
+    "popcount(n) % 2 == 1",
+    "ctz(n + 1) + bitlen(n) - log2(n + 1)",
+    "isqrt(n) + isfib(n)",
+    "[4, 1, 2, 8][n % 4]",
+    "[0x1f, 0b101, -3][n % 3]",
+    "if(n % 2 == 0, n / 2, G(n / 2))",
+    "if(a == 0 || b == 0, a + b, G(b, a % b))",
+    "G(n)",
+    "n > 3 ? n << 2 : ~n >> 1",
+    "1 << n",
     "n * n * n * n * n * n * n * n",
+    "math::pow(2, n)",
+    "n = 3",
 ];
 
 const FORMULA_GAMES: &[&str] = &[
@@ -37,25 +53,32 @@ const FORMULA_GAMES: &[&str] = &[
 
 fn formula(rng: &mut Rng, depth: usize) -> String {
     if depth == 0 || rng.one_in(3) {
-        return match rng.below(5) {
+        return match rng.below(7) {
             0 | 1 => rng
                 .pick(&["n", "a", "b", "x", "y", "true", "false"])
                 .to_string(),
             2 => format!("{}.5", rng.below(3)),
+            3 => format!("0x{:x}", rng.below(1000)),
             _ => rng.number(),
         };
     }
     let (l, r) = (formula(rng, depth - 1), formula(rng, depth - 1));
-    match rng.below(6) {
+    match rng.below(9) {
         0 => format!("if({l}, {r}, {})", formula(rng, depth - 1)),
-        1 => format!(
-            "{}({l}, {r})",
-            rng.pick(&["min", "max", "math::pow", "floor"])
+        1 => format!("({l} ? {r} : {})", formula(rng, depth - 1)),
+        2 => format!("{}({l}, {r})", rng.pick(&["min", "max", "G"])),
+        3 => format!(
+            "{}({l})",
+            rng.pick(&["abs", "popcount", "ctz", "bitlen", "log2", "isqrt", "isfib", "G"])
         ),
-        2 => format!("!({l})"),
+        4 => format!("{}({l})", rng.pick(&["!", "-", "~", "not "])),
+        5 => format!("[{}, {}][{l}]", rng.number(), rng.below(10)),
         _ => format!(
             "({l} {} {r})",
-            rng.pick(&["+", "-", "*", "/", "%", "^", "==", "!=", "<", "<=", ">", ">=", "&&", "||"])
+            rng.pick(&[
+                "+", "-", "*", "/", "%", "**", "^", "&", "|", "<<", ">>", "==", "!=", "<", "<=",
+                ">", ">=", "&&", "||", "and", "or",
+            ])
         ),
     }
 }
