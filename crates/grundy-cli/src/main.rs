@@ -67,6 +67,10 @@ enum Command {
     Table(commands::table::Args),
     /// Check a conjectured formula for a game's values (or P-positions) over a range.
     Check(commands::check::Args),
+    /// Find a formula for a game's values (or P-positions): fitted on the first part of its
+    /// table, validated on the rest, labelled proved or checked, printed for `check --formula`
+    /// and as C++ and Python functions.
+    Guess(commands::guess::Args),
     /// Play a position against the perfect engine (moves read line by line from stdin).
     Play(commands::play::Args),
     /// Draw a game's values: G(n) against n, or a heat map for two-variable games (SVG or PNG).
@@ -108,6 +112,7 @@ fn main() -> ExitCode {
         Command::Nimber(args) => commands::nimber::run(args),
         Command::Table(args) => commands::table::run(args),
         Command::Check(args) => commands::check::run(args),
+        Command::Guess(args) => commands::guess::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Plot(args) => commands::plot::run(args),
         Command::Quotient(args) => commands::quotient::run(args),

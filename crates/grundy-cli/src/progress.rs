@@ -78,6 +78,11 @@ pub fn quotient_stage(game: &str, heap: u64, order: usize) {
     spin(|| format!("{game}: misère quotient to heap {heap}, order {order}"));
 }
 
+/// `grundy guess`'s stages: what the search is doing.
+pub fn guessing(game: &str, stage: &str) {
+    spin(|| format!("{game}: {stage}"));
+}
+
 /// `grundy_core::limits::set_progress_reporter`'s reporter: a search's count of positions.
 pub fn searched(what: &str, stored: u64) {
     spin(|| format!("{what}: {stored} positions stored"));

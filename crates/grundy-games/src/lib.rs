@@ -21,9 +21,11 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod by_formula;
 pub mod classic;
 pub mod coins;
 pub mod graph;
+pub mod guess;
 pub mod heap;
 pub mod nonsum;
 pub mod period;
@@ -34,6 +36,7 @@ pub mod registry;
 pub mod report;
 pub mod script;
 pub mod spec;
+pub mod values;
 
 #[cfg(test)]
 mod testing;

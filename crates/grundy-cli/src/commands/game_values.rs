@@ -1,322 +1,46 @@
-//! The values of a game over a range of positions, for `grundy check` and `grundy plot`.
-//!
-//! Three kinds of games, each with the variables formulas use:
-//! - heap games with a table (`TableGame`: octal codes, subtraction, Lasker's Nim, ...): `n`, the
-//!   heap size, computed by the table engine of `grundy table`, with its detected period;
-//! - boards (`hyper-knights`, `movers:`): `x`, `y`, a token's cell, from one exploration of the
-//!   board;
-//! - any other registered game, tried as `GAME n` (one number: `n`) and else as `GAME a b` (two
-//!   numbers: `a`, `b`, e.g. `wythoff`, `euclid`): each position is built and valued on its own
-//!   through the registry. That is the plain way, fine for the small ranges one checks by eye;
-//!   positions the game rejects (e.g. a zero where it needs a positive number) are skipped.
+//! The values of a game over a range of positions, for `check`, `plot`, `guess` and
+//! `solve --formula`: [`grundy_games::values`] computes them (Python shares it); this adds the
+//! command line's progress bar and its error wording.
 
-use grundy_core::{analyse, Outcome, Value};
-use grundy_games::graph::movers::{Movers, Point};
-use grundy_games::heap::sparse::Method;
-
-use grundy_games::registry::{self, build_sum};
-use grundy_games::script::{Position, ScriptGame};
-use grundy_games::spec::{parse_number_text, GameSpec, Tabulation, Word};
+use grundy_games::spec::Word;
+use grundy_games::values::ValuesError;
+pub use grundy_games::values::{Defaults, GameValues, Sample, DEFAULTS};
 
 use crate::failure::Failure;
 use crate::progress::LazyBar;
 
-/// Default `--upto` for one-variable games and for each side of two-variable ones.
-pub const DEFAULT_UPTO_1D: u64 = 100;
-pub const DEFAULT_UPTO_2D: u64 = 15;
-/// The most positions one command values.
-pub const MAX_POSITIONS: u64 = 4_000_000;
-
-pub use grundy_games::plot::{GameValues, Sample};
-
-fn parse_upto(text: &str, max: u64) -> Result<(u64, u64), Failure> {
-    let bad = |m: String| Failure::Input(format!("--upto ('{text}'): {m}"));
-    let number = |t: &str| parse_number_text(t, "--upto", max).map_err(bad);
-    match text.split_once(['x', 'X']) {
-        Some((x, y)) => Ok((number(x)?, number(y)?)),
-        None => {
-            let n = number(text)?;
-            Ok((n, n))
+impl From<ValuesError> for Failure {
+    fn from(e: ValuesError) -> Self {
+        match e {
+            ValuesError::Input(m) => Failure::Input(m),
+            ValuesError::Compute(m) => Failure::Compute(m),
+            ValuesError::Solve(e) => Failure::from(e),
         }
     }
 }
 
 /// The values of the game `words` names (the game alone, no position), up to `upto` (`N`, or
-/// `XxY` for two-variable games).
+/// `XxY` for two-variable games), with the defaults of `check` and `plot`.
 pub fn compute(words: &[Word], upto: Option<&str>) -> Result<GameValues, Failure> {
-    let Some((first, rest)) = words.split_first() else {
-        return Err(Failure::Input("give a game, e.g. 0.77 or sub:1,3,4".into()));
-    };
-    if let Some(extra) = rest.first() {
-        return Err(extra
-            .error("give the game alone: its positions are the range --upto covers")
-            .into());
-    }
-    let (entry, spec) = registry::lookup(first)?;
-    if let Some(Tabulation::Heaps(table)) = entry.table {
-        let game = table(&spec)?;
-        let n = match upto {
-            Some(t) => parse_number_text(t, "--upto", MAX_POSITIONS)
-                .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
-            None => DEFAULT_UPTO_1D,
-        };
-        let values = game
-            .compute(n, Method::Sparse, &mut |_| true)
-            .map_err(|_| Failure::Compute("the table was interrupted".into()))?
-            .to_vec();
-        let period = game.period(&values);
-        let cells = values
-            .iter()
-            .map(|&g| {
-                let outcome = if g == 0 { Outcome::P } else { Outcome::N };
-                Some((Value::Finite(grundy_core::Nimber(g as u64)), outcome))
-            })
-            .collect();
-        return Ok(GameValues::Line {
-            game: game.name().to_string(),
-            cells,
-            period,
-        });
-    }
-    if spec.params.as_deref() == Some("-") {
-        // Each position is built on its own, and standard input can be read only once.
-        return Err(first
-            .error("a game read from standard input cannot be valued position by position: give a file or an inline list")
-            .into());
-    }
-    if let Some(Tabulation::Points(board_of)) = entry.table {
-        return board(&spec, board_of(&spec)?, upto);
-    }
-    if let Some(Tabulation::Script(load)) = entry.table {
-        return script(&spec, &load(&spec)?, upto);
-    }
-    registered(first, upto)
+    compute_with(words, upto, DEFAULTS)
 }
 
-fn board(spec: &GameSpec, movers: Movers, upto: Option<&str>) -> Result<GameValues, Failure> {
-    let (mut mx, mut my) = match upto {
-        Some(t) => parse_upto(t, grundy_games::graph::movers::MAX_COORDINATE)?,
-        None => (DEFAULT_UPTO_2D, DEFAULT_UPTO_2D),
-    };
-    if let Some((w, h)) = movers.bounds {
-        mx = mx.min(w - 1);
-        my = my.min(h - 1);
-    }
-    check_size(mx, my)?;
-    let seeds: Vec<Point> = (0..=my as u32)
-        .flat_map(|y| (0..=mx as u32).map(move |x| (x, y)))
-        .collect();
-    let explored = movers.explore(spec, &seeds)?;
-    let game = explored.game();
-    let rows = (0..=my as u32)
-        .map(|y| {
-            (0..=mx as u32)
-                .map(|x| {
-                    explored
-                        .vertex((x, y))
-                        .map(|v| (game.value(v), game.outcome(v)))
-                })
-                .collect()
+/// [`compute`], with `defaults` where `upto` is not given.
+pub fn compute_with(
+    words: &[Word],
+    upto: Option<&str>,
+    defaults: Defaults,
+) -> Result<GameValues, Failure> {
+    let mut bar: Option<LazyBar> = None;
+    let mut progress = |done: u64, total: u64| {
+        // This bar counts the positions valued one by one; a script's own spinner keeps quiet.
+        bar.get_or_insert_with(|| {
+            crate::progress::set_quiet(true);
+            LazyBar::new(total, "positions")
         })
-        .collect();
-    Ok(GameValues::Grid {
-        game: spec.word.text.clone(),
-        vars: ["x", "y"],
-        upto: (mx, my),
-        rows,
-    })
-}
-
-/// A game script's values: positions `0..=N` for `--upto N`, positions `[x, y]` for `--upto XxY`,
-/// all valued by one solver (each position once, expanded on every core).
-fn script(spec: &GameSpec, game: &ScriptGame, upto: Option<&str>) -> Result<GameValues, Failure> {
-    let text = upto.map_or_else(|| DEFAULT_UPTO_1D.to_string(), str::to_string);
-    let grid = text.contains(['x', 'X']);
-    let (mx, my) = parse_upto(&text, MAX_POSITIONS)?;
-    check_size(mx, if grid { my } else { 0 })?;
-    let positions: Vec<Position> = if grid {
-        (0..=my as i64)
-            .flat_map(|y| (0..=mx as i64).map(move |x| Position::Duo(x, y)))
-            .collect()
-    } else {
-        (0..=mx as i64).map(Position::Int).collect()
+        .set(done);
     };
-    let mut bar = LazyBar::new(positions.len() as u64, "positions");
-    let mut progress = |done: usize| bar.set(done as u64);
-    // This bar counts the table's positions; the script's own spinner keeps quiet.
-    crate::progress::set_quiet(true);
-    let values = grundy_games::script::table::values(game, &positions, &mut progress);
+    let values = grundy_games::values::compute(words, upto, defaults, &mut progress);
     crate::progress::set_quiet(false);
-    drop(bar);
-    let values = values?;
-    let sample = |v: Value| {
-        let o = grundy_games::script::table::outcome(&v);
-        Some((v, o))
-    };
-    if grid {
-        let mut cells = values.into_iter();
-        let rows = (0..=my)
-            .map(|_| {
-                (0..=mx)
-                    .map(|_| sample(cells.next().expect("one value a position")))
-                    .collect()
-            })
-            .collect();
-        return Ok(GameValues::Grid {
-            game: spec.word.text.clone(),
-            vars: ["x", "y"],
-            upto: (mx, my),
-            rows,
-        });
-    }
-    // A period seen at the end of the table; nothing proves it for a game known only by its
-    // moves.
-    let finite: Option<Vec<u32>> = values
-        .iter()
-        .map(|v| v.finite().and_then(|g| u32::try_from(g.0).ok()))
-        .collect();
-    let period = finite.and_then(|f| grundy_games::period::find(&f, None, true));
-    Ok(GameValues::Line {
-        game: spec.word.text.clone(),
-        cells: values.into_iter().map(sample).collect(),
-        period,
-    })
-}
-
-fn check_size(mx: u64, my: u64) -> Result<(), Failure> {
-    let cells = (mx + 1).saturating_mul(my + 1);
-    if cells > MAX_POSITIONS {
-        return Err(Failure::Input(format!(
-            "--upto: {mx}x{my} is more than {MAX_POSITIONS} positions"
-        )));
-    }
-    Ok(())
-}
-
-/// The value and class of `GAME numbers...`; `None` if the game rejects that position.
-fn value_of(game: &Word, numbers: &[u64]) -> Result<Sample, Failure> {
-    let mut words = vec![game.clone()];
-    words.extend(
-        numbers
-            .iter()
-            .map(|k| Word::new("a position", k.to_string())),
-    );
-    let Ok(mut sum) = build_sum(&words) else {
-        return Ok(None);
-    };
-    let analysis = analyse(&mut sum, 0).map_err(|e| {
-        let at: Vec<String> = numbers.iter().map(u64::to_string).collect();
-        Failure::Compute(format!("{} {}: {e}", game.text, at.join(" ")))
-    })?;
-    Ok(analysis
-        .values
-        .first()
-        .cloned()
-        .map(|v| (v, analysis.outcome)))
-}
-
-fn registered(game: &Word, upto: Option<&str>) -> Result<GameValues, Failure> {
-    let one = |k| build_sum(&[game.clone(), Word::new("a position", k)]).is_ok();
-    let two = build_sum(&[
-        game.clone(),
-        Word::new("a position", "1"),
-        Word::new("a position", "1"),
-    ])
-    .is_ok();
-    if one("1") || one("0") {
-        let n = match upto {
-            Some(t) => parse_number_text(t, "--upto", MAX_POSITIONS)
-                .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
-            None => DEFAULT_UPTO_1D,
-        };
-        let mut bar = LazyBar::new(n + 1, "positions");
-        let cells = (0..=n)
-            .map(|k| {
-                bar.set(k);
-                value_of(game, &[k])
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        drop(bar);
-        return Ok(GameValues::Line {
-            game: game.text.clone(),
-            cells,
-            period: None,
-        });
-    }
-    if two {
-        let (ma, mb) = match upto {
-            Some(t) => parse_upto(t, 1 << 30)?,
-            None => (DEFAULT_UPTO_2D, DEFAULT_UPTO_2D),
-        };
-        check_size(ma, mb)?;
-        let mut bar = LazyBar::new((ma + 1) * (mb + 1), "positions");
-        let rows = (0..=mb)
-            .map(|b| {
-                (0..=ma)
-                    .map(|a| {
-                        // Per position: each may be a search of its own (Chomp).
-                        bar.set(b * (ma + 1) + a);
-                        value_of(game, &[a, b])
-                    })
-                    .collect()
-            })
-            .collect::<Result<Vec<Vec<_>>, _>>()?;
-        drop(bar);
-        return Ok(GameValues::Grid {
-            game: game.text.clone(),
-            vars: ["a", "b"],
-            upto: (ma, mb),
-            rows,
-        });
-    }
-    // Neither shape: let the registry say what is wrong with the name.
-    build_sum(std::slice::from_ref(game))?;
-    Err(game
-        .error("this game's positions are not one or two numbers: check and plot need heap, two-heap or board games")
-        .into())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn line(values: GameValues) -> Vec<Sample> {
-        match values {
-            GameValues::Line { cells, .. } => cells,
-            GameValues::Grid { .. } => panic!("a heap game is one-dimensional"),
-        }
-    }
-
-    /// The table engine and the plain way (each position built through the registry and valued
-    /// on its own) agree, values and classes.
-    #[test]
-    fn table_values_match_the_registry_position_by_position() {
-        for name in [
-            "0.77",
-            "0.137",
-            "sub:1,3,4",
-            "lasker",
-            "grundys-game",
-            "bash:3",
-        ] {
-            let word = Word::new("argument 1", name);
-            let table = line(compute(std::slice::from_ref(&word), Some("40")).unwrap());
-            let plain = line(registered(&word, Some("40")).unwrap());
-            assert_eq!(table, plain, "{name}");
-        }
-    }
-
-    #[test]
-    fn two_number_games_are_grids_in_a_and_b() {
-        let word = Word::new("argument 1", "wythoff");
-        let GameValues::Grid { vars, rows, .. } = compute(&[word], Some("4x3")).unwrap() else {
-            panic!("wythoff takes two heaps")
-        };
-        assert_eq!(vars, ["a", "b"]);
-        assert_eq!((rows.len(), rows[0].len()), (4, 5));
-        // (1, 2) and (2, 1) are Wythoff's first P-positions after (0, 0).
-        assert_eq!(rows[2][1].as_ref().map(|c| c.1), Some(Outcome::P));
-        assert_eq!(rows[1][2].as_ref().map(|c| c.1), Some(Outcome::P));
-        assert_eq!(rows[1][1].as_ref().map(|c| c.1), Some(Outcome::N));
-    }
+    Ok(values?)
 }

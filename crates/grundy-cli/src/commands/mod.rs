@@ -5,6 +5,7 @@ pub mod check;
 pub mod formula;
 pub mod game_values;
 pub mod games;
+pub mod guess;
 pub mod nimber;
 pub mod play;
 pub mod plot;

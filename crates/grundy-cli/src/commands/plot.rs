@@ -1,14 +1,19 @@
 //! `grundy plot GAME --upto N -o FILE.svg|FILE.png`: a picture of a game's values, drawn by
 //! grundy-games' `plot` module (a scatter of G(n) against n, or a heat map for two-variable
 //! games). PNG pixels are drawn into a buffer and encoded by the `png` crate.
+//!
+//! With `--formula F` the formula is drawn over the values (a line, or the cells where it fails
+//! outlined in red) and every position where it fails is marked; the report counts them.
 
 use std::path::Path;
 
 use grundy_games::period::Period;
-use grundy_games::plot::{draw, register_fonts, SIDES};
+use grundy_games::plot::{draw_with, register_fonts, Overlay, SIDES};
 use plotters::prelude::*;
 use serde::Serialize;
+use serde_json::{json, Value as Json};
 
+use crate::commands::formula::Formula;
 use crate::commands::game_values::{self, GameValues};
 use crate::failure::Failure;
 use crate::words;
@@ -24,9 +29,18 @@ pub struct Args {
     /// Picture size in pixels, WxH.
     #[arg(long, default_value = "900x560", value_name = "WxH")]
     size: String,
-    /// Print JSON {game, file, format, width, height, positions, period} after writing.
+    /// Print JSON {game, file, format, width, height, positions, period, formula, failures,
+    /// first_failure} after writing.
     #[arg(long)]
     json: bool,
+    /// A conjectured formula to draw over the values (the syntax of `grundy check --formula`,
+    /// e.g. `n % 3`, `a ^ b`): its values as a line, each position where it fails marked in red.
+    /// A boolean formula says which positions are P-positions.
+    #[arg(long, allow_hyphen_values = true, value_name = "F")]
+    formula: Option<String>,
+    /// The formula is a boolean: "this position is a P-position" (a loss for the player to move).
+    #[arg(long)]
+    outcome: bool,
     /// The game, e.g. `0.77`, `sub:1,3,4`, `hyper-knights`, `wythoff`.
     #[arg(required = true, allow_negative_numbers = true, value_name = "GAME")]
     spec: Vec<String>,
@@ -42,6 +56,12 @@ struct Report {
     /// How many positions were plotted.
     positions: usize,
     period: Option<Period>,
+    /// The formula drawn over the values, as typed; null without `--formula`.
+    formula: Option<String>,
+    /// How many positions the formula fails at (a wrong answer, or none); null without one.
+    failures: Option<usize>,
+    /// The first of them, its variables by name (`{"n": 12}`, `{"a": 1, "b": 2}`), or null.
+    first_failure: Option<Json>,
 }
 
 fn parse_size(text: &str) -> Result<(u32, u32), Failure> {
@@ -79,19 +99,38 @@ pub fn run(args: Args) -> Result<(), Failure> {
             )))
         }
     };
+    // A malformed formula is refused before the values are computed (they can take minutes).
+    match &args.formula {
+        Some(text) => Formula::check_syntax(text)?,
+        None if args.outcome => {
+            return Err(Failure::Input(
+                "--outcome says the formula is a boolean (is this a P-position?): give one with --formula".into(),
+            ))
+        }
+        None => {}
+    }
     let words = words::expand(&args.spec)?;
     let values = game_values::compute(&words, args.upto.as_deref())?;
+    let overlay = match &args.formula {
+        Some(text) => {
+            let formula = grundy_pattern::formula::Formula::parse(text, &values.variables())
+                .map_err(|e| Failure::Input(format!("--formula, {e}")))?;
+            Some(Overlay::compute(&values, &formula, args.outcome).map_err(Failure::Input)?)
+        }
+        None => None,
+    };
+    let overlay = overlay.as_ref();
     register_fonts();
     let drawn = |e: String| Failure::Compute(format!("drawing {}: {e}", args.output));
     if format == "svg" {
-        let svg = grundy_games::plot::svg(&values, width, height).map_err(drawn)?;
+        let svg = grundy_games::plot::svg_with(&values, overlay, width, height).map_err(drawn)?;
         std::fs::write(&args.output, svg)
             .map_err(|e| Failure::Input(format!("--output ('{}'): {e}", args.output)))?;
     } else {
         let mut pixels = vec![0u8; width as usize * height as usize * 3];
         {
             let root = BitMapBackend::with_buffer(&mut pixels, (width, height)).into_drawing_area();
-            draw(&root, &values).map_err(drawn)?;
+            draw_with(&root, &values, overlay).map_err(drawn)?;
         }
         write_png(&args.output, width, height, &pixels)?;
     }
@@ -112,6 +151,13 @@ pub fn run(args: Args) -> Result<(), Failure> {
             height,
             positions,
             period,
+            formula: overlay.map(|o| o.formula.clone()),
+            failures: overlay.map(|o| o.failures),
+            first_failure: overlay.and_then(|o| {
+                o.first_failure.as_ref().map(|at| {
+                    Json::Object(at.iter().map(|(k, v)| (k.to_string(), json!(v))).collect())
+                })
+            }),
         };
         outln!("{}", serde_json::to_string(&report).expect("serializable"));
     } else {
@@ -120,6 +166,16 @@ pub fn run(args: Args) -> Result<(), Failure> {
             args.output,
             positions,
             values.game()
+        );
+        if let Some(o) = overlay {
+            outln!("{}: {}", o.label(), o.verdict());
+        }
+    }
+    if let Some((at, why)) = overlay.and_then(|o| o.first_error.as_ref()) {
+        let at: Vec<String> = at.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        eprintln!(
+            "note: the formula has no value at {} ({why}); counted as a failure there",
+            at.join(", ")
         );
     }
     Ok(())

@@ -2,20 +2,26 @@
 
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::time::Duration;
 
 use grundy_core::every::{analyse_every, EveryAnalysis};
 use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
 use grundy_core::search::checkpoint::{self, Checkpointing};
 use grundy_core::{analyse, analyse_value, Analysis, Component, Outcome};
+use grundy_games::by_formula::FormulaComponent;
+use grundy_games::guess;
 use grundy_games::spec::Word;
 use grundy_games::{registry, report};
+use grundy_pattern::formula::Formula;
 use serde_json::Value as Json;
 
+use crate::commands::game_values;
 use crate::failure::Failure;
 use crate::words;
 
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("by_formula").args(["formula", "guess"]).multiple(false)))]
 pub struct Args {
     /// Print one JSON object: game, position, outcome, grundy, winning_moves, components.
     #[arg(long)]
@@ -52,6 +58,21 @@ pub struct Args {
     /// How often a long search saves its checkpoint, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 300)]
     checkpoint_every: u64,
+    /// Value the positions by this formula of the game's values (`check --formula` syntax,
+    /// e.g. `if(n % 2 == 0, n / 2, G(n / 2))`), once it holds on the game's table up to
+    /// --check-upto: positions of any size (n = 10^18) are answered, marked "formula checked to
+    /// N" (or "proved" where a theorem extends the table). Winning moves are listed where the
+    /// options can be (up to 2^20 tokens).
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["misere", "every", "resume"])]
+    formula: Option<String>,
+    /// Find the formula with `grundy guess` first (on the table up to --check-upto), then solve
+    /// by it as with --formula.
+    #[arg(long, conflicts_with_all = ["formula", "misere", "every", "resume"])]
+    guess: bool,
+    /// How far --formula or --guess checks the formula on the game's table: `N`, or `XxY` for
+    /// two-number games (default 4095, or 64x64).
+    #[arg(long, value_name = "N", requires = "by_formula")]
+    check_upto: Option<String>,
     /// The game and its position, e.g. `nim 3 4 5`; join games with `+`
     /// (`nim 3 4 + bash:3 7`); `-` reads the position's numbers from standard input.
     #[arg(
@@ -106,16 +127,19 @@ impl Verdict {
     }
 }
 
+/// The verdict; `no_moves` skips the winning moves (positions valued by a formula whose options
+/// are too many to list).
 fn decide(
     args: &Args,
     components: &mut [Box<dyn Component>],
     limit: usize,
+    no_moves: bool,
 ) -> Result<Verdict, Failure> {
     let verdict = if args.misere {
         analyse_misere(components, limit).map(Verdict::Misere)
     } else if args.every {
         analyse_every(components, limit).map(Verdict::Every)
-    } else if args.no_moves {
+    } else if args.no_moves || no_moves {
         analyse_value(components).map(Verdict::Normal)
     } else {
         analyse(components, limit).map(Verdict::Normal)
@@ -287,29 +311,177 @@ fn set_checkpoints(args: &Args) -> Result<(), Failure> {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     set_checkpoints(&args)?;
+    let by_formula = ByFormula::resolve(&args)?;
     if args.batch {
-        return batch(&args);
+        return batch(&args, by_formula.as_ref());
     }
     let words = words::expand(&args.spec)?;
     let mut components = registry::build_sum(&words)?;
     // A million heaps read from stdin are a million words: let them go before solving.
     drop(words);
-    let verdict = decide(&args, &mut components, args.limit)?;
+    let mut unlisted = false;
+    if let Some(f) = &by_formula {
+        (components, unlisted) = f.wrap(components)?;
+    }
+    let verdict = decide(&args, &mut components, args.limit, unlisted)?;
     let mut out = BufWriter::new(crate::out::Stdout::lock());
     if args.json {
-        write_json(&mut out, &components, &verdict, None)?;
+        match &by_formula {
+            Some(f) => f.write_json(&mut out, &components, &verdict, None)?,
+            None => write_json(&mut out, &components, &verdict, None)?,
+        }
         out.write_all(b"\n")?;
     } else {
         out.write_all(write_text(&components, &verdict).as_bytes())?;
+        if let Some(f) = &by_formula {
+            out.write_all(f.text_line(unlisted && !args.no_moves).as_bytes())?;
+        }
     }
     out.flush()?;
     Ok(())
 }
 
+/// `--formula` or `--guess`: the formula, checked on the game's table, and how sure it is.
+struct ByFormula {
+    formula: Rc<Formula>,
+    game: String,
+    assessment: guess::Assessment,
+}
+
+impl ByFormula {
+    fn resolve(args: &Args) -> Result<Option<ByFormula>, Failure> {
+        if args.formula.is_none() && !args.guess {
+            return Ok(None);
+        }
+        if let Some(text) = &args.formula {
+            // A typo is refused before the table is computed.
+            crate::commands::formula::Formula::check_syntax(text)?;
+        }
+        let words = Word::from_args(&args.spec);
+        let game = words
+            .first()
+            .ok_or_else(|| Failure::Input("give a game and its position".into()))?;
+        let values = game_values::compute_with(
+            std::slice::from_ref(game),
+            args.check_upto.as_deref(),
+            crate::commands::guess::DEFAULTS,
+        )?;
+        let vars = values.variables();
+        let text = match &args.formula {
+            Some(text) => text.clone(),
+            None => {
+                let report = guess::guess(&values, false, &guess::Settings::default());
+                match (report.formula, report.target) {
+                    (Some(f), guess::Target::Values) => f,
+                    _ => {
+                        return Err(Failure::Compute(format!(
+                            "--guess: no formula found for the values of {} (every position up \
+                             to {} computed; `grundy guess {}` shows the nearest candidates)",
+                            game.text, report.checked_upto, game.text
+                        )))
+                    }
+                }
+            }
+        };
+        let formula =
+            Formula::parse(&text, &vars).map_err(|e| Failure::Input(format!("--formula, {e}")))?;
+        let assessment = guess::assess(&values, &formula).map_err(|near| {
+            let at: Vec<String> = near
+                .fails_at
+                .as_object()
+                .map(|m| m.iter().map(|(k, v)| format!("{k} = {v}")).collect())
+                .unwrap_or_default();
+            Failure::Input(format!(
+                "--formula {} fails on the table of {} at {}: it gives {}, the value is {}",
+                text,
+                game.text,
+                at.join(", "),
+                if near.actual.is_null() {
+                    "nothing".to_string()
+                } else {
+                    near.actual.to_string()
+                },
+                near.expected
+            ))
+        })?;
+        Ok(Some(ByFormula {
+            formula: Rc::new(formula),
+            game: game.text.clone(),
+            assessment,
+        }))
+    }
+
+    /// Each component valued by the formula (all must be positions of the formula's game), and
+    /// whether some position has too many options to list its winning moves.
+    fn wrap(
+        &self,
+        components: Vec<Box<dyn Component>>,
+    ) -> Result<(Vec<Box<dyn Component>>, bool), Failure> {
+        let first = components.first().map(|c| c.game()).unwrap_or_default();
+        let mut unlisted = false;
+        let wrapped = components
+            .into_iter()
+            .map(|c| {
+                if c.game() != first {
+                    return Err(Failure::Input(format!(
+                        "--formula values positions of one game ({}); {} is another",
+                        self.game,
+                        c.game()
+                    )));
+                }
+                let f = FormulaComponent::new(c, self.formula.clone());
+                unlisted |= !f.listable();
+                Ok(Box::new(f) as Box<dyn Component>)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok((wrapped, unlisted))
+    }
+
+    fn text_line(&self, unlisted: bool) -> String {
+        let mut s = format!(
+            "Values by the formula G({}) = {} ({}).\n",
+            self.formula.variables().join(", "),
+            self.formula.text(),
+            self.assessment.words()
+        );
+        if unlisted {
+            s += &format!(
+                "(The winning moves are not looked for: the options of a position of more than \
+                 {} tokens are too many to list.)\n",
+                grundy_games::by_formula::LISTED_UP_TO
+            );
+        }
+        s
+    }
+
+    /// The verdict's JSON with the formula and its basis added.
+    fn write_json(
+        &self,
+        out: &mut impl Write,
+        components: &[Box<dyn Component>],
+        verdict: &Verdict,
+        line: Option<usize>,
+    ) -> Result<(), Failure> {
+        let mut buffer = Vec::new();
+        write_json(&mut buffer, components, verdict, line)?;
+        let mut json: Json = serde_json::from_slice(&buffer)
+            .map_err(|e| Failure::Compute(format!("reading back the verdict: {e}")))?;
+        if let Some(object) = json.as_object_mut() {
+            object.insert(
+                "formula".into(),
+                Json::String(self.formula.text().to_string()),
+            );
+            object.insert("basis".into(), Json::String(self.assessment.words()));
+        }
+        serde_json::to_writer(&mut *out, &json)
+            .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
+    }
+}
+
 /// `--batch`: the game words of the command line, then each line of standard input as a
 /// position, answered on one line each. An error names its line and stops the batch; the answers
 /// before it are written (and flushed) first.
-fn batch(args: &Args) -> Result<(), Failure> {
+fn batch(args: &Args, by_formula: Option<&ByFormula>) -> Result<(), Failure> {
     // `-` or `GAME:-` would read standard input too, where the positions are (and wait on its
     // lock for ever).
     if let Some(i) = args.spec.iter().position(|a| a == "-" || a.ends_with(":-")) {
@@ -321,7 +493,7 @@ fn batch(args: &Args) -> Result<(), Failure> {
         )));
     }
     let mut out = BufWriter::new(crate::out::Stdout::lock());
-    let result = batch_lines(args, &mut std::io::stdin().lock(), &mut out);
+    let result = batch_lines(args, by_formula, &mut std::io::stdin().lock(), &mut out);
     out.flush()?;
     result
 }
@@ -329,7 +501,12 @@ fn batch(args: &Args) -> Result<(), Failure> {
 /// The longest line `--batch` reads: a position of about ten million numbers.
 const MAX_BATCH_LINE: u64 = 1 << 28;
 
-fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
+fn batch_lines(
+    args: &Args,
+    by_formula: Option<&ByFormula>,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let game: Vec<Word> = Word::from_args(&args.spec);
     // The text answer shows one move, so only one is listed; --json lists as many as --limit.
     let limit = if args.json {
@@ -379,9 +556,16 @@ fn batch_lines(args: &Args, input: &mut impl BufRead, out: &mut impl Write) -> R
                 .map(|(k, w)| Word::new(format!("line {number} item {}", k + 1), w)),
         );
         let mut components = registry::build_sum(&words).map_err(|e| at(e.into()))?;
-        let verdict = decide(args, &mut components, limit).map_err(at)?;
+        let mut unlisted = false;
+        if let Some(f) = by_formula {
+            (components, unlisted) = f.wrap(components).map_err(at)?;
+        }
+        let verdict = decide(args, &mut components, limit, unlisted).map_err(at)?;
         if args.json {
-            write_json(out, &components, &verdict, Some(number))?;
+            match by_formula {
+                Some(f) => f.write_json(out, &components, &verdict, Some(number))?,
+                None => write_json(out, &components, &verdict, Some(number))?,
+            }
         } else {
             let grundy = verdict
                 .grundy()
@@ -471,7 +655,7 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
     match a.outcome {
         Outcome::P => s += "Every move loses against perfect play.\n",
         Outcome::N if !a.moves_searched => {
-            s += "Winning moves: not looked for (--no-moves).\n";
+            s += "Winning moves: not looked for.\n";
         }
         Outcome::N => {
             s += &format!("Winning moves ({}):\n", a.winning_moves_total);

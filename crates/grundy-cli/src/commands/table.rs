@@ -189,6 +189,7 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
             game,
             cells,
             period,
+            ..
         } => {
             let checked = cells.len().saturating_sub(1) as u64;
             let period_report = with_period.then(|| PeriodReport::new(*period, checked));

@@ -125,6 +125,7 @@ fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
         Box::new(value),
         Box::new(Lasker),
         Some(period(0)),
+        "Lasker's Nim theorem (Winning Ways, ch. 4): G = n - 1, n, n, n + 1 as n mod 4 = 0, 1, 2, 3",
     ))
 }
 

@@ -105,6 +105,7 @@ fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
         Box::new(|n| n),
         Box::new(Nim),
         Some(period),
+        "Bouton's theorem: a heap of n has value n",
     ))
 }
 

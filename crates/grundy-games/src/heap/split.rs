@@ -190,6 +190,7 @@ fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
         Box::new(value),
         Box::new(Split),
         None,
+        "the split game's theorem: G(n) is the n-th odious number",
     ))
 }
 

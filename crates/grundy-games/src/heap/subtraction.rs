@@ -386,7 +386,17 @@ fn table(spec: &GameSpec, rules: Subtraction) -> TableGame {
                 _ => 0,
             };
             let period = rules.theorem_period(0);
-            TableGame::formula(spec, Box::new(move |n| f(k, n)), Box::new(rules), period)
+            let theorem = match rules.set() {
+                SubtractionSet::UpTo(_) => "Bash's game theorem: G(n) = n mod (k + 1)",
+                _ => "the theorem of this subtraction set (its closed form)",
+            };
+            TableGame::formula(
+                spec,
+                Box::new(move |n| f(k, n)),
+                Box::new(rules),
+                period,
+                theorem,
+            )
         }
         None => TableGame::computed(spec, rules.rules()),
     }

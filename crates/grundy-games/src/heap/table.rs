@@ -16,6 +16,7 @@ enum Source {
         value: Box<dyn Fn(u64) -> u64>,
         naive: Box<dyn HeapRuleset>,
         period: Option<Period>,
+        theorem: &'static str,
     },
 }
 
@@ -34,13 +35,14 @@ impl TableGame {
         }
     }
 
-    /// A game whose values a theorem gives (`value`), with its rules for the naive check and
-    /// the period the theorem proves, if any.
+    /// A game whose values a theorem (named `theorem`) gives (`value`), with its rules for the
+    /// naive check and the period the theorem proves, if any.
     pub fn formula(
         spec: &GameSpec,
         value: Box<dyn Fn(u64) -> u64>,
         naive: Box<dyn HeapRuleset>,
         period: Option<Period>,
+        theorem: &'static str,
     ) -> TableGame {
         TableGame {
             name: spec.word.text.clone(),
@@ -48,7 +50,17 @@ impl TableGame {
                 value,
                 naive,
                 period,
+                theorem,
             },
+        }
+    }
+
+    /// The theorem that proves this game's periods: its own, or the periodicity theorem for a
+    /// game computed move by move.
+    pub fn theorem(&self) -> &'static str {
+        match &self.source {
+            Source::Engine(_) => crate::guess::PERIODICITY_THEOREM,
+            Source::Formula { theorem, .. } => theorem,
         }
     }
 

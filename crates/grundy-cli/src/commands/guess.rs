@@ -1,0 +1,64 @@
+//! `grundy guess GAME`: the simplest formula for a game's values (or P-positions) that holds on
+//! its whole table, labelled proved or checked, in `check --formula` syntax and as C++ and
+//! Python functions ([`grundy_games::guess`] finds and words it).
+
+use grundy_games::guess::{self, Settings};
+
+use crate::commands::game_values::{self, Defaults};
+use crate::failure::Failure;
+use crate::words;
+
+/// The table searched without `--upto`: heaps 0..=4095, or 64x64 pairs (Wythoff-like
+/// P-pairs need about 24 differences, which a side of 64 shows).
+pub const DEFAULTS: Defaults = Defaults {
+    line: 4095,
+    side: 64,
+};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The table to search: `N` (0 <= n <= N), or `XxY` for two-variable games (default 4095,
+    /// 64x64). The search fits on the first part and validates on all of it.
+    #[arg(long)]
+    upto: Option<String>,
+    /// Look for a formula of the P-positions (true where the player to move loses), not the
+    /// values. (Also tried on its own when the values have none, or are not all finite.)
+    #[arg(long)]
+    p_positions: bool,
+    /// The largest expression the search enumerates (nodes); sums of two and one expression per
+    /// residue class reach beyond it.
+    #[arg(long, default_value_t = Settings::default().max_size, value_name = "NODES")]
+    max_size: u32,
+    /// Print JSON {game, variables, target, upto, found, formula, family, size, basis, theorem,
+    /// checked_upto, fitted_upto, cpp, python, near: [{formula, fails_at, expected, actual}],
+    /// note}.
+    #[arg(long)]
+    json: bool,
+    /// The game, e.g. `0.77`, `sub:1,3,4`, `lasker`, `wythoff`, `script:half.rhai`.
+    #[arg(required = true, allow_negative_numbers = true, value_name = "GAME")]
+    spec: Vec<String>,
+}
+
+pub fn run(args: Args) -> Result<(), Failure> {
+    if !(1..=9).contains(&args.max_size) {
+        return Err(Failure::Input(format!(
+            "--max-size ('{}'): give 1 to 9 nodes (the pool grows about tenfold per node)",
+            args.max_size
+        )));
+    }
+    let words = words::expand(&args.spec)?;
+    let values = game_values::compute_with(&words, args.upto.as_deref(), DEFAULTS)?;
+    let settings = Settings {
+        max_size: args.max_size,
+        ..Settings::default()
+    };
+    crate::progress::guessing(values.game(), "searching for a formula");
+    let report = guess::guess(&values, args.p_positions, &settings);
+    crate::progress::finish();
+    if args.json {
+        outln!("{}", serde_json::to_string(&report).expect("serializable"));
+    } else {
+        out!("{}", report.text());
+    }
+    Ok(())
+}

@@ -1,0 +1,161 @@
+//! Positions valued by a formula (`grundy solve GAME n --formula F`, or `--guess`): the answer
+//! for a heap of 10^18 from a closed form the table checked (or a theorem proved), through the
+//! same generic path as every solve — a component whose value is the formula, wrapped around the
+//! game's own component, whose moves it still lists.
+//!
+//! A one-variable formula gives each number of the position its value and the position the XOR
+//! of them (a sum of heaps); a two-variable formula takes a position of exactly two numbers.
+//! Winning moves: each option's value comes from the formula too, so they are listed wherever
+//! the options can be (positions up to [`LISTED_UP_TO`]).
+
+use std::cell::RefCell;
+
+use grundy_core::{Component, MoveReport, Nimber, SolveError, Value};
+use grundy_pattern::formula::{Answer, Formula, Memo};
+use serde_json::Value as Json;
+
+/// The options of positions up to this (the sum of their numbers) are listed to find the
+/// winning moves; bigger ones are valued only.
+pub const LISTED_UP_TO: u64 = 1 << 20;
+
+/// The numbers of a position's JSON: a number, or a list of them (nested lists flattened).
+pub fn numbers(position: &Json) -> Option<Vec<u64>> {
+    match position {
+        Json::Number(n) => Some(vec![n.as_u64()?]),
+        Json::Array(items) => {
+            let mut out = Vec::new();
+            for item in items {
+                out.extend(numbers(item)?);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// A component valued by a formula.
+pub struct FormulaComponent {
+    inner: Box<dyn Component>,
+    formula: std::rc::Rc<Formula>,
+    memo: RefCell<Option<Memo>>,
+}
+
+impl FormulaComponent {
+    /// `inner`, valued by `formula` (whose variables are `n`, or two names for positions of two
+    /// numbers).
+    pub fn new(inner: Box<dyn Component>, formula: std::rc::Rc<Formula>) -> FormulaComponent {
+        FormulaComponent {
+            inner,
+            formula,
+            memo: RefCell::new(None),
+        }
+    }
+
+    /// Whether the options of this position are few enough to list.
+    pub fn listable(&self) -> bool {
+        numbers(&self.inner.position()).is_some_and(|ns| {
+            ns.iter()
+                .try_fold(0u64, |a, &n| a.checked_add(n))
+                .is_some_and(|s| s <= LISTED_UP_TO)
+        })
+    }
+
+    /// The formula's value of a position (given as JSON).
+    fn value_of(&self, position: &Json) -> Result<Nimber, SolveError> {
+        let ns = numbers(position).ok_or_else(|| {
+            SolveError::Rules(format!(
+                "--formula: the position {position} is not numbers the formula can take"
+            ))
+        })?;
+        let memo = self.memo.borrow_mut().take().unwrap_or_default();
+        let mut evaluator = self.formula.evaluator_with(memo);
+        let vars = self.formula.variables().len();
+        let mut total = 0u64;
+        let result = (|| {
+            if vars == 2 {
+                if ns.len() != 2 {
+                    return Err(SolveError::Rules(format!(
+                        "--formula: the formula takes two numbers, the position {position} has {}",
+                        ns.len()
+                    )));
+                }
+                return one(&mut evaluator, &[ns[0] as i128, ns[1] as i128], &ns);
+            }
+            for &n in &ns {
+                total ^= one(&mut evaluator, &[n as i128], &[n])?.0;
+            }
+            Ok(Nimber(total))
+        })();
+        *self.memo.borrow_mut() = Some(evaluator.into_memo());
+        result
+    }
+}
+
+/// The formula at `args`, as a nimber.
+fn one(
+    evaluator: &mut grundy_pattern::formula::Evaluator<'_>,
+    args: &[i128],
+    at: &[u64],
+) -> Result<Nimber, SolveError> {
+    let place = || at.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    match evaluator.eval(args) {
+        Ok(Answer::Int(v)) => u64::try_from(v).map(Nimber).map_err(|_| {
+            SolveError::Rules(format!(
+                "--formula gives {v} at {}: a Grundy value is a number from 0",
+                place()
+            ))
+        }),
+        Ok(Answer::Bool(_)) => Err(SolveError::Rules(
+            "--formula gives true or false: solve needs a formula for the values (G), not for the P-positions".into(),
+        )),
+        Err(e) => Err(SolveError::Rules(format!("--formula at {}: {e}", place()))),
+    }
+}
+
+impl Component for FormulaComponent {
+    fn game(&self) -> String {
+        self.inner.game()
+    }
+
+    fn position(&self) -> Json {
+        self.inner.position()
+    }
+
+    fn value(&mut self) -> Result<Value, SolveError> {
+        self.value_of(&self.inner.position()).map(Value::Finite)
+    }
+
+    fn moves_to(
+        &mut self,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<MoveReport>,
+    ) -> Result<usize, SolveError> {
+        if !self.listable() {
+            return Err(SolveError::TooLarge(format!(
+                "the options of {} are too many to list (more than {LISTED_UP_TO} tokens): use --no-moves",
+                self.inner.position()
+            )));
+        }
+        let explore = self.inner.explore().ok_or_else(|| {
+            SolveError::TooLarge(format!(
+                "{} cannot list its moves, so --formula gives no winning moves: use --no-moves",
+                self.inner.game()
+            ))
+        })?;
+        let mut count = 0;
+        for (report, _) in explore.moves()? {
+            if self.value_of(&report.position)? == target {
+                count += 1;
+                if out.len() < limit {
+                    out.push(report);
+                }
+            }
+        }
+        Ok(count)
+    }
+
+    fn note(&self) -> Option<String> {
+        self.inner.note()
+    }
+}

@@ -1,0 +1,573 @@
+//! `grundy guess`: a formula for a game's values (or its P-positions), found in its table by
+//! [`grundy_pattern::guess`], labelled with how sure it is, and printed for use — in the
+//! `check --formula` syntax and as C++ and Python functions. Built once here, so the command
+//! line and Python report the same thing.
+//!
+//! How sure: a formula is *proved* when the game's values are proved periodic (the periodicity
+//! theorem for take-and-break and subtraction games, or the game's own theorem) and the formula
+//! is periodic too (it reads `n` only through `n % m`), with the table long enough that the two
+//! periodic sequences agree over a whole common period past both preperiods: then they agree
+//! everywhere. Otherwise it is *checked to N*, a conjecture with the table as its evidence.
+//!
+//! The fitting range doubles: the search first looks at the first 1024 values only (the rest of
+//! the table validates what it finds), then at the first half of the whole table; a formula
+//! that fits but fails later is reported as a near candidate with its first failure.
+
+use grundy_core::{Outcome, Value};
+use grundy_pattern::formula::{print, Formula};
+use grundy_pattern::guess::{self as pattern, first_failure, periodic_form, PeriodHint, Table};
+use serde::Serialize;
+use serde_json::{json, Value as Json};
+
+use crate::plot::{GameValues, Sample};
+
+pub use grundy_pattern::guess::Settings;
+
+/// What a formula is sought for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    /// The Grundy values.
+    Values,
+    /// Whether each position is a P-position (a loss for the player to move).
+    PPositions,
+}
+
+/// How sure a reported formula is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// A theorem extends the table's agreement to every position.
+    Proved,
+    /// It holds on every position of the table: a conjecture past it.
+    Checked,
+}
+
+/// A candidate that failed: the formula and its first failure.
+#[derive(Clone, Debug, Serialize)]
+pub struct NearReport {
+    /// The candidate, in `check --formula` syntax.
+    pub formula: String,
+    /// The position where it first fails (`{"n": 12}` or `{"a": 3, "b": 5}`).
+    pub fails_at: Json,
+    /// The computed value there (for P-positions: `true` if P).
+    pub expected: Json,
+    /// The candidate's answer there (`null`: undefined there).
+    pub actual: Json,
+}
+
+/// What `grundy guess` reports (`--json` prints it as is).
+#[derive(Clone, Debug, Serialize)]
+pub struct GuessReport {
+    /// The game, as typed.
+    pub game: String,
+    /// The formula's variables (`["n"]`, `["a", "b"]`, `["x", "y"]`).
+    pub variables: Vec<String>,
+    /// What the formula gives.
+    pub target: Target,
+    /// The table searched: `N` or `[A, B]`.
+    pub upto: Json,
+    /// Whether a formula holds on the whole table.
+    pub found: bool,
+    /// The formula, in `check --formula` syntax.
+    pub formula: Option<String>,
+    /// The family it belongs to ("periodic", "residue classes", "self-similar recursion", ...).
+    pub family: Option<&'static str>,
+    /// Its size in nodes.
+    pub size: Option<usize>,
+    /// Proved, or checked to `checked_upto`.
+    pub basis: Option<Basis>,
+    /// The theorem that proves it, when proved.
+    pub theorem: Option<String>,
+    /// The table it holds on: `N` or `[A, B]`.
+    pub checked_upto: Json,
+    /// The largest `n` (`a + b` for two numbers) the search looked at; the rest of the table only
+    /// validated the formula.
+    pub fitted_upto: Option<i64>,
+    /// The formula as a C++17 function.
+    pub cpp: Option<String>,
+    /// The formula as a Python function.
+    pub python: Option<String>,
+    /// Candidates that fitted the first values but fail further on, simplest first.
+    pub near: Vec<NearReport>,
+    /// Why the target is not what was asked (the values had no formula, or are not all finite).
+    pub note: Option<String>,
+}
+
+/// The fewest known values a formula is sought in: fewer fit too many formulas by chance.
+pub const MIN_KNOWN: usize = 48;
+
+/// The periodicity theorem, as the proof of a take-and-break or subtraction game's period.
+pub const PERIODICITY_THEOREM: &str =
+    "the periodicity theorem for take-and-break games (Guy and Smith 1956; Winning Ways, ch. 4)";
+
+/// A formula for `values`: of the values (or, with `p_positions`, of the P-positions; also when
+/// the values are not all finite, or have no formula the search finds).
+pub fn guess(values: &GameValues, p_positions: bool, settings: &Settings) -> GuessReport {
+    let finite = cells(values).all(|c| matches!(c, None | Some((Value::Finite(_), _))));
+    if p_positions || !finite {
+        let mut report = search(values, Target::PPositions, settings);
+        if !p_positions {
+            report.note = Some(
+                "the values are not all finite (a loopy game): the formula is for the P-positions"
+                    .into(),
+            );
+        }
+        return report;
+    }
+    let report = search(values, Target::Values, settings);
+    if report.found {
+        return report;
+    }
+    let p = search(values, Target::PPositions, settings);
+    if !p.found {
+        return report;
+    }
+    GuessReport {
+        note: Some(format!(
+            "no formula for the values was found (nearest: {}); the formula is for the P-positions",
+            report
+                .near
+                .first()
+                .map_or("none".to_string(), |n| n.formula.clone())
+        )),
+        ..p
+    }
+}
+
+fn cells(values: &GameValues) -> Box<dyn Iterator<Item = &Sample> + '_> {
+    match values {
+        GameValues::Line { cells, .. } => Box::new(cells.iter()),
+        GameValues::Grid { rows, .. } => Box::new(rows.iter().flatten()),
+    }
+}
+
+/// The number the pattern search sees in a cell: the value, or 1 for a P-position and 0 else.
+fn number(cell: &Sample, target: Target) -> Option<i64> {
+    match (cell, target) {
+        (Some((Value::Finite(g), _)), Target::Values) => i64::try_from(g.0).ok(),
+        (Some((_, o)), Target::PPositions) => Some((*o == Outcome::P) as i64),
+        _ => None,
+    }
+}
+
+fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessReport {
+    let variables: Vec<String> = values.variables().iter().map(|v| v.to_string()).collect();
+    let vars: Vec<&str> = variables.iter().map(String::as_str).collect();
+    let boolean = target == Target::PPositions;
+    let (table, upto, hint) = match values {
+        GameValues::Line { cells, period, .. } => {
+            let table = Table::Line(cells.iter().map(|c| number(c, target)).collect());
+            let hint = period.filter(|_| !boolean).map(|p| PeriodHint {
+                preperiod: p.preperiod,
+                period: p.period,
+                saltus: p.saltus,
+            });
+            (table, json!(cells.len().saturating_sub(1)), hint)
+        }
+        GameValues::Grid { rows, upto, .. } => {
+            let table = Table::Grid(
+                rows.iter()
+                    .map(|r| r.iter().map(|c| number(c, target)).collect())
+                    .collect(),
+            );
+            (table, json!([upto.0, upto.1]), None)
+        }
+    };
+    let mut near: Vec<pattern::Near> = Vec::new();
+    let mut found = None;
+    let known = match &table {
+        Table::Line(v) => v.iter().flatten().count(),
+        Table::Grid(rows) => rows.iter().flatten().flatten().count(),
+    };
+    let too_small = known < MIN_KNOWN;
+    // The fitting range doubles: first the first 1024 values, then half of the whole table.
+    let len = match &table {
+        Table::Line(v) => v.len(),
+        Table::Grid(_) => 0,
+    };
+    let prefixes: Vec<usize> = match &table {
+        Table::Line(_) if len > 2048 => vec![1024, len],
+        _ => vec![len],
+    };
+    for prefix in prefixes.into_iter().filter(|_| !too_small) {
+        let part = table.prefix(prefix);
+        let r = pattern::guess(&part, &vars, boolean, hint, settings);
+        // Nothing fitted even this part: the whole table, which contains it, fits nothing
+        // the search builds either.
+        let none_fitted = r.tried == 0;
+        for n in r.near {
+            if !near.iter().any(|m| m.expr == n.expr) {
+                near.push(n);
+            }
+        }
+        if let Some(f) = r.found {
+            match first_failure(&f.expr, &table, &variables) {
+                None => {
+                    found = Some(f);
+                    break;
+                }
+                Some(failure) => near.push(pattern::Near {
+                    expr: f.expr,
+                    failure,
+                }),
+            }
+        }
+        if none_fitted {
+            break;
+        }
+    }
+    if found.is_none() && near.is_empty() && !too_small {
+        // Nothing fitted: the formulas that fit the first values, and where each fails.
+        if let Table::Line(v) = &table {
+            let head = table.prefix(v.len().min(32));
+            let small = Settings {
+                max_ints: settings.max_ints / 4,
+                max_bools: settings.max_bools / 4,
+                ..settings.clone()
+            };
+            let r = pattern::guess(&head, &vars, boolean, hint, &small);
+            let fitted = r.found.map(|f| f.expr).into_iter();
+            for expr in fitted.chain(r.near.into_iter().map(|n| n.expr)) {
+                if let Some(failure) = first_failure(&expr, &table, &variables) {
+                    near.push(pattern::Near { expr, failure });
+                }
+            }
+        }
+    }
+    near.sort_by_key(|n| std::cmp::Reverse(n.failure.at[0] + n.failure.at[1]));
+    near.truncate(settings.near);
+    let near = near
+        .into_iter()
+        .map(|n| near_report(n, &vars, boolean))
+        .collect();
+    let mut report = GuessReport {
+        game: values.game().to_string(),
+        variables: variables.clone(),
+        target,
+        upto: upto.clone(),
+        found: false,
+        formula: None,
+        family: None,
+        size: None,
+        basis: None,
+        theorem: None,
+        checked_upto: upto,
+        fitted_upto: None,
+        cpp: None,
+        python: None,
+        near,
+        note: too_small.then(|| {
+            format!(
+                "{known} values are too few to tell a pattern from chance: give --upto \
+                 {MIN_KNOWN} or more (64x64 for two numbers)"
+            )
+        }),
+    };
+    if let Some(mut f) = found {
+        let mut theorem = proof(values, &f.expr, target);
+        if theorem.is_none() {
+            // A proved period gives a proved formula: preferred to a smaller one that is only
+            // checked (`[0, 2, 1][n % 3]` rather than `(n + n) % 3`), which the note keeps.
+            if let Some((expr, t)) = hint
+                .filter(|_| !boolean)
+                .and_then(|h| pattern::periodic_formula(&table, h, "n"))
+                .and_then(|e| proof(values, &e, target).map(|t| (e, t)))
+            {
+                report.note = Some(format!(
+                    "a smaller formula holds on the table, checked only: {}",
+                    Formula::from_expr(f.expr.clone(), &vars).text()
+                ));
+                f = pattern::Found {
+                    size: pattern::size(&expr),
+                    family: "periodic",
+                    expr,
+                    fitted_upto: f.fitted_upto,
+                };
+                theorem = Some(t);
+            }
+        }
+        let formula = Formula::from_expr(f.expr.clone(), &vars);
+        report.found = true;
+        report.formula = Some(formula.text().to_string());
+        report.family = Some(f.family);
+        report.size = Some(f.size);
+        report.basis = Some(if theorem.is_some() {
+            Basis::Proved
+        } else {
+            Basis::Checked
+        });
+        report.theorem = theorem;
+        report.fitted_upto = Some(f.fitted_upto);
+        report.cpp = Some(print::cpp(&formula, "grundy_value"));
+        report.python = Some(print::python(&formula, "grundy_value"));
+    }
+    report
+}
+
+/// The theorem that proves `expr` for every `n`, if any. The values are proved
+/// arithmetic-periodic (`G(n + p) = G(n) + s` from `n0`), the formula is `slope * n` plus a
+/// periodic part from some `k` with `slope = s / p` ([`periodic_form`]); so their difference is
+/// periodic from `max(k, n0)` with period `lcm`, and a table covering one whole such period past
+/// that start, on which they agree, makes it zero everywhere.
+fn proof(
+    values: &GameValues,
+    expr: &grundy_pattern::formula::Expr,
+    target: Target,
+) -> Option<String> {
+    let GameValues::Line {
+        cells,
+        period: Some(p),
+        theorem: Some(theorem),
+        ..
+    } = values
+    else {
+        return None;
+    };
+    if !p.proved || target != Target::Values || p.period == 0 {
+        return None;
+    }
+    let form = periodic_form(expr, "n")?;
+    let (num, den) = form.slope;
+    // slope = s / p, as fractions.
+    if num.checked_mul(p.period as i128)? != (p.saltus as i128).checked_mul(den)? {
+        return None;
+    }
+    let common = lcm(form.modulus, p.period)?;
+    let start = form.start.max(p.preperiod);
+    let last = cells.len().checked_sub(1)? as u64;
+    let saltus = if p.saltus > 0 {
+        format!(" and saltus {}", p.saltus)
+    } else {
+        String::new()
+    };
+    (start.checked_add(common)? <= last + 1).then(|| {
+        format!(
+            "{theorem} gives the values period {}{saltus} from {}; the formula has the same \
+             form from {}, and the two agree on {start}..{}, a whole common period",
+            p.period,
+            p.preperiod,
+            form.start,
+            start + common - 1
+        )
+    })
+}
+
+fn lcm(a: u64, b: u64) -> Option<u64> {
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    (a / gcd(a, b).max(1)).checked_mul(b)
+}
+
+fn near_report(n: pattern::Near, vars: &[&str], boolean: bool) -> NearReport {
+    let f = Formula::from_expr(n.expr, vars);
+    let mut at = serde_json::Map::new();
+    for (i, v) in vars.iter().enumerate() {
+        at.insert(v.to_string(), json!(n.failure.at[i]));
+    }
+    let show = |v: i64| if boolean { json!(v != 0) } else { json!(v) };
+    NearReport {
+        formula: f.text().to_string(),
+        fails_at: Json::Object(at),
+        expected: show(n.failure.expected),
+        actual: n.failure.actual.map_or(Json::Null, show),
+    }
+}
+
+/// How sure a formula given for a game is, once checked on the game's table.
+#[derive(Clone, Debug, Serialize)]
+pub struct Assessment {
+    /// Proved, or checked to `checked_upto`.
+    pub basis: Basis,
+    /// The theorem, when proved.
+    pub theorem: Option<String>,
+    /// The table it holds on: `N` or `[A, B]`.
+    pub checked_upto: Json,
+}
+
+impl Assessment {
+    /// In words: `proved: ...` or `checked to N`.
+    pub fn words(&self) -> String {
+        match (&self.basis, &self.theorem) {
+            (Basis::Proved, Some(t)) => format!("proved: {t}"),
+            _ => format!("formula checked to {}", upto_words(&self.checked_upto)),
+        }
+    }
+}
+
+/// Checks `formula` (of the values) on the table `values`: how sure it is, or the first
+/// position where it fails.
+pub fn assess(values: &GameValues, formula: &Formula) -> Result<Assessment, NearReport> {
+    let variables = formula.variables().to_vec();
+    let (table, upto) = match values {
+        GameValues::Line { cells, .. } => (
+            Table::Line(cells.iter().map(|c| number(c, Target::Values)).collect()),
+            json!(cells.len().saturating_sub(1)),
+        ),
+        GameValues::Grid { rows, upto, .. } => (
+            Table::Grid(
+                rows.iter()
+                    .map(|r| r.iter().map(|c| number(c, Target::Values)).collect())
+                    .collect(),
+            ),
+            json!([upto.0, upto.1]),
+        ),
+    };
+    let vars: Vec<&str> = variables.iter().map(String::as_str).collect();
+    if let Some(failure) = first_failure(formula.expr(), &table, &variables) {
+        return Err(near_report(
+            pattern::Near {
+                expr: formula.expr().clone(),
+                failure,
+            },
+            &vars,
+            false,
+        ));
+    }
+    let theorem = proof(values, formula.expr(), Target::Values);
+    Ok(Assessment {
+        basis: if theorem.is_some() {
+            Basis::Proved
+        } else {
+            Basis::Checked
+        },
+        theorem,
+        checked_upto: upto,
+    })
+}
+
+impl GuessReport {
+    /// The report in words, as `grundy guess` prints it.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let lhs = match self.target {
+            Target::Values => format!("G({})", self.variables.join(", ")),
+            Target::PPositions => format!("P-positions ({})", self.variables.join(", ")),
+        };
+        let range = range_words(&self.variables, &self.checked_upto);
+        if let Some(note) = &self.note {
+            out.push_str(&format!("{}: {note}\n", self.game));
+        }
+        match (&self.formula, self.basis) {
+            (Some(formula), Some(basis)) => {
+                let sep = if self.target == Target::Values {
+                    " ="
+                } else {
+                    ": where"
+                };
+                out.push_str(&format!("{}: {lhs}{sep} {formula}\n", self.game));
+                out.push_str(&format!(
+                    "  family: {}; fitted on {}, holds for every {range}\n",
+                    self.family.unwrap_or("expression"),
+                    fitted_words(&self.variables, self.fitted_upto.unwrap_or(0)),
+                ));
+                match basis {
+                    Basis::Proved => out.push_str(&format!(
+                        "  proved: {}\n",
+                        self.theorem.as_deref().unwrap_or("")
+                    )),
+                    Basis::Checked => out.push_str(&format!(
+                        "  checked to {}: a conjecture past it\n",
+                        upto_words(&self.checked_upto)
+                    )),
+                }
+                let outcome = if self.target == Target::PPositions {
+                    " --outcome"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(
+                    "  check it further: grundy check {}{outcome} --formula '{formula}' --upto {}\n",
+                    self.game,
+                    bigger(&self.checked_upto)
+                ));
+                for (lang, code) in [("C++", &self.cpp), ("Python", &self.python)] {
+                    if let Some(code) = code {
+                        out.push_str(&format!("  {lang}:\n"));
+                        for line in code.lines() {
+                            out.push_str(&format!("    {line}\n"));
+                        }
+                    }
+                }
+            }
+            _ => {
+                out.push_str(&format!(
+                    "{}: no formula found for the {} (every {range} computed)\n",
+                    self.game,
+                    match self.target {
+                        Target::Values => "values",
+                        Target::PPositions => "P-positions",
+                    }
+                ));
+                if self.near.is_empty() {
+                    out.push_str("  no candidate fits even the first values\n");
+                }
+                for n in &self.near {
+                    let at: Vec<String> = n
+                        .fails_at
+                        .as_object()
+                        .map(|m| m.iter().map(|(k, v)| format!("{k} = {v}")).collect())
+                        .unwrap_or_default();
+                    out.push_str(&format!(
+                        "  nearest: {} fails at {}: it gives {}, the value is {}\n",
+                        n.formula,
+                        at.join(", "),
+                        if n.actual.is_null() {
+                            "nothing".to_string()
+                        } else {
+                            n.actual.to_string()
+                        },
+                        n.expected
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn upto_words(upto: &Json) -> String {
+    match upto.as_array() {
+        Some(a) => format!(
+            "{}x{}",
+            a.first().cloned().unwrap_or_default(),
+            a.get(1).cloned().unwrap_or_default()
+        ),
+        None => upto.to_string(),
+    }
+}
+
+fn bigger(upto: &Json) -> String {
+    match upto.as_array() {
+        Some(a) => {
+            let x = |i: usize| a.get(i).and_then(Json::as_u64).unwrap_or(0) * 2;
+            format!("{}x{}", x(0), x(1))
+        }
+        None => (upto.as_u64().unwrap_or(0).saturating_add(1) * 10).to_string(),
+    }
+}
+
+fn range_words(vars: &[String], upto: &Json) -> String {
+    match upto.as_array() {
+        Some(a) => format!(
+            "{} <= {}, {} <= {}",
+            vars[0],
+            a.first().cloned().unwrap_or_default(),
+            vars.get(1).map_or("", String::as_str),
+            a.get(1).cloned().unwrap_or_default()
+        ),
+        None => format!("{} <= {upto}", vars[0]),
+    }
+}
+
+fn fitted_words(vars: &[String], fitted: i64) -> String {
+    if vars.len() == 1 {
+        format!("{} <= {fitted}", vars[0])
+    } else {
+        "the grid".to_string()
+    }
+}

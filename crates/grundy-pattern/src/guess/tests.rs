@@ -1,0 +1,232 @@
+//! The search against tables computed by a plain mex search, and against formulas it must find
+//! again.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::formula::{BinOp, Func};
+
+/// `G(0..len)` of a heap game whose options from `n` are `moves(n)` (single heaps), by mex.
+fn heap_values(len: usize, moves: impl Fn(usize) -> Vec<usize>) -> Vec<i64> {
+    let mut g = vec![0i64; len];
+    for n in 0..len {
+        let seen: Vec<i64> = moves(n).into_iter().map(|m| g[m]).collect();
+        g[n] = (0..).find(|v| !seen.contains(v)).expect("a mex");
+    }
+    g
+}
+
+fn line(values: Vec<i64>) -> Table {
+    Table::Line(values.into_iter().map(Some).collect())
+}
+
+fn found(table: &Table) -> Found {
+    let report = guess(table, &["n"], false, None, &Settings::default());
+    report
+        .found
+        .unwrap_or_else(|| panic!("no formula; near: {:?}", report.near))
+}
+
+#[test]
+fn nim_and_bash_are_the_simplest_expressions() {
+    let nim = line((0..300).collect());
+    assert_eq!(found(&nim).expr, Expr::Var("n".into()));
+    let bash = line(heap_values(300, |n| (n.saturating_sub(3)..n).collect()));
+    let f = found(&bash);
+    assert_eq!(
+        f.expr,
+        Expr::Binary(
+            BinOp::Rem,
+            Box::new(Expr::Var("n".into())),
+            Box::new(Expr::Num(4))
+        )
+    );
+}
+
+#[test]
+fn take_at_most_half_is_a_recursion_on_halves() {
+    let g = heap_values(2000, |n| (n - n / 2..n).collect());
+    let f = found(&line(g));
+    assert_eq!(f.family, "self-similar recursion");
+    assert!(f.fitted_upto < 1999);
+}
+
+#[test]
+fn laskers_nim_is_found_by_residue_classes() {
+    // A move takes any number from a heap or splits it in two nonempty heaps.
+    let mut g = vec![0i64; 400];
+    for n in 1..400 {
+        let mut seen: Vec<i64> = (0..n).map(|m| g[m]).collect();
+        seen.extend((1..n).map(|a| g[a] ^ g[n - a]));
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    let table = line(g);
+    let f = found(&table);
+    assert_eq!(first_failure(&f.expr, &table, &["n".into()]), None);
+}
+
+#[test]
+fn odious_numbers_are_a_bit_pattern() {
+    // Mock Turtles: the n-th odious number (A000069).
+    let g: Vec<i64> = (0..500i64)
+        .map(|n| 2 * n + 1 - (n.count_ones() as i64 % 2))
+        .collect();
+    let f = found(&line(g));
+    assert_eq!(f.family, "bit pattern");
+}
+
+#[test]
+fn a_long_period_is_listed() {
+    // Kayles (0.77): period 12 from n = 71.
+    let mut g = vec![0i64; 600];
+    for n in 1..600 {
+        let mut seen = Vec::new();
+        for take in 1..=2.min(n) {
+            let rest = n - take;
+            for a in 0..=rest / 2 {
+                seen.push(g[a] ^ g[rest - a]);
+            }
+        }
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    let hint = PeriodHint {
+        preperiod: 71,
+        period: 12,
+        saltus: 0,
+    };
+    let table = line(g);
+    let report = guess(&table, &["n"], false, Some(hint), &Settings::default());
+    let f = report.found.expect("the period");
+    assert_eq!(f.family, "periodic");
+    let form = periodic_form(&f.expr, "n").expect("a periodic shape");
+    assert_eq!((form.start, form.modulus, form.slope), (71, 12, (0, 1)));
+}
+
+#[test]
+fn noise_has_no_formula() {
+    let mut x: u64 = 12345;
+    let g: Vec<i64> = (0..400)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % 5) as i64
+        })
+        .collect();
+    let report = guess(&line(g), &["n"], false, None, &Settings::default());
+    assert!(report.found.is_none(), "{:?}", report.found);
+}
+
+#[test]
+fn wythoff_p_positions_are_a_beatty_pair() {
+    let side = 80usize;
+    let mut p = vec![vec![false; side]; side];
+    for b in 0..side {
+        for a in 0..side {
+            let options_p = (0..a).any(|x| p[b][x])
+                || (0..b).any(|y| p[y][a])
+                || (1..=a.min(b)).any(|k| p[b - k][a - k]);
+            p[b][a] = !options_p;
+        }
+    }
+    let table = Table::Grid(
+        p.iter()
+            .map(|r| r.iter().map(|&x| Some(x as i64)).collect())
+            .collect(),
+    );
+    let report = guess(&table, &["a", "b"], true, None, &Settings::default());
+    let f = report.found.expect("Wythoff's formula");
+    assert_eq!(f.family, "Beatty sequence");
+}
+
+#[test]
+fn a_secret_sum_is_a_xor_of_lines() {
+    let rows: Vec<Vec<Option<i64>>> = (0..30i64)
+        .map(|b| (0..30i64).map(|a| Some(a ^ (b % 3))).collect())
+        .collect();
+    let table = Table::Grid(rows);
+    let report = guess(&table, &["a", "b"], false, None, &Settings::default());
+    let f = report.found.expect("a ^ (b % 3)");
+    assert_eq!(
+        first_failure(&f.expr, &table, &["a".into(), "b".into()]),
+        None
+    );
+}
+
+/// Small random formulas over `n` (non-negative values, defined everywhere).
+fn formula() -> impl Strategy<Value = Expr> {
+    let n = || Box::new(Expr::Var("n".into()));
+    let leaf = prop_oneof![Just(Expr::Var("n".into())), (1i128..6).prop_map(Expr::Num),];
+    leaf.prop_recursive(3, 8, 2, move |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::Binary(
+                BinOp::Add,
+                Box::new(a),
+                Box::new(b)
+            )),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Expr::Binary(
+                BinOp::BitXor,
+                Box::new(a),
+                Box::new(b)
+            )),
+            (inner.clone(), 2i128..7).prop_map(|(a, m)| Expr::Binary(
+                BinOp::Rem,
+                Box::new(a),
+                Box::new(Expr::Num(m))
+            )),
+            (inner.clone(), 2i128..4).prop_map(|(a, m)| Expr::Binary(
+                BinOp::Div,
+                Box::new(a),
+                Box::new(Expr::Num(m))
+            )),
+            inner
+                .clone()
+                .prop_map(|a| Expr::Call(Func::Popcount, vec![a])),
+            (inner.clone(), 2i128..5).prop_map(move |(a, m)| Expr::Binary(
+                BinOp::BitAnd,
+                Box::new(a),
+                Box::new(Expr::Binary(BinOp::Rem, n(), Box::new(Expr::Num(m))))
+            )),
+        ]
+    })
+}
+
+fn tabulate(e: &Expr, len: i64) -> Table {
+    let empty = Table::Line(Vec::new());
+    let vars = ["n".to_string()];
+    line(
+        (0..len)
+            .map(|n| validate::eval(e, [n, 0], &empty, &vars))
+            .collect(),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A formula of the grammar, tabulated, is found again, or one that agrees with it to 10
+    /// times the range; and whatever is reported holds on its table.
+    #[test]
+    fn random_formulas_are_found_again(e in formula()) {
+        let table = tabulate(&e, 200);
+        let settings = Settings { max_ints: 20_000, max_bools: 2_000, ..Settings::default() };
+        let report = guess(&table, &["n"], false, None, &settings);
+        if let Some(f) = report.found {
+            let vars = ["n".to_string()];
+            prop_assert_eq!(first_failure(&f.expr, &table, &vars), None);
+            let far = tabulate(&e, 2000);
+            prop_assert_eq!(first_failure(&f.expr, &far, &vars), None, "{} for {}", f.expr, e);
+        }
+    }
+
+    /// Whatever the search reports holds on every value of its table, noise included.
+    #[test]
+    fn reported_formulas_hold(vals in proptest::collection::vec(0i64..4, 40..120)) {
+        let table = line(vals);
+        let settings = Settings { max_ints: 5_000, max_bools: 2_000, ..Settings::default() };
+        let report = guess(&table, &["n"], false, None, &settings);
+        if let Some(f) = report.found {
+            prop_assert_eq!(first_failure(&f.expr, &table, &["n".to_string()]), None);
+        }
+    }
+}
