@@ -94,6 +94,76 @@ pub struct GuessReport {
     pub note: Option<String>,
 }
 
+/// The table searched when no range is given: heaps `0..=4095`, or 64x64 pairs (Wythoff-like
+/// P-pairs need about 24 differences, which a side of 64 shows).
+pub const DEFAULTS: crate::values::Defaults = crate::values::Defaults {
+    line: 4095,
+    side: 64,
+};
+
+/// How far the table grows when no range is given: each round doubles it (a line to
+/// `0..=65535`, a grid to 256x256) while no formula is found and the round took less than
+/// [`GROWTH_ROUND`].
+pub const GROWTH_LIMIT: crate::values::Defaults = crate::values::Defaults {
+    line: 65535,
+    side: 256,
+};
+
+/// A round of the search longer than this ends the growth (the next would take twice as long).
+pub const GROWTH_ROUND: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// [`guess`] on a table that grows: `values(upto)` computes the table (`None`: the front end's
+/// default, [`DEFAULTS`]); with `upto` given it is that table alone, else the table doubles
+/// while a candidate failed only past the part searched (a longer fit may find the formula), up
+/// to [`GROWTH_LIMIT`] or a round longer than [`GROWTH_ROUND`].
+pub fn guess_growing<E>(
+    values: &mut dyn FnMut(Option<&str>) -> Result<GameValues, E>,
+    upto: Option<&str>,
+    p_positions: bool,
+    settings: &Settings,
+) -> Result<GuessReport, E> {
+    if upto.is_some() {
+        return Ok(guess(&values(upto)?, p_positions, settings));
+    }
+    let mut table = values(None)?;
+    loop {
+        let started = std::time::Instant::now();
+        let report = guess(&table, p_positions, settings);
+        let next = match &table {
+            GameValues::Line { cells, .. } => {
+                let n = (cells.len() as u64 * 2).saturating_sub(1);
+                (n <= GROWTH_LIMIT.line).then(|| n.to_string())
+            }
+            GameValues::Grid { upto, .. } => {
+                let side = (upto.0.max(upto.1) + 1) * 2 - 1;
+                (side <= GROWTH_LIMIT.side).then(|| format!("{side}x{side}"))
+            }
+        };
+        // A bigger table helps only where something fitted the part searched and failed past
+        // it (a candidate a longer fit would have refuted), or the table was too small.
+        let half = match &table {
+            GameValues::Line { cells, .. } => cells.len() as i64 / 2,
+            GameValues::Grid { upto, .. } => upto.0.max(upto.1) as i64,
+        };
+        let late = report.near.iter().any(|n| {
+            n.fails_at
+                .as_object()
+                .is_some_and(|m| m.values().filter_map(Json::as_i64).sum::<i64>() > half)
+        });
+        let promising = late
+            || report
+                .note
+                .as_deref()
+                .is_some_and(|n| n.contains("too few"));
+        match next {
+            Some(next) if !report.found && promising && started.elapsed() < GROWTH_ROUND => {
+                table = values(Some(&next))?;
+            }
+            _ => return Ok(report),
+        }
+    }
+}
+
 /// The fewest known values a formula is sought in: fewer fit too many formulas by chance.
 pub const MIN_KNOWN: usize = 48;
 
@@ -124,13 +194,15 @@ pub fn guess(values: &GameValues, p_positions: bool, settings: &Settings) -> Gue
         return report;
     }
     GuessReport {
-        note: Some(format!(
-            "no formula for the values was found (nearest: {}); the formula is for the P-positions",
-            report
-                .near
-                .first()
-                .map_or("none".to_string(), |n| n.formula.clone())
-        )),
+        note: Some(match report.near.first() {
+            Some(n) => format!(
+                "no formula for the values was found (the nearest, {}, fails at {}); the \
+                 formula is for the P-positions",
+                n.formula, n.fails_at
+            ),
+            None => "no formula for the values was found; the formula is for the P-positions"
+                .to_string(),
+        }),
         ..p
     }
 }
@@ -343,7 +415,7 @@ fn proof(
     };
     (start.checked_add(common)? <= last + 1).then(|| {
         format!(
-            "{theorem} gives the values period {}{saltus} from {}; the formula has the same \
+            "the values have period {}{saltus} from {} by {theorem}; the formula has the same \
              form from {}, and the two agree on {start}..{}, a whole common period",
             p.period,
             p.preperiod,
@@ -569,5 +641,83 @@ fn fitted_words(vars: &[String], fitted: i64) -> String {
         format!("{} <= {fitted}", vars[0])
     } else {
         "the grid".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::Word;
+    use crate::values;
+
+    fn values_of(game: &str, upto: &str) -> GameValues {
+        let word = Word::new("argument 1", game);
+        values::compute(&[word], Some(upto), DEFAULTS, &mut |_, _| true).unwrap()
+    }
+
+    fn formula(text: &str) -> Formula {
+        Formula::parse(text, &["n"]).unwrap()
+    }
+
+    #[test]
+    fn a_periodic_form_with_the_games_period_is_proved_and_another_is_not() {
+        let lasker = values_of("lasker", "200");
+        let proved = assess(
+            &lasker,
+            &formula("if(n % 4 == 0 && n > 0, n - 1, if(n % 4 == 3, n + 1, n))"),
+        )
+        .unwrap();
+        assert_eq!(proved.basis, Basis::Proved);
+        // The same values to 200 by a table lookup past 3: holds, but nothing proves it.
+        let head: Vec<String> = (0..=200u64)
+            .map(|n| match n % 4 {
+                0 if n > 0 => n - 1,
+                3 => n + 1,
+                _ => n,
+            })
+            .map(|v| v.to_string())
+            .collect();
+        let listed = format!("[{}][n]", head.join(", "));
+        let checked = assess(&lasker, &formula(&listed)).unwrap();
+        assert_eq!(checked.basis, Basis::Checked);
+        // A table too short for a whole common period past the start proves nothing.
+        let short = values_of("0.77", "75");
+        let kayles = guess(&values_of("0.77", "400"), false, &Settings::default());
+        let f = formula(kayles.formula.as_deref().unwrap());
+        assert_eq!(assess(&short, &f).unwrap().basis, Basis::Checked);
+        assert_eq!(kayles.basis, Some(Basis::Proved));
+    }
+
+    #[test]
+    fn a_wrong_formula_is_refused_where_it_fails() {
+        let near = assess(&values_of("lasker", "50"), &formula("n")).unwrap_err();
+        assert_eq!(near.fails_at, json!({"n": 3}));
+        assert_eq!(
+            (near.expected.clone(), near.actual.clone()),
+            (json!(4), json!(3))
+        );
+    }
+
+    #[test]
+    fn a_proved_period_is_preferred_to_a_smaller_checked_formula() {
+        let r = guess(&values_of("sub:2,4,7", "2000"), false, &Settings::default());
+        assert_eq!(r.basis, Some(Basis::Proved), "{r:?}");
+        assert_eq!(r.family, Some("periodic"));
+        assert!(
+            r.note
+                .as_deref()
+                .is_some_and(|n| n.contains("checked only")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn too_few_values_give_no_formula() {
+        let r = guess(&values_of("0.77", "30"), false, &Settings::default());
+        assert!(!r.found);
+        assert!(
+            r.note.as_deref().is_some_and(|n| n.contains("too few")),
+            "{r:?}"
+        );
     }
 }

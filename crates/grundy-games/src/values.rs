@@ -29,6 +29,9 @@ pub enum ValuesError {
     /// The computation failed.
     #[error("{0}")]
     Compute(String),
+    /// `progress` asked to stop.
+    #[error("interrupted")]
+    Interrupted,
     /// A solver stopped (a cap, the memory budget): the front end says which option raises it.
     #[error(transparent)]
     Solve(#[from] grundy_core::SolveError),
@@ -40,8 +43,9 @@ impl From<SpecError> for ValuesError {
     }
 }
 
-/// Told `(done, total)` positions as the values are computed.
-pub type Progress<'a> = &'a mut dyn FnMut(u64, u64);
+/// Told `(done, total)` positions as the values are computed; returns `false` to stop them
+/// ([`ValuesError::Interrupted`]).
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
 
 /// A count of positions, told to `progress` as it goes.
 struct LazyBar<'p, 'a> {
@@ -54,8 +58,13 @@ impl<'p, 'a> LazyBar<'p, 'a> {
         LazyBar { progress, total }
     }
 
-    fn set(&mut self, done: u64) {
-        (self.progress)(done, self.total);
+    /// Tells `done`; an error if the listener asks to stop.
+    fn set(&mut self, done: u64) -> Result<(), ValuesError> {
+        if (self.progress)(done, self.total) {
+            Ok(())
+        } else {
+            Err(ValuesError::Interrupted)
+        }
     }
 }
 
@@ -229,8 +238,15 @@ fn script(
         (0..=mx as i64).map(Position::Int).collect()
     };
     let mut bar = LazyBar::new(progress, positions.len() as u64);
-    let mut progress = |done: usize| bar.set(done as u64);
+    let mut stopped = false;
+    let mut progress = |done: usize| {
+        stopped = bar.set(done as u64).is_err();
+        !stopped
+    };
     let values = crate::script::table::values(game, &positions, &mut progress)?;
+    if stopped {
+        return Err(ValuesError::Interrupted);
+    }
     let sample = |v: Value| {
         let o = crate::script::table::outcome(&v);
         Some((v, o))
@@ -320,7 +336,7 @@ fn registered(
         let mut bar = LazyBar::new(progress, n + 1);
         let cells = (0..=n)
             .map(|k| {
-                bar.set(k);
+                bar.set(k)?;
                 value_of(game, &[k])
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -343,7 +359,7 @@ fn registered(
                 (0..=ma)
                     .map(|a| {
                         // Per position: each may be a search of its own (Chomp).
-                        bar.set(b * (ma + 1) + a);
+                        bar.set(b * (ma + 1) + a)?;
                         value_of(game, &[a, b])
                     })
                     .collect()
@@ -367,8 +383,8 @@ fn registered(
 mod tests {
     use super::*;
 
-    fn quiet() -> impl FnMut(u64, u64) {
-        |_, _| {}
+    fn quiet() -> impl FnMut(u64, u64) -> bool {
+        |_, _| true
     }
 
     fn values(words: &[Word], upto: Option<&str>) -> GameValues {

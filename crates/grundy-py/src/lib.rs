@@ -23,10 +23,13 @@ use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
 use grundy_core::quotient::Caps;
 use grundy_core::{analyse, Component, Nimber, Outcome, RulesetComponent, SolveError, Value};
+use grundy_games::guess::Settings;
 use grundy_games::heap::sparse::{Interrupted, Method};
 use grundy_games::heap::table::{tabulate, HeapTable};
+use grundy_games::plot::GameValues;
 use grundy_games::script::{table as script_table, Position, ScriptGame};
-use grundy_games::spec::{SpecError, Tabulation, Word};
+use grundy_games::spec::{parse_number_text, SpecError, Tabulation, Word};
+use grundy_games::values::{Defaults, ValuesError, MAX_POSITIONS};
 use grundy_games::{quotient, registry, report};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
@@ -181,6 +184,43 @@ impl NativeGame {
         game.start(all)
             .map_err(|m| self.error(GameError::new_err(m)))
     }
+
+    /// The values of `starts`, without the GIL; Ctrl-C stops it between blocks.
+    fn valued(
+        &self,
+        py: Python<'_>,
+        game: &ScriptGame,
+        starts: &[Position],
+        progress: bool,
+    ) -> PyResult<Vec<Value>> {
+        let total = starts.len();
+        let values = py.allow_threads(|| {
+            let mut last = Instant::now();
+            script_table::values(game, starts, &mut |done| {
+                // Between blocks, on this (the main) thread: the game's functions run on rayon's
+                // threads, which never see a signal.
+                Python::with_gil(|py| {
+                    if let Err(e) = py.check_signals() {
+                        self.host.keep(e);
+                    }
+                    if progress && last.elapsed() > Duration::from_millis(200) {
+                        last = Instant::now();
+                        let line = format!("\r{}: {done}/{total} values", game_name(game));
+                        write_stderr(py, &line);
+                    }
+                });
+                true
+            })
+        });
+        if progress {
+            write_stderr(py, "\n");
+        }
+        let values = values.map_err(|e| self.error(solve_error(e)))?;
+        if let Some(e) = self.host.take_error() {
+            return Err(e);
+        }
+        Ok(values)
+    }
 }
 
 #[pymethods]
@@ -247,32 +287,84 @@ impl NativeGame {
         for p in &positions {
             starts.push(self.start(&game, std::slice::from_ref(p))?);
         }
-        let total = starts.len();
-        let values = py.allow_threads(|| {
-            let mut last = Instant::now();
-            script_table::values(&game, &starts, &mut |done| {
-                // Between blocks, on this (the main) thread: the game's functions run on rayon's
-                // threads, which never see a signal.
-                Python::with_gil(|py| {
-                    if let Err(e) = py.check_signals() {
-                        self.host.keep(e);
-                    }
-                    if progress && last.elapsed() > Duration::from_millis(200) {
-                        last = Instant::now();
-                        let line = format!("\r{}: {done}/{total} values", game_name(&game));
-                        write_stderr(py, &line);
-                    }
-                })
-            })
-        });
-        if progress {
-            write_stderr(py, "\n");
-        }
-        let values = values.map_err(|e| self.error(solve_error(e)))?;
-        if let Some(e) = self.host.take_error() {
-            return Err(e);
-        }
+        let values = self.valued(py, &game, &starts, progress)?;
         Ok(serde_json::to_string(&values).expect("values are JSON"))
+    }
+
+    /// `grundy guess --json` of this game: on the positions `0..=N` for `upto` `"N"`, on the
+    /// pairs `(x, y)` for `"XxY"` (the ranges of a game script's `guess`).
+    #[pyo3(signature = (upto = None, p_positions = false, max_size = 7, progress = false))]
+    fn guess(
+        &self,
+        py: Python<'_>,
+        upto: Option<&str>,
+        p_positions: bool,
+        max_size: u32,
+        progress: bool,
+    ) -> PyResult<String> {
+        let settings = guess_settings(max_size)?;
+        let text = upto.map_or_else(|| GUESS_DEFAULTS.line.to_string(), str::to_string);
+        let grid = text.contains(['x', 'X']);
+        let (mx, my) = parse_upto(&text)?;
+        let my = if grid { my } else { 0 };
+        let cells = (mx + 1).saturating_mul(my + 1);
+        if cells > MAX_POSITIONS {
+            return Err(ValueError(&format!(
+                "upto: {mx}x{my} is more than {MAX_POSITIONS} positions"
+            )));
+        }
+        let game = self.game();
+        let _ = self.host.take_error();
+        let mut starts = Vec::with_capacity(cells as usize);
+        for y in 0..=my as i64 {
+            for x in 0..=mx as i64 {
+                let p = if grid {
+                    Position::Duo(x, y)
+                } else {
+                    Position::Int(x)
+                };
+                starts.push(
+                    game.start(vec![p])
+                        .map_err(|m| self.error(GameError::new_err(m)))?,
+                );
+            }
+        }
+        let values = self.valued(py, &game, &starts, progress)?;
+        let sample = |v: Value| {
+            let o = script_table::outcome(&v);
+            Some((v, o))
+        };
+        let values = if grid {
+            let mut cells = values.into_iter();
+            let rows = (0..=my)
+                .map(|_| {
+                    (0..=mx)
+                        .map(|_| sample(cells.next().expect("one value a position")))
+                        .collect()
+                })
+                .collect();
+            GameValues::Grid {
+                game: self.name.clone(),
+                vars: ["x", "y"],
+                upto: (mx, my),
+                rows,
+            }
+        } else {
+            // A period seen at the end of the table, as for a game script: nothing proves it
+            // for a game known only by its moves.
+            let finite: Option<Vec<u32>> = values
+                .iter()
+                .map(|v| v.finite().and_then(|g| u32::try_from(g.0).ok()))
+                .collect();
+            let period = finite.and_then(|f| grundy_games::period::find(&f, None, true));
+            GameValues::Line {
+                game: self.name.clone(),
+                cells: values.into_iter().map(sample).collect(),
+                period,
+                theorem: None,
+            }
+        };
+        guess_report(py, &values, p_positions, &settings, progress)
     }
 
     /// `grundy quotient --json` of this game, its integer positions played as heaps.
@@ -369,6 +461,134 @@ fn quotient_json(
     }
     let q = q.map_err(spec_error)?;
     let report = quotient::report(spec, &q, &CAP_NAMES);
+    Ok(serde_json::to_string(&report).expect("a report is JSON"))
+}
+
+/// The table `guess` searches without `upto`, the command line's.
+const GUESS_DEFAULTS: Defaults = grundy_games::guess::DEFAULTS;
+
+/// The search's settings: `--max-size`, checked as the CLI checks it.
+fn guess_settings(max_size: u32) -> PyResult<Settings> {
+    if !(1..=9).contains(&max_size) {
+        return Err(ValueError(&format!(
+            "max_size ({max_size}): give 1 to 9 nodes (the pool grows about tenfold per node)"
+        )));
+    }
+    Ok(Settings {
+        max_size,
+        ..Settings::default()
+    })
+}
+
+/// `upto` for a `grundy.Game`: `N`, or `XxY`.
+fn parse_upto(text: &str) -> PyResult<(u64, u64)> {
+    let bad = |m: String| ValueError(&format!("upto ('{text}'): {m}"));
+    let number = |t: &str| parse_number_text(t, "upto", MAX_POSITIONS).map_err(bad);
+    match text.split_once(['x', 'X']) {
+        Some((x, y)) => Ok((number(x)?, number(y)?)),
+        None => {
+            let n = number(text)?;
+            Ok((n, n))
+        }
+    }
+}
+
+/// A failure of [`grundy_games::values::compute`]: a bad `upto` is a `ValueError`, a bad game a
+/// `GameError` (as everywhere in the module), a failed computation a `ComputeError`.
+fn values_error(e: ValuesError) -> PyErr {
+    match e {
+        ValuesError::Input(m) if m.starts_with("--upto") => {
+            ValueError(&m.replace("--upto", "upto"))
+        }
+        ValuesError::Input(m) => GameError::new_err(m),
+        ValuesError::Compute(m) => ComputeError::new_err(m),
+        ValuesError::Solve(e) => solve_error(e),
+        ValuesError::Interrupted => {
+            pyo3::exceptions::PyKeyboardInterrupt::new_err("the values were interrupted")
+        }
+    }
+}
+
+/// The search for a formula, without the GIL, as `grundy guess --json` prints it. The search
+/// cannot be stopped midway: a Ctrl-C during it raises `KeyboardInterrupt` when it ends.
+fn guess_report(
+    py: Python<'_>,
+    values: &GameValues,
+    p_positions: bool,
+    settings: &Settings,
+    progress: bool,
+) -> PyResult<String> {
+    if progress {
+        let line = format!("{}: searching for a formula\n", values.game());
+        write_stderr(py, &line);
+    }
+    let report = py.allow_threads(|| grundy_games::guess::guess(values, p_positions, settings));
+    py.check_signals()?;
+    Ok(serde_json::to_string(&report).expect("a report is JSON"))
+}
+
+/// `grundy guess --json SPEC`: a formula for the values (or P-positions) of a registry game
+/// (heaps, two-number games, boards, `script:FILE`) over `upto` (`N` or `XxY`).
+#[pyfunction]
+#[pyo3(signature = (spec, upto = None, p_positions = false, max_size = 7, progress = false))]
+fn guess_json(
+    py: Python<'_>,
+    spec: &str,
+    upto: Option<&str>,
+    p_positions: bool,
+    max_size: u32,
+    progress: bool,
+) -> PyResult<String> {
+    let settings = guess_settings(max_size)?;
+    let word = Word::new("argument 1", spec);
+    let mut stop: Option<PyErr> = None;
+    let values = {
+        let cell = SameThread((&word, &mut stop));
+        py.allow_threads(move || {
+            let cell = cell;
+            let (word, stop) = cell.0;
+            let mut last = Instant::now();
+            let mut tell = |done: u64, total: u64| {
+                // Told between positions valued one by one (a two-number game, a script's
+                // blocks), on this thread: a Ctrl-C stops the values there.
+                if last.elapsed() < Duration::from_millis(50) {
+                    return true;
+                }
+                last = Instant::now();
+                Python::with_gil(|py| match py.check_signals() {
+                    Err(e) => {
+                        *stop = Some(e);
+                        false
+                    }
+                    Ok(()) => {
+                        if progress {
+                            let line = format!("\r{}: {done}/{total} positions", word.text);
+                            write_stderr(py, &line);
+                        }
+                        true
+                    }
+                })
+            };
+            // The table grows as `grundy guess`'s does when no `upto` is given.
+            let mut values = |upto: Option<&str>| {
+                grundy_games::values::compute(
+                    std::slice::from_ref(word),
+                    upto,
+                    GUESS_DEFAULTS,
+                    &mut tell,
+                )
+            };
+            grundy_games::guess::guess_growing(&mut values, upto, p_positions, &settings)
+        })
+    };
+    if progress {
+        write_stderr(py, "\n");
+    }
+    if let Some(e) = stop {
+        return Err(e);
+    }
+    let report = values.map_err(values_error)?;
+    py.check_signals()?;
     Ok(serde_json::to_string(&report).expect("a report is JSON"))
 }
 
@@ -522,7 +742,6 @@ fn games() -> Vec<(String, Vec<String>, String, String, String)> {
         .collect()
 }
 
-/// Sets the search cap (the CLI's `--max-positions N`).
 /// The SVG `grundy plot` draws for the values `G(0..)` of `game` (`None`: no such position),
 /// with the period when one was found.
 #[pyfunction]
@@ -564,10 +783,12 @@ fn plot_line(
         game,
         cells,
         period,
+        theorem: None,
     };
     grundy_games::plot::svg(&values, width, height).map_err(PyRuntimeError::new_err)
 }
 
+/// Sets the search cap (the CLI's `--max-positions N`).
 #[pyfunction]
 fn set_max_positions(n: usize) -> PyResult<()> {
     if n == 0 {
@@ -593,5 +814,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_max_positions, m)?)?;
     m.add_function(wrap_pyfunction!(plot_line, m)?)?;
     m.add_function(wrap_pyfunction!(quotient_json, m)?)?;
+    m.add_function(wrap_pyfunction!(guess_json, m)?)?;
     Ok(())
 }

@@ -488,3 +488,109 @@ def test_quotient_errors():
         grundy.quotient("0.75", upto=-1)
     with pytest.raises(ValueError):
         grundy.quotient("0.75", max_order=0)
+
+
+# --- guess -----------------------------------------------------------------------------------
+
+
+def without_game(report):
+    return {k: v for k, v in report.items() if k != "game"}
+
+
+def test_guess_nim_is_proved():
+    g = grundy.guess("nim")
+    assert g["found"] and g["formula"] == "n" and g["basis"] == "proved"
+    assert g["target"] == "values" and g["variables"] == ["n"] and g["upto"] == 4095
+    assert g["python"].startswith("def grundy_value(n):")
+
+
+def test_guess_is_the_clis_json():
+    g = grundy.guess("lasker")
+    assert g["found"] and g["basis"] == "proved" and g["theorem"]
+    assert g == cli_json("guess", "lasker", "--json")
+    args = ("0.77", "--upto", "300", "--max-size", "5", "--json")
+    assert grundy.guess("0.77", upto=300, max_size=5) == cli_json("guess", *args)
+
+
+def test_guess_without_a_formula_reports_near_candidates():
+    g = grundy.guess("0.007", upto=500)
+    assert g["found"] is False and g["formula"] is None and g["upto"] == 500
+    assert g["near"] and {"formula", "fails_at", "expected", "actual"} <= set(g["near"][0])
+
+
+def test_guess_p_positions_of_a_two_number_game():
+    g = grundy.guess("wythoff", p_positions=True)
+    assert g["found"] and g["target"] == "p-positions"
+    assert g["variables"] == ["a", "b"] and g["upto"] == [64, 64]
+    assert g == cli_json("guess", "wythoff", "--p-positions", "--json")
+    small = grundy.guess("wythoff", upto="30x30", p_positions=True)
+    assert small["upto"] == [30, 30] and small["target"] == "p-positions"
+    assert small == cli_json("guess", "wythoff", "--upto", "30x30", "--p-positions", "--json")
+
+
+def test_guess_a_python_game_as_the_same_script():
+    half = grundy.Game(lambda n: range(n - n // 2, n), name="half")
+    g = grundy.guess(half, upto=300)
+    assert g["found"] and "G(" in g["formula"] and g["game"] == "half"
+    assert g["basis"] == "checked" and g["checked_upto"] == 300
+    script = cli_json("guess", "script:examples/games/half.rhai", "--upto", "300", "--json")
+    assert without_game(g) == without_game(script)
+
+
+def test_guess_a_python_game_on_pairs():
+    # examples/games/paper.rhai's rules: a sheet without paper has no cut.
+    paper = grundy.Game(lambda p: grundy.cuts(*p) if min(p) > 0 else [])
+    g = grundy.guess(paper, upto="12x12")
+    assert g["found"] and g["variables"] == ["x", "y"] and g["upto"] == [12, 12]
+    script = cli_json("guess", "script:examples/games/paper.rhai", "--upto", "12x12", "--json")
+    assert without_game(g) == without_game(script)
+
+
+def test_guess_errors():
+    half = grundy.Game(lambda n: range(n - n // 2, n))
+    for game in ("nim", "wythoff", half):
+        for upto in (-1, "abc", "3y", "-4", 3.5, True, "5000x5000"):
+            with pytest.raises(ValueError):
+                grundy.guess(game, upto=upto)
+    for max_size in (0, 10, "7"):
+        with pytest.raises(ValueError):
+            grundy.guess("nim", max_size=max_size)
+    with pytest.raises(ValueError):
+        grundy.guess(42)
+    with pytest.raises(grundy.GameError, match="no-such-game"):
+        grundy.guess("no-such-game")
+    with pytest.raises(TypeError, match="an option is None"):
+        grundy.guess(grundy.Game(lambda n: [None]), upto=3)
+
+
+def test_guess_raises_what_moves_raised():
+    def moves(n):
+        if n == 7:
+            raise ZeroDivisionError("boom at 7")
+        return range(n)
+
+    with pytest.raises(ZeroDivisionError, match="boom at 7"):
+        grundy.guess(grundy.Game(moves), upto=20)
+
+
+def test_ctrl_c_stops_guessing_a_python_game():
+    def moves(n):
+        time.sleep(0.001)
+        return range(n - n // 2, n)
+
+    timer = interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.guess(grundy.Game(moves), upto=1_000_000)
+    timer.join()
+    assert grundy.guess("nim", upto=50)["formula"] == "n"
+
+
+def test_ctrl_c_stops_guessing_a_registry_game():
+    # Each position valued on its own: stopped between two of them.
+    timer = interrupt_soon()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.guess("wythoff", upto="1999x1999")
+    timer.join()
+    assert time.monotonic() - start < 30
+    assert grundy.guess("wythoff", upto="8x8")["upto"] == [8, 8]

@@ -15,6 +15,7 @@ impl From<ValuesError> for Failure {
             ValuesError::Input(m) => Failure::Input(m),
             ValuesError::Compute(m) => Failure::Compute(m),
             ValuesError::Solve(e) => Failure::from(e),
+            ValuesError::Interrupted => Failure::Compute("interrupted".into()),
         }
     }
 }
@@ -39,6 +40,7 @@ pub fn compute_with(
             LazyBar::new(total, "positions")
         })
         .set(done);
+        true
     };
     let values = grundy_games::values::compute(words, upto, defaults, &mut progress);
     crate::progress::set_quiet(false);

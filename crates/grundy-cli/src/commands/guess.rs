@@ -4,21 +4,18 @@
 
 use grundy_games::guess::{self, Settings};
 
-use crate::commands::game_values::{self, Defaults};
+use crate::commands::game_values;
 use crate::failure::Failure;
 use crate::words;
 
-/// The table searched without `--upto`: heaps 0..=4095, or 64x64 pairs (Wythoff-like
-/// P-pairs need about 24 differences, which a side of 64 shows).
-pub const DEFAULTS: Defaults = Defaults {
-    line: 4095,
-    side: 64,
-};
+pub use grundy_games::guess::DEFAULTS;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The table to search: `N` (0 <= n <= N), or `XxY` for two-variable games (default 4095,
-    /// 64x64). The search fits on the first part and validates on all of it.
+    /// The table to search: `N` (0 <= n <= N), or `XxY` for two-variable games. Without it the
+    /// table starts at 4095 (64x64) and doubles, to 65535 (256x256), while no formula holds but
+    /// a candidate failed only past the part searched, and a round takes less than 4 s. The
+    /// search fits on the first part and validates on all of it.
     #[arg(long)]
     upto: Option<String>,
     /// Look for a formula of the P-positions (true where the player to move loses), not the
@@ -47,13 +44,27 @@ pub fn run(args: Args) -> Result<(), Failure> {
         )));
     }
     let words = words::expand(&args.spec)?;
-    let values = game_values::compute_with(&words, args.upto.as_deref(), DEFAULTS)?;
     let settings = Settings {
         max_size: args.max_size,
         ..Settings::default()
     };
-    crate::progress::guessing(values.game(), "searching for a formula");
-    let report = guess::guess(&values, args.p_positions, &settings);
+    let mut values = |upto: Option<&str>| {
+        let values = game_values::compute_with(&words, upto, DEFAULTS)?;
+        crate::progress::guessing(
+            values.game(),
+            &format!(
+                "searching for a formula (table to {})",
+                upto.unwrap_or("the default")
+            ),
+        );
+        Ok::<_, Failure>(values)
+    };
+    let report = guess::guess_growing(
+        &mut values,
+        args.upto.as_deref(),
+        args.p_positions,
+        &settings,
+    )?;
     crate::progress::finish();
     if args.json {
         outln!("{}", serde_json::to_string(&report).expect("serializable"));

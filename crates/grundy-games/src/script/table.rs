@@ -14,11 +14,12 @@ use super::{Position, ScriptGame};
 /// expansions waiting for the solver stay small.
 pub(super) const BLOCK: usize = 256;
 
-/// The values of `positions`, in order; `progress` hears how many are done.
+/// The values of `positions`, in order; `progress` hears how many are done, between blocks, and
+/// stops the table by returning `false` (the values are then those of the positions done).
 pub fn values(
     game: &ScriptGame,
     positions: &[Position],
-    progress: &mut dyn FnMut(usize),
+    progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Vec<Value>, SolveError> {
     let mut solver = Solver::new(game);
     let mut out = Vec::with_capacity(positions.len());
@@ -46,7 +47,9 @@ pub fn values(
             Err(SolveError::Cycle) => return loopy_values(game, positions),
             Err(e) => return Err(e),
         }
-        progress(out.len());
+        if !progress(out.len()) {
+            break;
+        }
     }
     game.fault()?;
     Ok(out)
@@ -119,7 +122,7 @@ mod tests {
 
     fn line(g: &ScriptGame, n: i64) -> Vec<Value> {
         let ps: Vec<Position> = (0..=n).map(Position::Int).collect();
-        values(g, &ps, &mut |_| {}).unwrap()
+        values(g, &ps, &mut |_| true).unwrap()
     }
 
     #[test]

@@ -61,11 +61,13 @@ pub(crate) fn formula(table: &Table, hint: PeriodHint, var: &str) -> Option<Expr
         .map(|v| v.unwrap_or(0) as i128)
         .collect();
     let cond = Expr::Binary(BinOp::Lt, n(), num(n0 as i128));
-    Some(Expr::If(
-        Box::new(cond),
-        Box::new(Expr::Index(head, n())),
-        Box::new(body),
-    ))
+    // `if(n < 1, 0, ...)`, not `if(n < 1, [0][n], ...)`.
+    let head = if head.iter().all(|&v| v == head[0]) {
+        Expr::Num(head[0])
+    } else {
+        Expr::Index(head, n())
+    };
+    Some(Expr::If(Box::new(cond), Box::new(head), Box::new(body)))
 }
 
 /// The shape of a formula that is arithmetic-periodic from some point on: from `start`,

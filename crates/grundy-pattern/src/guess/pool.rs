@@ -256,6 +256,19 @@ impl Pool {
         let mut int_levels: Vec<(usize, usize)> = vec![(0, 0)];
         let mut bool_levels: Vec<(usize, usize)> = vec![(0, 0)];
         let mut scratch: Vec<i64> = Vec::with_capacity(k);
+        let two_vars = space.variables.len() == 2;
+        // `abs(a - b)` for two numbers; a count of bits for either.
+        let unary: &[Func] = if two_vars {
+            &[
+                Func::Popcount,
+                Func::Ctz,
+                Func::Bitlen,
+                Func::Isqrt,
+                Func::Abs,
+            ]
+        } else {
+            &[Func::Popcount, Func::Ctz, Func::Bitlen, Func::Isqrt]
+        };
         for s in 1..=limits.max_size {
             let start = ints.items.len();
             let bstart = bools.items.len();
@@ -279,7 +292,15 @@ impl Pool {
                     .take_while(|&&ls| ls.min(s - 1 - ls) <= 1)
                     .count();
                 for &ls in &splits[..small] {
-                    binary(&mut ints, &mut scratch, &int_levels, ls, s - 1 - ls, s);
+                    binary(
+                        &mut ints,
+                        &mut scratch,
+                        &int_levels,
+                        ls,
+                        s - 1 - ls,
+                        s,
+                        two_vars,
+                    );
                 }
                 let (a, b) = int_levels[(s - 1) as usize];
                 for i in a..b {
@@ -295,7 +316,7 @@ impl Pool {
                     if matches!(ints.items[i].expr, Expr::Call(f, _) if f != Func::G) {
                         continue;
                     }
-                    for f in [Func::Popcount, Func::Ctz, Func::Bitlen, Func::Isqrt] {
+                    for &f in unary {
                         scratch.clear();
                         scratch.extend(ints.items[i].vals.iter().map(|&x| apply_func(f, x)));
                         ints.offer(s, &scratch, |items| {
@@ -304,7 +325,15 @@ impl Pool {
                     }
                 }
                 for &ls in &splits[small..] {
-                    binary(&mut ints, &mut scratch, &int_levels, ls, s - 1 - ls, s);
+                    binary(
+                        &mut ints,
+                        &mut scratch,
+                        &int_levels,
+                        ls,
+                        s - 1 - ls,
+                        s,
+                        two_vars,
+                    );
                 }
                 // Booleans: comparisons of integers, `isfib`, and connectives. Each split of
                 // the size gets a fair share of the room left, so `x % 3 == y % 3` (3 + 3) is
@@ -399,6 +428,7 @@ fn binary(
     ls: u32,
     rs: u32,
     s: u32,
+    two_vars: bool,
 ) {
     let (la, lb) = levels[ls as usize];
     let (ra, rb) = levels[rs as usize];
@@ -432,6 +462,32 @@ fn binary(
                 );
                 ints.offer(s, scratch, |items| {
                     binary_expr(op, &items[i].expr, &items[j].expr)
+                });
+            }
+        }
+        // Two numbers: their minimum and maximum (`min(a, b) % 3`), once per pair.
+        if !two_vars {
+            continue;
+        }
+        for f in [Func::Min, Func::Max] {
+            for j in ra..rb {
+                if ls < rs || (ls == rs && j <= i) || ints.full() {
+                    continue;
+                }
+                scratch.clear();
+                scratch.extend(
+                    ints.items[i]
+                        .vals
+                        .iter()
+                        .zip(ints.items[j].vals.iter())
+                        .map(|(&l, &r)| match (l, r) {
+                            (UNDEF, _) | (_, UNDEF) => UNDEF,
+                            _ if f == Func::Min => l.min(r),
+                            _ => l.max(r),
+                        }),
+                );
+                ints.offer(s, scratch, |items| {
+                    Expr::Call(f, vec![items[i].expr.clone(), items[j].expr.clone()])
                 });
             }
         }

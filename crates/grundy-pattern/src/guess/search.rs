@@ -118,14 +118,17 @@ pub(crate) fn candidates(space: &Space, pool: &Pool, boolean: bool) -> Vec<Candi
             ];
             for (op, swapped, rest) in completions {
                 if let Some(e2) = index.find(|k| rest(t[k], e1.vals[k])) {
-                    // The bigger operand first where the order is free (`e + 1`, `e ^ 1`).
+                    // Where the order is free, a lone variable first (`n + e`), else the bigger
+                    // operand (`e + 1`, `e ^ 1`).
                     let free = matches!(op, BinOp::Add | BinOp::BitXor);
-                    let (l, r) = if swapped || (free && e2.size > e1.size) {
-                        (e2, e1)
-                    } else {
-                        (e1, e2)
-                    };
-                    let expr = Expr::Binary(op, Box::new(l.expr.clone()), Box::new(r.expr.clone()));
+                    let lone = |e: &Item| matches!(e.expr, Expr::Var(_));
+                    let flip = free && !lone(e1) && (lone(e2) || e2.size > e1.size);
+                    let (l, r) = if swapped || flip { (e2, e1) } else { (e1, e2) };
+                    let expr = tidy(Expr::Binary(
+                        op,
+                        Box::new(l.expr.clone()),
+                        Box::new(r.expr.clone()),
+                    ));
                     best = best.min(size(&expr));
                     found.push(expr);
                 }
@@ -293,4 +296,18 @@ fn bool_pairs(items: &[Item], tail: &[usize], t: &[i64]) -> Vec<Expr> {
     }
     found.sort_by_key(|(s, _)| *s);
     found.into_iter().map(|(_, e)| e).collect()
+}
+
+/// `a + (b - c)` written `a + b - c`, as people write it (the same value: integers do not
+/// round).
+fn tidy(e: Expr) -> Expr {
+    match e {
+        Expr::Binary(BinOp::Add, a, r) => match *r {
+            Expr::Binary(BinOp::Sub, b, c) => {
+                Expr::Binary(BinOp::Sub, Box::new(Expr::Binary(BinOp::Add, a, b)), c)
+            }
+            r => Expr::Binary(BinOp::Add, a, Box::new(r)),
+        },
+        e => e,
+    }
 }

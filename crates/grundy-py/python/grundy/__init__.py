@@ -1,6 +1,7 @@
 """grundy: decide impartial combinatorial games from Python.
 
-Who wins, the Grundy value (nimber), every winning move, tables of values and their periods;
+Who wins, the Grundy value (nimber), every winning move, tables of values and their periods,
+misère quotients, closed-form formulas for the values;
 for the games grundy knows (``grundy.games()``) and for games written in Python
 (``grundy.Game``). The answers come from the same Rust library as the ``grundy`` command, and
 ``to_dict()`` is exactly the command's ``--json``.
@@ -37,6 +38,7 @@ __all__ = [
     "Table",
     "check",
     "games",
+    "guess",
     "quotient",
     "set_max_positions",
     "solve",
@@ -400,6 +402,54 @@ def quotient(
     if not isinstance(game, str):
         raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
     return json.loads(_grundy.quotient_json(game, upto, *caps))
+
+
+def guess(
+    game: Union[str, Game],
+    upto: Union[int, str, None] = None,
+    p_positions: bool = False,
+    max_size: int = 7,
+    progress: bool = False,
+) -> Dict[str, Any]:
+    """A closed-form formula for a game's Grundy values (or its P-positions), as
+    ``grundy guess --json`` reports it: ``formula`` (in ``check --formula`` syntax), ``found``,
+    ``family``, ``size``, ``basis`` (``"proved"``, with its ``theorem``, or ``"checked"`` up to
+    ``checked_upto``), ``target`` (``"values"`` or ``"p-positions"``), ``variables``, ``upto``,
+    ``fitted_upto``, ``cpp`` and ``python`` (the formula as functions), ``near`` (candidates
+    that fit the first values but fail further on: ``formula``, ``fails_at``, ``expected``,
+    ``actual``) and ``note``.
+
+    ``game`` is a spec (``"0.77"``, ``"lasker"``, ``"wythoff"``, ``"script:half.rhai"``, any
+    game of ``grundy.games()`` whose positions are one or two numbers, or a board) or a
+    ``grundy.Game`` (valued on the positions ``0..=N``, or on the pairs ``(x, y)`` for
+    ``upto="XxY"``). ``upto``: the table searched, ``N`` or ``"XxY"``, fitted on its first part
+    and validated on all of it. Without it a spec's table starts at 4095 (64x64 for two-number
+    games) and grows as ``grundy guess``'s does; a ``grundy.Game``'s is ``0..=4095``.
+    ``p_positions=True`` looks for a formula of the P-positions (also tried on its own when the
+    values have none). ``max_size`` (1 to 9): the largest expression enumerated, in nodes.
+    Ctrl-C stops a Python game's values with ``KeyboardInterrupt``; elsewhere it is raised when
+    the current step (the values, the search) ends.
+
+    >>> g = grundy.guess("nim")
+    >>> g["formula"], g["basis"]
+    ('n', 'proved')
+    >>> half = grundy.Game(lambda n: range(n - n // 2, n))
+    >>> grundy.guess(half, upto=300)["formula"]
+    'if(n % 2 == 1, G(n / 2), n / 2)'
+    """
+    if upto is not None:
+        if isinstance(upto, bool) or not isinstance(upto, (int, str)):
+            raise ValueError(f"upto must be a natural number or 'XxY', not {upto!r}")
+        if isinstance(upto, int):
+            _check_upto(upto)
+            upto = str(upto)
+    if not isinstance(max_size, int) or isinstance(max_size, bool) or not 1 <= max_size <= 9:
+        raise ValueError(f"max_size must be 1 to 9 (nodes), not {max_size!r}")
+    if isinstance(game, Game):
+        return json.loads(game._native.guess(upto, bool(p_positions), max_size, progress))
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
+    return json.loads(_grundy.guess_json(game, upto, bool(p_positions), max_size, progress))
 
 
 def games() -> List[Dict[str, Any]]:
