@@ -165,7 +165,56 @@ fn solve_by_a_formula_lists_winning_moves_and_refuses_a_wrong_one() {
     let plain = common::solve_json(&["lasker", "3", "5"]);
     assert_eq!(v["grundy"], plain["grundy"]);
     assert_eq!(v["winning_moves_total"], plain["winning_moves_total"]);
-    assert!(v["basis"].as_str().unwrap().starts_with("proved"), "{v}");
+    assert_eq!(v["basis"], "proved", "{v}");
+    assert!(v["theorem"].as_str().unwrap().contains("Lasker"), "{v}");
+    assert!(schema("solve").is_valid(&v), "{v}");
+    // Positions of a game that is not a sum of heaps are one number each.
+    let out = common::run(
+        &["solve", "staircase", "3", "9", "5", "1", "--formula", "n"],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // A formula that holds on the table but not at a bigger position is caught there, by the
+    // mex of the options' values (bash:3 is n % 4 only up to 3999 in this formula).
+    let out = common::run(
+        &[
+            "solve",
+            "bash:3",
+            "4001",
+            "--formula",
+            "if(n < 4000, n % 4, 0)",
+            "--check-upto",
+            "100",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("does not fit the game's moves"), "{err}");
+    // A loopy game's infinite values are values no formula gives.
+    let out = common::run(
+        &[
+            "solve",
+            "script:{fn moves(n) { if n == 0 { [] } else if n == 1 { [2] } else { [n - 1] } }}",
+            "7",
+            "--formula",
+            "n",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("the value is \"infinite\""), "{err}");
     let out = common::run(&["solve", "lasker", "7", "--formula", "n"], b"");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();

@@ -38,6 +38,8 @@ pub struct FormulaComponent {
     inner: Box<dyn Component>,
     formula: std::rc::Rc<Formula>,
     memo: RefCell<Option<Memo>>,
+    /// The options with their values, once listed.
+    options: RefCell<Option<Vec<(MoveReport, Nimber)>>>,
 }
 
 impl FormulaComponent {
@@ -48,7 +50,41 @@ impl FormulaComponent {
             inner,
             formula,
             memo: RefCell::new(None),
+            options: RefCell::new(None),
         }
+    }
+
+    /// Every option with the formula's value, listed once: the formula must be the mex of
+    /// them (Sprague–Grundy), which checks it at this very position, past any table.
+    fn options(&self) -> Result<std::cell::Ref<'_, Vec<(MoveReport, Nimber)>>, SolveError> {
+        if self.options.borrow().is_none() {
+            let explore = self.inner.explore().ok_or_else(|| {
+                SolveError::TooLarge(format!(
+                    "{} cannot list its moves, so --formula gives no winning moves: use --no-moves",
+                    self.inner.game()
+                ))
+            })?;
+            let mut options = Vec::new();
+            for (report, _) in explore.moves()? {
+                let value = self.value_of(&report.position)?;
+                options.push((report, value));
+            }
+            let here = self.value_of(&self.inner.position())?;
+            let mex = grundy_core::mex(options.iter().map(|(_, v)| *v));
+            if mex != here {
+                return Err(SolveError::Rules(format!(
+                    "--formula gives {} at {}, but the mex of its options' values is {}: the \
+                     formula does not fit the game's moves here",
+                    here.0,
+                    self.inner.position(),
+                    mex.0
+                )));
+            }
+            *self.options.borrow_mut() = Some(options);
+        }
+        Ok(std::cell::Ref::map(self.options.borrow(), |o| {
+            o.as_ref().expect("filled above")
+        }))
     }
 
     /// Whether the options of this position are few enough to list.
@@ -80,6 +116,14 @@ impl FormulaComponent {
                     )));
                 }
                 return one(&mut evaluator, &[ns[0] as i128, ns[1] as i128], &ns);
+            }
+            // Several numbers are a sum of heaps only for a heap game; any other game's
+            // position of one variable is one number.
+            if ns.len() != 1 && self.inner.heap_rules().is_none() {
+                return Err(SolveError::Rules(format!(
+                    "--formula: the formula takes one number, the position {position} has {}",
+                    ns.len()
+                )));
             }
             for &n in &ns {
                 total ^= one(&mut evaluator, &[n as i128], &[n])?.0;
@@ -122,7 +166,12 @@ impl Component for FormulaComponent {
     }
 
     fn value(&mut self) -> Result<Value, SolveError> {
-        self.value_of(&self.inner.position()).map(Value::Finite)
+        let here = self.value_of(&self.inner.position())?;
+        if self.listable() && self.inner.explore().is_some() {
+            // Valuing the options checks the formula here, whatever the outcome.
+            self.options()?;
+        }
+        Ok(Value::Finite(here))
     }
 
     fn moves_to(
@@ -137,21 +186,10 @@ impl Component for FormulaComponent {
                 self.inner.position()
             )));
         }
-        let explore = self.inner.explore().ok_or_else(|| {
-            SolveError::TooLarge(format!(
-                "{} cannot list its moves, so --formula gives no winning moves: use --no-moves",
-                self.inner.game()
-            ))
-        })?;
-        let mut count = 0;
-        for (report, _) in explore.moves()? {
-            if self.value_of(&report.position)? == target {
-                count += 1;
-                if out.len() < limit {
-                    out.push(report);
-                }
-            }
-        }
+        let options = self.options()?;
+        let winning = options.iter().filter(|(_, v)| *v == target);
+        let count = winning.clone().count();
+        out.extend(winning.take(limit).map(|(m, _)| m.clone()));
         Ok(count)
     }
 

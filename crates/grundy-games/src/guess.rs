@@ -3,19 +3,26 @@
 //! `check --formula` syntax and as C++ and Python functions. Built once here, so the command
 //! line and Python report the same thing.
 //!
-//! How sure: a formula is *proved* when the game's values are proved periodic (the periodicity
-//! theorem for take-and-break and subtraction games, or the game's own theorem) and the formula
-//! is periodic too (it reads `n` only through `n % m`), with the table long enough that the two
-//! periodic sequences agree over a whole common period past both preperiods: then they agree
-//! everywhere. Otherwise it is *checked to N*, a conjecture with the table as its evidence.
+//! How sure: a formula is *proved* when the game's values are proved (arithmetic-)periodic (the
+//! periodicity theorem for take-and-break and subtraction games, or the game's own theorem) and
+//! the formula has the same shape — `slope * n` plus a periodic part built from `n % m`,
+//! `n / m` and comparisons with constants ([`periodic_form`]) — with the table long enough that
+//! the two agree over a whole common period past both starts: then they agree everywhere (and
+//! the formula is evaluated at the largest heaps, so it has a value there too). Otherwise it is
+//! *checked to N*, a conjecture with the table as its evidence. Whatever is reported is checked
+//! twice on the whole table: by the search's own evaluation, and printed and read back by the
+//! formula language, as `grundy check` reads it.
 //!
-//! The fitting range doubles: the search first looks at the first 1024 values only (the rest of
-//! the table validates what it finds), then at the first half of the whole table; a formula
-//! that fits but fails later is reported as a near candidate with its first failure.
+//! The search fits on sampled points of the first half of its table and validates on all of
+//! it: first of the first 1024 values, then of the whole table; a formula that fits but fails
+//! later is reported as a near candidate with its first failure. Without a range the table
+//! itself grows ([`guess_growing`]).
 
 use grundy_core::{Outcome, Value};
-use grundy_pattern::formula::{print, Formula};
-use grundy_pattern::guess::{self as pattern, first_failure, periodic_form, PeriodHint, Table};
+use grundy_pattern::formula::{print, Answer, Formula};
+use grundy_pattern::guess::{
+    self as pattern, first_failure, language_failure, lcm, periodic_form, PeriodHint, Table,
+};
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
@@ -164,6 +171,13 @@ pub fn guess_growing<E>(
     }
 }
 
+/// The table's mark of a position of infinite value, when a formula is assessed.
+const INFINITE: i64 = i64::MIN + 1;
+
+/// How many of the largest heaps a proved formula is evaluated at (one per residue of its common
+/// period, at most this many).
+const FAR_CHECKS: u64 = 4096;
+
 /// The fewest known values a formula is sought in: fewer fit too many formulas by chance.
 pub const MIN_KNOWN: usize = 48;
 
@@ -274,7 +288,11 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
             }
         }
         if let Some(f) = r.found {
-            match first_failure(&f.expr, &table, &variables) {
+            // Checked again as `grundy check` reads it: printed, parsed and evaluated by the
+            // formula language itself, so what is reported holds there too.
+            let failure = first_failure(&f.expr, &table, &variables)
+                .or_else(|| language_failure(&f.expr, &table, &vars));
+            match failure {
                 None => {
                     found = Some(f);
                     break;
@@ -331,7 +349,7 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
         near,
         note: too_small.then(|| {
             format!(
-                "{known} values are too few to tell a pattern from chance: give --upto \
+                "too few values ({known}) to tell a pattern from chance: give --upto \
                  {MIN_KNOWN} or more (64x64 for two numbers)"
             )
         }),
@@ -344,6 +362,10 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
             if let Some((expr, t)) = hint
                 .filter(|_| !boolean)
                 .and_then(|h| pattern::periodic_formula(&table, h, "n"))
+                .filter(|e| {
+                    first_failure(e, &table, &variables).is_none()
+                        && language_failure(e, &table, &vars).is_none()
+                })
                 .and_then(|e| proof(values, &e, target).map(|t| (e, t)))
             {
                 report.note = Some(format!(
@@ -413,7 +435,20 @@ fn proof(
     } else {
         String::new()
     };
-    (start.checked_add(common)? <= last + 1).then(|| {
+    if start.checked_add(common)? > last + 1 {
+        return None;
+    }
+    // The form says nothing of overflow: a slope term of 10^36 n holds on the table and fails
+    // past it. Its terms grow with n, so a value at the largest heaps means a value everywhere.
+    let formula = Formula::from_expr(expr.clone(), &["n"]);
+    let mut evaluator = formula.evaluator();
+    for r in 0..common.min(FAR_CHECKS) {
+        let n = u64::MAX - r;
+        if !matches!(evaluator.eval(&[n as i128]), Ok(Answer::Int(v)) if v >= 0) {
+            return None;
+        }
+    }
+    Some(()).map(|_| {
         format!(
             "the values have period {}{saltus} from {} by {theorem}; the formula has the same \
              form from {}, and the two agree on {start}..{}, a whole common period",
@@ -425,23 +460,17 @@ fn proof(
     })
 }
 
-fn lcm(a: u64, b: u64) -> Option<u64> {
-    let gcd = |mut a: u64, mut b: u64| {
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a
-    };
-    (a / gcd(a, b).max(1)).checked_mul(b)
-}
-
 fn near_report(n: pattern::Near, vars: &[&str], boolean: bool) -> NearReport {
     let f = Formula::from_expr(n.expr, vars);
     let mut at = serde_json::Map::new();
     for (i, v) in vars.iter().enumerate() {
         at.insert(v.to_string(), json!(n.failure.at[i]));
     }
-    let show = |v: i64| if boolean { json!(v != 0) } else { json!(v) };
+    let show = |v: i64| match v {
+        INFINITE => json!("infinite"),
+        v if boolean => json!(v != 0),
+        v => json!(v),
+    };
     NearReport {
         formula: f.text().to_string(),
         fails_at: Json::Object(at),
@@ -462,6 +491,18 @@ pub struct Assessment {
 }
 
 impl Assessment {
+    /// The basis as `solve --json` gives it, `proved` or `formula checked to N`, and the
+    /// theorem when proved.
+    pub fn basis_and_theorem(&self) -> (String, Option<String>) {
+        match (&self.basis, &self.theorem) {
+            (Basis::Proved, Some(t)) => ("proved".into(), Some(t.clone())),
+            _ => (
+                format!("formula checked to {}", upto_words(&self.checked_upto)),
+                None,
+            ),
+        }
+    }
+
     /// In words: `proved: ...` or `checked to N`.
     pub fn words(&self) -> String {
         match (&self.basis, &self.theorem) {
@@ -475,22 +516,25 @@ impl Assessment {
 /// position where it fails.
 pub fn assess(values: &GameValues, formula: &Formula) -> Result<Assessment, NearReport> {
     let variables = formula.variables().to_vec();
+    // A position of infinite value (a loopy game) is known too: no formula gives it.
+    let cell = |c: &Sample| match c {
+        Some((Value::Infinite(_), _)) => Some(INFINITE),
+        c => number(c, Target::Values),
+    };
     let (table, upto) = match values {
         GameValues::Line { cells, .. } => (
-            Table::Line(cells.iter().map(|c| number(c, Target::Values)).collect()),
+            Table::Line(cells.iter().map(cell).collect()),
             json!(cells.len().saturating_sub(1)),
         ),
         GameValues::Grid { rows, upto, .. } => (
-            Table::Grid(
-                rows.iter()
-                    .map(|r| r.iter().map(|c| number(c, Target::Values)).collect())
-                    .collect(),
-            ),
+            Table::Grid(rows.iter().map(|r| r.iter().map(cell).collect()).collect()),
             json!([upto.0, upto.1]),
         ),
     };
     let vars: Vec<&str> = variables.iter().map(String::as_str).collect();
-    if let Some(failure) = first_failure(formula.expr(), &table, &variables) {
+    let failure = first_failure(formula.expr(), &table, &variables)
+        .or_else(|| language_failure(formula.expr(), &table, &vars));
+    if let Some(failure) = failure {
         return Err(near_report(
             pattern::Near {
                 expr: formula.expr().clone(),

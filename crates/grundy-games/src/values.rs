@@ -217,8 +217,6 @@ fn board(
     })
 }
 
-/// A game script's values: positions `0..=N` for `--upto N`, positions `[x, y]` for `--upto XxY`,
-/// all valued by one solver (each position once, expanded on every core).
 fn script(
     spec: &GameSpec,
     game: &ScriptGame,
@@ -226,6 +224,21 @@ fn script(
     defaults: Defaults,
     progress: &mut Progress<'_>,
 ) -> Result<GameValues, ValuesError> {
+    script_values(&spec.word.text, game, upto, defaults, &mut **progress)
+}
+
+/// A game script's (or a Python game's) values, named `name`: positions `0..=N` for `--upto N`,
+/// positions `[x, y]` for `--upto XxY`, all valued by one solver (each position once, expanded
+/// on every core).
+pub fn script_values(
+    name: &str,
+    game: &ScriptGame,
+    upto: Option<&str>,
+    defaults: Defaults,
+    progress: Progress<'_>,
+) -> Result<GameValues, ValuesError> {
+    let mut progress = progress;
+    let progress = &mut progress;
     let text = upto.map_or_else(|| defaults.line.to_string(), str::to_string);
     let grid = text.contains(['x', 'X']);
     let (mx, my) = parse_upto(&text, MAX_POSITIONS)?;
@@ -261,7 +274,7 @@ fn script(
             })
             .collect();
         return Ok(GameValues::Grid {
-            game: spec.word.text.clone(),
+            game: name.to_string(),
             vars: ["x", "y"],
             upto: (mx, my),
             rows,
@@ -275,7 +288,7 @@ fn script(
         .collect();
     let period = finite.and_then(|f| crate::period::find(&f, None, true));
     Ok(GameValues::Line {
-        game: spec.word.text.clone(),
+        game: name.to_string(),
         cells: values.into_iter().map(sample).collect(),
         period,
         theorem: None,

@@ -26,10 +26,9 @@ use grundy_core::{analyse, Component, Nimber, Outcome, RulesetComponent, SolveEr
 use grundy_games::guess::Settings;
 use grundy_games::heap::sparse::{Interrupted, Method};
 use grundy_games::heap::table::{tabulate, HeapTable};
-use grundy_games::plot::GameValues;
 use grundy_games::script::{table as script_table, Position, ScriptGame};
-use grundy_games::spec::{parse_number_text, SpecError, Tabulation, Word};
-use grundy_games::values::{Defaults, ValuesError, MAX_POSITIONS};
+use grundy_games::spec::{SpecError, Tabulation, Word};
+use grundy_games::values::{Defaults, ValuesError};
 use grundy_games::{quotient, registry, report};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
@@ -292,7 +291,8 @@ impl NativeGame {
     }
 
     /// `grundy guess --json` of this game: on the positions `0..=N` for `upto` `"N"`, on the
-    /// pairs `(x, y)` for `"XxY"` (the ranges of a game script's `guess`).
+    /// pairs `(x, y)` for `"XxY"` (the ranges of a game script's `guess`); without `upto` the
+    /// table grows as `grundy guess`'s does.
     #[pyo3(signature = (upto = None, p_positions = false, max_size = 7, progress = false))]
     fn guess(
         &self,
@@ -303,68 +303,47 @@ impl NativeGame {
         progress: bool,
     ) -> PyResult<String> {
         let settings = guess_settings(max_size)?;
-        let text = upto.map_or_else(|| GUESS_DEFAULTS.line.to_string(), str::to_string);
-        let grid = text.contains(['x', 'X']);
-        let (mx, my) = parse_upto(&text)?;
-        let my = if grid { my } else { 0 };
-        let cells = (mx + 1).saturating_mul(my + 1);
-        if cells > MAX_POSITIONS {
-            return Err(ValueError(&format!(
-                "upto: {mx}x{my} is more than {MAX_POSITIONS} positions"
-            )));
-        }
         let game = self.game();
         let _ = self.host.take_error();
-        let mut starts = Vec::with_capacity(cells as usize);
-        for y in 0..=my as i64 {
-            for x in 0..=mx as i64 {
-                let p = if grid {
-                    Position::Duo(x, y)
-                } else {
-                    Position::Int(x)
-                };
-                starts.push(
-                    game.start(vec![p])
-                        .map_err(|m| self.error(GameError::new_err(m)))?,
-                );
-            }
-        }
-        let values = self.valued(py, &game, &starts, progress)?;
-        let sample = |v: Value| {
-            let o = script_table::outcome(&v);
-            Some((v, o))
-        };
-        let values = if grid {
-            let mut cells = values.into_iter();
-            let rows = (0..=my)
-                .map(|_| {
-                    (0..=mx)
-                        .map(|_| sample(cells.next().expect("one value a position")))
-                        .collect()
+        let report = py.allow_threads(|| {
+            let mut last = Instant::now();
+            let mut tell = |done: u64, total: u64| {
+                // Between blocks, on this thread: the game's functions run on rayon's threads,
+                // which never see a signal; the host keeps it and the values stop.
+                Python::with_gil(|py| match py.check_signals() {
+                    Err(e) => {
+                        self.host.keep(e);
+                        false
+                    }
+                    Ok(()) => {
+                        if progress && last.elapsed() > Duration::from_millis(200) {
+                            last = Instant::now();
+                            let line = format!("\r{}: {done}/{total} values", self.name);
+                            write_stderr(py, &line);
+                        }
+                        true
+                    }
                 })
-                .collect();
-            GameValues::Grid {
-                game: self.name.clone(),
-                vars: ["x", "y"],
-                upto: (mx, my),
-                rows,
-            }
-        } else {
-            // A period seen at the end of the table, as for a game script: nothing proves it
-            // for a game known only by its moves.
-            let finite: Option<Vec<u32>> = values
-                .iter()
-                .map(|v| v.finite().and_then(|g| u32::try_from(g.0).ok()))
-                .collect();
-            let period = finite.and_then(|f| grundy_games::period::find(&f, None, true));
-            GameValues::Line {
-                game: self.name.clone(),
-                cells: values.into_iter().map(sample).collect(),
-                period,
-                theorem: None,
-            }
-        };
-        guess_report(py, &values, p_positions, &settings, progress)
+            };
+            let mut values = |upto: Option<&str>| {
+                grundy_games::values::script_values(
+                    &self.name,
+                    &game,
+                    upto,
+                    GUESS_DEFAULTS,
+                    &mut tell,
+                )
+            };
+            grundy_games::guess::guess_growing(&mut values, upto, p_positions, &settings)
+        });
+        if progress {
+            write_stderr(py, "\n");
+        }
+        if let Some(e) = self.host.take_error() {
+            return Err(e);
+        }
+        let report = report.map_err(|e| self.error(values_error(e)))?;
+        Ok(serde_json::to_string(&report).expect("a report is JSON"))
     }
 
     /// `grundy quotient --json` of this game, its integer positions played as heaps.
@@ -469,28 +448,7 @@ const GUESS_DEFAULTS: Defaults = grundy_games::guess::DEFAULTS;
 
 /// The search's settings: `--max-size`, checked as the CLI checks it.
 fn guess_settings(max_size: u32) -> PyResult<Settings> {
-    if !(1..=9).contains(&max_size) {
-        return Err(ValueError(&format!(
-            "max_size ({max_size}): give 1 to 9 nodes (the pool grows about tenfold per node)"
-        )));
-    }
-    Ok(Settings {
-        max_size,
-        ..Settings::default()
-    })
-}
-
-/// `upto` for a `grundy.Game`: `N`, or `XxY`.
-fn parse_upto(text: &str) -> PyResult<(u64, u64)> {
-    let bad = |m: String| ValueError(&format!("upto ('{text}'): {m}"));
-    let number = |t: &str| parse_number_text(t, "upto", MAX_POSITIONS).map_err(bad);
-    match text.split_once(['x', 'X']) {
-        Some((x, y)) => Ok((number(x)?, number(y)?)),
-        None => {
-            let n = number(text)?;
-            Ok((n, n))
-        }
-    }
+    Settings::with_max_size(max_size).map_err(|e| ValueError(&format!("max_size {e}")))
 }
 
 /// A failure of [`grundy_games::values::compute`]: a bad `upto` is a `ValueError`, a bad game a
@@ -507,24 +465,6 @@ fn values_error(e: ValuesError) -> PyErr {
             pyo3::exceptions::PyKeyboardInterrupt::new_err("the values were interrupted")
         }
     }
-}
-
-/// The search for a formula, without the GIL, as `grundy guess --json` prints it. The search
-/// cannot be stopped midway: a Ctrl-C during it raises `KeyboardInterrupt` when it ends.
-fn guess_report(
-    py: Python<'_>,
-    values: &GameValues,
-    p_positions: bool,
-    settings: &Settings,
-    progress: bool,
-) -> PyResult<String> {
-    if progress {
-        let line = format!("{}: searching for a formula\n", values.game());
-        write_stderr(py, &line);
-    }
-    let report = py.allow_threads(|| grundy_games::guess::guess(values, p_positions, settings));
-    py.check_signals()?;
-    Ok(serde_json::to_string(&report).expect("a report is JSON"))
 }
 
 /// `grundy guess --json SPEC`: a formula for the values (or P-positions) of a registry game

@@ -37,17 +37,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    if !(1..=9).contains(&args.max_size) {
-        return Err(Failure::Input(format!(
-            "--max-size ('{}'): give 1 to 9 nodes (the pool grows about tenfold per node)",
-            args.max_size
-        )));
-    }
+    let settings = Settings::with_max_size(args.max_size)
+        .map_err(|e| Failure::Input(format!("--max-size {e}")))?;
     let words = words::expand(&args.spec)?;
-    let settings = Settings {
-        max_size: args.max_size,
-        ..Settings::default()
-    };
     let mut values = |upto: Option<&str>| {
         let values = game_values::compute_with(&words, upto, DEFAULTS)?;
         crate::progress::guessing(

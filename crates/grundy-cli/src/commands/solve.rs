@@ -60,9 +60,11 @@ pub struct Args {
     checkpoint_every: u64,
     /// Value the positions by this formula of the game's values (`check --formula` syntax,
     /// e.g. `if(n % 2 == 0, n / 2, G(n / 2))`), once it holds on the game's table up to
-    /// --check-upto: positions of any size (n = 10^18) are answered, marked "formula checked to
-    /// N" (or "proved" where a theorem extends the table). Winning moves are listed where the
-    /// options can be (up to 2^20 tokens).
+    /// --check-upto: positions of any size (n = 10^18) are answered as fast as the formula
+    /// evaluates (a recursion on halves at once; `G(n - 1)` at most 100000 deep), marked
+    /// "formula checked to N" (or "proved" where a theorem extends the table). Where the
+    /// options can be listed (up to 2^20 tokens) the formula must be their mex, and the winning
+    /// moves are listed.
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["misere", "every", "resume"])]
     formula: Option<String>,
     /// Find the formula with `grundy guess` first (on the table up to --check-upto), then solve
@@ -166,9 +168,11 @@ fn write_json(
 }
 
 /// The verdict in words, as `grundy solve` prints it.
-fn write_text(components: &[Box<dyn Component>], verdict: &Verdict) -> String {
+/// `unlisted`: the winning moves were not looked for because the options are too many to list
+/// (positions valued by a formula), not because of --no-moves.
+fn write_text(components: &[Box<dyn Component>], verdict: &Verdict, unlisted: bool) -> String {
     match verdict {
-        Verdict::Normal(a) => plain(components, a),
+        Verdict::Normal(a) => plain(components, a, unlisted),
         Verdict::Misere(a) => misere_text(components, a),
         Verdict::Every(a) => every_text(components, a),
     }
@@ -332,9 +336,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         out.write_all(b"\n")?;
     } else {
-        out.write_all(write_text(&components, &verdict).as_bytes())?;
+        out.write_all(write_text(&components, &verdict, unlisted && !args.no_moves).as_bytes())?;
         if let Some(f) = &by_formula {
-            out.write_all(f.text_line(unlisted && !args.no_moves).as_bytes())?;
+            out.write_all(f.text_line().as_bytes())?;
         }
     }
     out.flush()?;
@@ -437,21 +441,13 @@ impl ByFormula {
         Ok((wrapped, unlisted))
     }
 
-    fn text_line(&self, unlisted: bool) -> String {
-        let mut s = format!(
+    fn text_line(&self) -> String {
+        format!(
             "Values by the formula G({}) = {} ({}).\n",
             self.formula.variables().join(", "),
             self.formula.text(),
             self.assessment.words()
-        );
-        if unlisted {
-            s += &format!(
-                "(The winning moves are not looked for: the options of a position of more than \
-                 {} tokens are too many to list.)\n",
-                grundy_games::by_formula::LISTED_UP_TO
-            );
-        }
-        s
+        )
     }
 
     /// The verdict's JSON with the formula and its basis added.
@@ -471,7 +467,11 @@ impl ByFormula {
                 "formula".into(),
                 Json::String(self.formula.text().to_string()),
             );
-            object.insert("basis".into(), Json::String(self.assessment.words()));
+            let (basis, theorem) = self.assessment.basis_and_theorem();
+            object.insert("basis".into(), Json::String(basis));
+            if let Some(t) = theorem {
+                object.insert("theorem".into(), Json::String(t));
+            }
         }
         serde_json::to_writer(&mut *out, &json)
             .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
@@ -491,6 +491,10 @@ fn batch(args: &Args, by_formula: Option<&ByFormula>) -> Result<(), Failure> {
             i + 1,
             args.spec[i]
         )));
+    }
+    if let (Some(f), false) = (by_formula, args.json) {
+        // The answers are one line each: how sure their values are is said once, here.
+        eprint!("grundy: {}", f.text_line());
     }
     let mut out = BufWriter::new(crate::out::Stdout::lock());
     let result = batch_lines(args, by_formula, &mut std::io::stdin().lock(), &mut out);
@@ -621,7 +625,7 @@ fn show_position(p: &Json) -> String {
     }
 }
 
-fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
+fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> String {
     let mut s = String::new();
     let parts: Vec<String> = components
         .iter()
@@ -654,8 +658,15 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis) -> String {
     }
     match a.outcome {
         Outcome::P => s += "Every move loses against perfect play.\n",
+        Outcome::N if !a.moves_searched && unlisted => {
+            s += &format!(
+                "Winning moves: not looked for (the options of a position of more than {} \
+                 tokens are too many to list).\n",
+                grundy_games::by_formula::LISTED_UP_TO
+            );
+        }
         Outcome::N if !a.moves_searched => {
-            s += "Winning moves: not looked for.\n";
+            s += "Winning moves: not looked for (--no-moves).\n";
         }
         Outcome::N => {
             s += &format!("Winning moves ({}):\n", a.winning_moves_total);

@@ -105,6 +105,8 @@ pub enum Func {
     /// `isfib(a)`: `a` is a Fibonacci number (0, 1, 2, 3, 5, 8, ...: `5a² ± 4` is a square).
     Isfib,
     /// `G(...)`: the formula's own value at another position (one argument per variable),
-    /// which must be smaller than the current one, e.g. `G(n / 2)`.
+    /// normally a smaller one, e.g. `G(n / 2)`: the evaluator follows any recursion that ends
+    /// (a loop, or one deeper than its limit, is an error), and the search reads `G` only at
+    /// smaller positions.
     G,
 }

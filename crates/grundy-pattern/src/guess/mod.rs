@@ -41,9 +41,9 @@ mod tests;
 
 use crate::formula::Expr;
 
-pub use periodic::{periodic_form, PeriodHint, PeriodicForm};
+pub use periodic::{lcm, periodic_form, PeriodHint, PeriodicForm};
 pub use space::Table;
-pub use validate::{first_failure, Failure};
+pub use validate::{first_failure, language_failure, Failure};
 
 use pool::{Limits, Pool};
 pub use search::size;
@@ -72,6 +72,27 @@ impl Default for Settings {
             max_bools: 100_000,
             near: 3,
         }
+    }
+}
+
+impl Settings {
+    /// The largest expression sizes a front end may ask for: past 9 nodes the pool outgrows
+    /// any memory (it grows about tenfold a node).
+    pub const MAX_SIZES: std::ops::RangeInclusive<u32> = 1..=9;
+
+    /// The default settings with pools of expressions up to `max_size` nodes, or why not.
+    pub fn with_max_size(max_size: u32) -> Result<Settings, String> {
+        if !Settings::MAX_SIZES.contains(&max_size) {
+            return Err(format!(
+                "({max_size}): give {} to {} nodes (the pool grows about tenfold a node)",
+                Settings::MAX_SIZES.start(),
+                Settings::MAX_SIZES.end()
+            ));
+        }
+        Ok(Settings {
+            max_size,
+            ..Settings::default()
+        })
     }
 }
 
@@ -111,7 +132,8 @@ pub struct Report {
 
 /// The simplest formula for `table` over `variables` (`["n"]`, or two names for a grid): its
 /// values, or with `boolean` its P-positions (the table holds 1 for P, 0 for N). `hint` is a
-/// period the caller found in the values.
+/// period the caller found in the values. A table with no value, rows of different lengths, or
+/// as many variables as it has not, has no formula.
 pub fn guess(
     table: &Table,
     variables: &[&str],
@@ -119,6 +141,19 @@ pub fn guess(
     hint: Option<PeriodHint>,
     settings: &Settings,
 ) -> Report {
+    let known = match table {
+        Table::Line(v) => v.iter().flatten().count(),
+        Table::Grid(rows) => rows.iter().flatten().flatten().count(),
+    };
+    let square = match table {
+        Table::Line(_) => true,
+        Table::Grid(rows) => rows
+            .iter()
+            .all(|r| !r.is_empty() && r.len() == rows[0].len()),
+    };
+    if known == 0 || !square || variables.len() != table.dims() {
+        return Report::default();
+    }
     let names: Vec<String> = variables.iter().map(|v| v.to_string()).collect();
     let mut candidates: Vec<(Candidate, i64)> = Vec::new();
     let (w, h) = table.extent();

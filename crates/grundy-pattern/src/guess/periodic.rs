@@ -90,7 +90,9 @@ pub fn periodic_form(expr: &Expr, var: &str) -> Option<PeriodicForm> {
     let (start, body) = match expr {
         Expr::If(c, _, body) => match c.as_ref() {
             Expr::Binary(BinOp::Lt, l, r) => match (l.as_ref(), r.as_ref()) {
-                (Expr::Var(v), Expr::Num(k)) if v == var && *k >= 0 => (*k as u64, body.as_ref()),
+                (Expr::Var(v), Expr::Num(k)) if v == var && u64::try_from(*k).is_ok() => {
+                    (*k as u64, body.as_ref())
+                }
                 _ => (0, expr),
             },
             _ => (0, expr),
@@ -112,16 +114,9 @@ pub fn periodic_form(expr: &Expr, var: &str) -> Option<PeriodicForm> {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-fn lcm(a: u64, b: u64) -> Option<u64> {
-    (a / gcd(a, b).max(1)).checked_mul(b)
+/// The least common multiple, `None` past 64 bits.
+pub fn lcm(a: u64, b: u64) -> Option<u64> {
+    (a / gcd128(a as u128, b as u128).max(1) as u64).checked_mul(b)
 }
 
 struct Affine {
@@ -132,9 +127,17 @@ struct Affine {
 }
 
 fn fraction(n: i128, d: i128) -> (i128, i128) {
-    let g = gcd(n.unsigned_abs() as u64, d.unsigned_abs() as u64).max(1) as i128;
+    let g = gcd128(n.unsigned_abs(), d.unsigned_abs()).max(1) as i128;
     let s = if d < 0 { -1 } else { 1 };
     (s * n / g, s * d / g)
+}
+
+fn gcd128(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd128(b, a % b)
+    }
 }
 
 fn add(a: (i128, i128), b: (i128, i128)) -> Option<(i128, i128)> {

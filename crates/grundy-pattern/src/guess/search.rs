@@ -298,7 +298,8 @@ fn bool_pairs(items: &[Item], tail: &[usize], t: &[i64]) -> Vec<Expr> {
     found.into_iter().map(|(_, e)| e).collect()
 }
 
-/// `a + (b - c)` written `a + b - c`, as people write it (the same value: integers do not
+/// `a + (b - c)` written `a + b - c`, as people write it (the same value unless an intermediate
+/// overflows, which the validation of every candidate would catch: integers do not
 /// round).
 fn tidy(e: Expr) -> Expr {
     match e {

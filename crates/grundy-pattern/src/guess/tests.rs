@@ -104,6 +104,32 @@ fn a_long_period_is_listed() {
 }
 
 #[test]
+fn empty_and_ragged_tables_have_no_formula() {
+    let s = Settings::default();
+    assert!(guess(&Table::Line(Vec::new()), &["n"], false, None, &s)
+        .found
+        .is_none());
+    assert!(guess(&Table::Line(vec![None; 5]), &["n"], false, None, &s)
+        .found
+        .is_none());
+    assert!(
+        guess(&Table::Grid(Vec::new()), &["a", "b"], false, None, &s)
+            .found
+            .is_none()
+    );
+    assert!(
+        guess(&Table::Grid(vec![Vec::new()]), &["a", "b"], false, None, &s)
+            .found
+            .is_none()
+    );
+    let ragged = Table::Grid(vec![vec![Some(0)], vec![Some(1), Some(2)]]);
+    assert!(guess(&ragged, &["a", "b"], false, None, &s).found.is_none());
+    assert!(guess(&line((0..50).collect()), &[], false, None, &s)
+        .found
+        .is_none());
+}
+
+#[test]
 fn noise_has_no_formula() {
     let mut x: u64 = 12345;
     let g: Vec<i64> = (0..400)

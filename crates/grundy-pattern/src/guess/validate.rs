@@ -6,7 +6,7 @@
 //! table's value there; so the first disagreement found this way is the formula's first
 //! disagreement.
 
-use crate::formula::{BinOp, Expr, Func, UnOp};
+use crate::formula::{Answer, BinOp, Expr, Formula, Func, UnOp};
 
 use super::pool::{apply, apply_func, UNDEF};
 use super::space::Table;
@@ -35,6 +35,43 @@ pub fn first_failure(expr: &Expr, table: &Table, variables: &[String]) -> Option
                 at: p,
                 expected,
                 actual: (actual != UNDEF).then_some(actual),
+            });
+        }
+    }
+    None
+}
+
+/// The first position of `table` where `expr`, printed in the formula language and read back
+/// as `grundy check` reads it,
+/// disagrees with it (booleans as 1 and 0); an `expr` that does not read back fails at the first
+/// position.
+pub fn language_failure(expr: &Expr, table: &Table, vars: &[&str]) -> Option<Failure> {
+    let positions = table.positions();
+    let known = positions
+        .into_iter()
+        .filter_map(|p| table.at(p).map(|v| (p, v)));
+    let text = crate::formula::print::formula(expr);
+    let Ok(formula) = Formula::parse(&text, vars) else {
+        let (at, expected) = known.into_iter().next()?;
+        return Some(Failure {
+            at,
+            expected,
+            actual: None,
+        });
+    };
+    let mut evaluator = formula.evaluator();
+    for (at, expected) in known {
+        let args: Vec<i128> = at[..vars.len()].iter().map(|&x| x as i128).collect();
+        let actual = match evaluator.eval(&args) {
+            Ok(Answer::Int(v)) => i64::try_from(v).ok(),
+            Ok(Answer::Bool(b)) => Some(b as i64),
+            Err(_) => None,
+        };
+        if actual != Some(expected) {
+            return Some(Failure {
+                at,
+                expected,
+                actual,
             });
         }
     }
@@ -79,9 +116,13 @@ pub(crate) fn eval(expr: &Expr, p: [i64; 2], table: &Table, variables: &[String]
         },
         Expr::Call(Func::G, args) => {
             let q: Vec<i64> = args.iter().map(go).collect();
-            let here = p[0] + p[1];
-            let smaller = q.iter().sum::<i64>() < here || (q.len() == 1 && q[0] < p[0]);
-            if q.contains(&UNDEF) || q.iter().any(|&x| x < 0) || !smaller {
+            if q.contains(&UNDEF) || q.iter().any(|&x| x < 0) {
+                return UNDEF;
+            }
+            // Read from the table only at a smaller position (by `a + b`): the induction that
+            // makes the table the formula's own values needs it.
+            let sum = q.iter().try_fold(0i64, |a, &x| a.checked_add(x));
+            if sum.is_none_or(|s| s >= p[0] + p[1]) {
                 return UNDEF;
             }
             let at = [q[0], q.get(1).copied().unwrap_or(0)];
