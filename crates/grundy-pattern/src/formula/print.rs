@@ -4,9 +4,11 @@
 //!
 //! Each printer knows its language's precedence table and puts parentheses where that table
 //! needs them, plus where a reader might hesitate (a comparison beside `&`, `^`, `|`; in C++,
-//! what `gcc -Wparentheses` asks for). The C++ function computes in `long long`, so it agrees
-//! with [`super::Evaluator`] wherever the values fit in 64 bits; both functions assume the
-//! formula has a value (where the evaluator reports an error, they may do anything).
+//! what `gcc -Wparentheses` asks for). The C++ function takes and returns `long long` but
+//! computes in `__int128` (GCC, Clang), so it agrees with [`super::Evaluator`], which computes
+//! in `i128`, wherever the value fits in 64 bits (the intermediate values may go up to 2^127);
+//! both functions assume the formula has a value (where the evaluator reports an error, they
+//! may do anything).
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -150,18 +152,22 @@ fn parameters(f: &Formula, ty: &str) -> String {
     list(f.variables().iter().map(|v| format!("{ty}{v}")))
 }
 
-/// A C++17 function `long long name(long long n)` (one parameter per variable; `bool` for a
-/// boolean formula) computing `f` in `long long`, preceded by the helpers it uses (named
-/// `name_popcount` and so on, so that several functions can share a file). `G(...)` is a call
-/// of the function itself, whose values are kept in a static `std::map`.
+/// A C++17 function `long long name(long long n_in)` (one parameter per variable; `bool` for a
+/// boolean formula) computing `f` in `__int128` (a GCC and Clang extension), preceded by the
+/// helpers it uses (named `name_popcount` and so on, so that several functions can share a
+/// file). The parameters are converted on entry (`const __int128 n = n_in;`) and the value
+/// returned as `(long long)`, so the function agrees with [`super::Evaluator`] (which computes
+/// in `i128`) wherever the value fits in 64 bits, even where the way there does not (Wythoff's
+/// `isqrt(5 * d * d)` near `d = 10^18`). `G(...)` is a call of the function itself, whose
+/// values are kept in a static `std::map`.
 ///
 /// ```
 /// use grundy_pattern::formula::{print, Formula};
 ///
 /// let f = Formula::parse("if(n % 2 == 0, n / 2, G(n / 2))", &["n"]).unwrap();
 /// let code = print::cpp(&f, "g");
-/// assert!(code.contains("long long g(long long n) {"));
-/// assert!(code.contains("n % 2 == 0 ? n / 2 : g(n / 2)"));
+/// assert!(code.contains("long long g(long long n_in) {\n    const __int128 n = n_in;\n"));
+/// assert!(code.contains("(long long)(n % 2 == 0 ? n / 2 : g((long long)(n / 2)))"));
 /// ```
 pub fn cpp(f: &Formula, name: &str) -> String {
     let mut w = Cpp {
@@ -169,15 +175,18 @@ pub fn cpp(f: &Formula, name: &str) -> String {
         helpers: BTreeSet::new(),
         tables: Vec::new(),
     };
-    let body = w.expr(f.expr(), false).0;
-    let ty = if boolean(f.expr()).unwrap_or(false) {
-        "bool"
+    let (body, p) = w.expr(f.expr(), false);
+    let boolean = boolean(f.expr()).unwrap_or(false);
+    let ty = if boolean { "bool" } else { "long long" };
+    // The value in the function's type: `(long long)` of an `__int128`.
+    let body = if boolean || narrow(f.expr()) {
+        body
+    } else if p >= 12 {
+        format!("(long long){body}")
     } else {
-        "long long"
+        format!("(long long)({body})")
     };
-    let mut out = String::from(
-        "#include <algorithm>\n#include <array>\n#include <cstdlib>\n#include <map>\n\n",
-    );
+    let mut out = String::from("#include <algorithm>\n#include <array>\n#include <map>\n\n");
     for h in &w.helpers {
         out.push_str(&cpp_helper(h, name));
         out.push('\n');
@@ -186,24 +195,35 @@ pub fn cpp(f: &Formula, name: &str) -> String {
         out.push('\n');
     }
     let k = f.variables().len();
-    let args = list(f.variables().iter().cloned());
+    let inputs = list(f.variables().iter().map(|v| format!("{v}_in")));
     out.push_str(&format!(
         "{ty} {name}({}) {{\n",
-        parameters(f, "long long ")
+        list(f.variables().iter().map(|v| format!("long long {v}_in")))
     ));
+    for v in f.variables() {
+        if uses(f.expr(), v) {
+            out.push_str(&format!("    const __int128 {v} = {v}_in;\n"));
+        }
+    }
     for (i, t) in w.tables.iter().enumerate() {
+        // The values of a period fit in `long long`; others are `__int128` expressions.
+        let ty = if t.iter().all(|v| i64::try_from(*v).is_ok()) {
+            "long long"
+        } else {
+            "__int128"
+        };
         out.push_str(&format!(
-            "    static const long long {name}_t{i}[] = {{{}}};\n",
-            list(t.iter().map(|v| cpp_literal(*v, false)))
+            "    static const {ty} {name}_t{i}[] = {{{}}};\n",
+            list(t.iter().map(|v| cpp_literal(*v, false).0))
         ));
     }
     if f.recursive {
         out.push_str(&format!(
             "    static std::map<std::array<long long, {k}>, {ty}> memo;\n\
-             \x20   auto known = memo.find({{{args}}});\n\
+             \x20   auto known = memo.find({{{inputs}}});\n\
              \x20   if (known != memo.end()) return known->second;\n\
              \x20   {ty} value = {body};\n\
-             \x20   memo.emplace(std::array<long long, {k}>{{{args}}}, value);\n\
+             \x20   memo.emplace(std::array<long long, {k}>{{{inputs}}}, value);\n\
              \x20   return value;\n"
         ));
     } else {
@@ -213,52 +233,116 @@ pub fn cpp(f: &Formula, name: &str) -> String {
     out
 }
 
+/// Whether the variable `v` occurs in `e` (the others are not converted, which the compiler
+/// would warn about).
+fn uses(e: &Expr, v: &str) -> bool {
+    match e {
+        Expr::Var(w) => w == v,
+        Expr::Num(_) | Expr::Bool(_) => false,
+        Expr::Unary(_, x) | Expr::Index(_, x) => uses(x, v),
+        Expr::Binary(_, l, r) => uses(l, v) || uses(r, v),
+        Expr::If(c, a, b) => uses(c, v) || uses(a, v) || uses(b, v),
+        Expr::Call(_, args) => args.iter().any(|a| uses(a, v)),
+    }
+}
+
 fn cpp_helper(helper: &str, name: &str) -> String {
     let body = match helper {
-        "pow" => "long long b, long long e) {\n    long long r = 1;\n    while (e-- > 0) r *= b;\n    return r;\n}",
-        "popcount" => "long long x) { return __builtin_popcountll(x); }",
-        "ctz" => "long long x) { return __builtin_ctzll(x); }",
-        "bitlen" => "long long x) { return x == 0 ? 0 : 64 - __builtin_clzll(x); }",
-        "log2" => "long long x) { return 63 - __builtin_clzll(x); }",
-        "isqrt" => "long long a) {\n    // The largest r with r * r <= a, by bisection (exact: no floating point).\n    long long lo = 0, hi = 3037000499LL;\n    while (lo < hi) {\n        long long mid = lo + (hi - lo + 1) / 2;\n        if (mid <= a / mid) lo = mid; else hi = mid - 1;\n    }\n    return lo;\n}",
-        "isfib" => "long long a) {\n    // Walks the Fibonacci numbers (unsigned: F(93) fits).\n    unsigned long long x = 0, y = 1;\n    while (x < (unsigned long long)a) {\n        unsigned long long z = x + y;\n        x = y;\n        y = z;\n    }\n    return a >= 0 && x == (unsigned long long)a;\n}",
+        "abs" => "__int128 x) { return x < 0 ? -x : x; }",
+        "pow" => "__int128 b, __int128 e) {\n    // By squaring: b * b is taken only while bits of e remain, so it is at most the result.\n    __int128 r = 1;\n    while (e > 0) {\n        if (e & 1) r *= b;\n        e >>= 1;\n        if (e > 0) b *= b;\n    }\n    return r;\n}",
+        "popcount" => "__int128 x) {\n    return __builtin_popcountll((unsigned long long)x) +\n           __builtin_popcountll((unsigned long long)(x >> 64));\n}",
+        "ctz" => "__int128 x) {\n    unsigned long long lo = (unsigned long long)x;\n    return lo != 0 ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((unsigned long long)(x >> 64));\n}",
+        "bitlen" => "__int128 x) {\n    unsigned long long hi = (unsigned long long)(x >> 64), lo = (unsigned long long)x;\n    return hi != 0 ? 128 - __builtin_clzll(hi) : lo != 0 ? 64 - __builtin_clzll(lo) : 0;\n}",
+        "log2" => "__int128 x) {\n    unsigned long long hi = (unsigned long long)(x >> 64), lo = (unsigned long long)x;\n    return hi != 0 ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(lo);\n}",
+        "isqrt" => "__int128 a) {\n    // The largest r with r * r <= a, by bisection (exact: no floating point). The root of\n    // 2^127 - 1 is below 2^64, so r * r fits in unsigned __int128.\n    unsigned __int128 lo = 0, hi = 13043817825332782212ULL;\n    while (lo < hi) {\n        unsigned __int128 mid = lo + (hi - lo + 1) / 2;\n        if (mid * mid <= (unsigned __int128)a) lo = mid; else hi = mid - 1;\n    }\n    return (__int128)lo;\n}",
+        "isfib" => "__int128 a) {\n    // Walks the Fibonacci numbers (unsigned: F(186), past 2^127, fits).\n    if (a < 0) return false;\n    unsigned __int128 x = 0, y = 1;\n    while (x < (unsigned __int128)a) {\n        unsigned __int128 z = x + y;\n        x = y;\n        y = z;\n    }\n    return x == (unsigned __int128)a;\n}",
         _ => "",
     };
     let ty = if helper == "isfib" {
         "bool"
     } else {
-        "long long"
+        "__int128"
     };
     format!("static {ty} {name}_{helper}({body}")
 }
 
-/// A literal in C++: `LL` when it does not fit in an `int` or the context needs 64 bits.
-fn cpp_literal(n: i128, wide: bool) -> String {
-    if n == i128::from(i64::MIN) {
-        return "(-9223372036854775807LL - 1)".into();
+/// A literal in C++ and its precedence: `LL` when it does not fit in an `int`, `(__int128)` in
+/// front when `wide` (the context needs 128 bits), and an `__int128` expression when it does
+/// not fit in a `long long` (C++ has no such literals), e.g. `((__int128)1 << 100)`.
+fn cpp_literal(n: i128, wide: bool) -> (String, u8) {
+    if i64::try_from(n).is_err() {
+        return (cpp_big(n), 13);
     }
-    if wide || i32::try_from(n).is_err() {
+    let s = if n == i128::from(i64::MIN) {
+        "(-9223372036854775807LL - 1)".to_string()
+    } else if i32::try_from(n).is_err() {
         format!("{n}LL")
     } else {
         n.to_string()
+    };
+    if wide {
+        (format!("(__int128){s}"), 12)
+    } else if n < 0 {
+        (s, 12)
+    } else {
+        (s, 13)
     }
 }
 
-/// Whether `e` has C++ type `int` (made of small literals only), so that arithmetic on it
-/// would be done in 32 bits.
-fn cpp_int(e: &Expr) -> bool {
+/// `n`, beyond `long long`, as a parenthesized `__int128` expression: `high << 64 | low`.
+fn cpp_big(n: i128) -> String {
+    if n == i128::MIN {
+        return "(-((__int128)1 << 126) * 2)".into();
+    }
+    let m = n.unsigned_abs();
+    // Below 2^127: the high half is below 2^63, a `long long`.
+    let (hi, lo) = ((m >> 64) as u64, m as u64);
+    let hi_s = if hi < 1 << 31 {
+        hi.to_string()
+    } else {
+        format!("{hi}LL")
+    };
+    let s = match (hi, lo) {
+        (0, _) => format!("(__int128){lo}ULL"),
+        (_, 0) => format!("(__int128){hi_s} << 64"),
+        _ => format!("((__int128){hi_s} << 64) | {lo}ULL"),
+    };
+    if n < 0 {
+        format!("(-({s}))")
+    } else {
+        format!("({s})")
+    }
+}
+
+/// Whether `e` as printed has a C++ type narrower than `__int128` (`int`, `long long`): made of
+/// literals that fit in a `long long`, values of `G` (which returns `long long`) and list
+/// values by operators that cannot overflow (`/`, `%`, bit operators), so that it is cast
+/// where an `__int128` is needed. (`+`, `-`, `*` and shifts are done in `__int128`, see
+/// [`widened`].)
+fn narrow(e: &Expr) -> bool {
     match e {
-        Expr::Num(n) => i32::try_from(*n).is_ok(),
-        Expr::Unary(UnOp::Neg | UnOp::BitNot, x) => cpp_int(x),
-        Expr::Binary(BinOp::Shl | BinOp::Shr, l, _) => cpp_int(l),
+        Expr::Num(n) => i64::try_from(*n).is_ok(),
+        Expr::Unary(UnOp::Neg | UnOp::BitNot, x) => narrow(x),
+        Expr::Binary(op, _, _) if widened(*op) => false,
         Expr::Binary(op, l, r)
             if !is_comparison(*op) && !matches!(op, BinOp::And | BinOp::Or | BinOp::Pow) =>
         {
-            cpp_int(l) && cpp_int(r)
+            narrow(l) && narrow(r)
         }
-        Expr::If(_, a, b) => cpp_int(a) && cpp_int(b),
+        Expr::If(_, a, b) => narrow(a) && narrow(b),
+        Expr::Call(Func::G, _) => true,
+        Expr::Index(values, _) => values.iter().all(|v| i64::try_from(*v).is_ok()),
         _ => false,
     }
+}
+
+/// Whether `op` could overflow a narrower type, so that its left operand is made `__int128`
+/// where both are [`narrow`] (for a shift: where the left one is).
+fn widened(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl | BinOp::Shr
+    )
 }
 
 /// Whether a reader (and `gcc -Wparentheses`) wants parentheses around `child` as an operand
@@ -278,7 +362,7 @@ struct Cpp<'a> {
 }
 
 /// C++ precedence (loosest 1): `?:` 1, `||` 2, `&&` 3, `|` 4, `^` 5, `&` 6, `==` `!=` 7,
-/// `<` ... 8, shifts 9, `+` `-` 10, `*` `/` `%` 11, prefix 12, atoms 13.
+/// `<` ... 8, shifts 9, `+` `-` 10, `*` `/` `%` 11, prefix and casts 12, atoms 13.
 fn cpp_prec(op: BinOp) -> u8 {
     match op {
         BinOp::Or => 2,
@@ -295,12 +379,22 @@ fn cpp_prec(op: BinOp) -> u8 {
     }
 }
 
+/// `(ty)s`, parenthesizing `s` (of precedence `p`) unless it is a prefix expression or an atom.
+fn cast(ty: &str, s: String, p: u8) -> String {
+    if p >= 12 {
+        format!("({ty}){s}")
+    } else {
+        format!("({ty})({s})")
+    }
+}
+
 impl Cpp<'_> {
-    /// `e` in C++ and its precedence; `wide`: its literals must be `long long`.
+    /// `e` in C++ and its precedence; `wide`: it must have type `__int128` (where it is
+    /// [`narrow`], a literal, a list value or a value of `G` in it is cast).
     fn expr(&mut self, e: &Expr, wide: bool) -> (String, u8) {
+        let wide = wide && narrow(e);
         match e {
-            Expr::Num(n) if *n < 0 => (cpp_literal(*n, wide), 12),
-            Expr::Num(n) => (cpp_literal(*n, wide), 13),
+            Expr::Num(n) => cpp_literal(*n, wide),
             Expr::Bool(b) => (b.to_string(), 13),
             Expr::Var(v) => (v.clone(), 13),
             Expr::Unary(op, x) => {
@@ -324,12 +418,18 @@ impl Cpp<'_> {
             }
             Expr::Binary(op, l, r) => {
                 let p = cpp_prec(*op);
-                // Arithmetic on two `int`s would be done in 32 bits.
-                let wide = wide || cpp_int(e);
+                // Arithmetic on two narrower operands would be done in their type: the left
+                // one is made `__int128` where that could overflow (or where asked).
+                let widen = if !widened(*op) {
+                    wide
+                } else if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    narrow(l)
+                } else {
+                    narrow(l) && narrow(r)
+                };
                 let strict = is_comparison(*op);
-                let (ls, lp) = self.expr(l, wide && !strict);
-                let shift = matches!(op, BinOp::Shl | BinOp::Shr);
-                let (rs, rp) = self.expr(r, wide && !strict && !shift);
+                let (ls, lp) = self.expr(l, widen);
+                let (rs, rp) = self.expr(r, false);
                 let needs = |child: &Expr, cp: u8, min: u8| {
                     cp < min || root_op(child).is_some_and(|c| cpp_clearer(*op, c))
                 };
@@ -343,23 +443,42 @@ impl Cpp<'_> {
             }
             Expr::If(c, a, b) => {
                 let (cs, cp) = self.expr(c, false);
+                // One `__int128` branch makes the other one so.
                 let (a_s, ap) = self.expr(a, wide);
-                let (bs, bp) = self.expr(b, wide);
+                let (bs, bp) = self.expr(b, false);
                 let cs = if cp < 2 { paren(cs) } else { cs };
                 let a_s = if ap < 2 { paren(a_s) } else { a_s };
                 let bs = if bp < 2 { paren(bs) } else { bs };
                 (format!("{cs} ? {a_s} : {bs}"), 1)
             }
+            Expr::Call(Func::G, args) => {
+                // The function takes `long long`s (a position's variables fit).
+                let args: Vec<String> = args
+                    .iter()
+                    .map(|a| {
+                        let (s, p) = self.expr(a, false);
+                        if narrow(a) {
+                            s
+                        } else {
+                            cast("long long", s, p)
+                        }
+                    })
+                    .collect();
+                let call = format!("{}({})", self.name, args.join(", "));
+                if wide {
+                    (format!("(__int128){call}"), 12)
+                } else {
+                    (call, 13)
+                }
+            }
             Expr::Call(f, args) => {
                 let args: Vec<String> = args.iter().map(|a| self.expr(a, false).0).collect();
                 let s = match f {
                     Func::Min | Func::Max => format!(
-                        "std::{}<long long>({{{}}})",
+                        "std::{}<__int128>({{{}}})",
                         function_name(*f),
                         args.join(", ")
                     ),
-                    Func::Abs => format!("std::llabs({})", args.join(", ")),
-                    Func::G => format!("{}({})", self.name, args.join(", ")),
                     _ => {
                         let h = function_name(*f);
                         self.helpers.insert(h);
@@ -371,8 +490,19 @@ impl Cpp<'_> {
             Expr::Index(values, i) => {
                 let t = self.tables.len();
                 self.tables.push(values.clone());
-                let i = self.expr(i, false).0;
-                (format!("{}_t{t}[{i}]", self.name), 13)
+                let (s, p) = self.expr(i, false);
+                // An array is indexed by a `long long` (the index is small).
+                let s = if narrow(i) {
+                    s
+                } else {
+                    cast("long long", s, p)
+                };
+                let value = format!("{}_t{t}[{s}]", self.name);
+                if wide {
+                    (format!("(__int128){value}"), 12)
+                } else {
+                    (value, 13)
+                }
             }
         }
     }
