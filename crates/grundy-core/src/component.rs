@@ -164,16 +164,68 @@ pub struct Analysis {
     pub grundy: Option<Nimber>,
     /// The moves to a P-position (at most the limit given to [`analyse`]).
     pub winning_moves: Vec<SumMove>,
-    /// How many moves to a P-position there are in all.
+    /// How many moves to a P-position there are in all. Counts saturate: [`COUNT_SATURATED`]
+    /// means at least that many ([`Analysis::total_is_bound`]). 0 and meaningless when the moves
+    /// were not looked for or could not be listed (see [`Analysis::winning_moves_count`]).
     pub winning_moves_total: usize,
     /// Whether the moves were looked for: `false` from [`analyse_value`], which leaves
     /// `winning_moves` and `drawing_moves` empty and `winning_moves_total` 0.
     pub moves_searched: bool,
+    /// Why the winning moves were looked for but neither listed nor counted: a component's
+    /// [`Component::moves_to`] answered [`SolveError::TooLarge`] (too many moves, or too many
+    /// options to look through), in its own words. The outcome and values stand;
+    /// `winning_moves` is empty. [`Analysis::moves_note`] says it in a sentence.
+    pub moves_unlisted: Option<String>,
     /// In a drawn sum, the moves that keep a draw available (to positions that are not N), in the
     /// components that list their moves with values ([`Component::moves_with_values`]: the loopy
     /// ones). Moves in components with a finite value are not listed: whether one keeps the draw
     /// depends only on the value it reaches, but such a component cannot enumerate its moves.
     pub drawing_moves: Vec<SumMove>,
+}
+
+/// A count of moves that reached this has saturated: there are at least this many.
+/// ([`Component::moves_to`] counts saturate, e.g. Moore's Nim's, past 64 bits.)
+pub const COUNT_SATURATED: usize = usize::MAX;
+
+impl Analysis {
+    /// How many winning moves there are: `None` when they were not looked for
+    /// ([`analyse_value`]) or could not be counted ([`Analysis::moves_unlisted`]).
+    pub fn winning_moves_count(&self) -> Option<usize> {
+        (self.moves_searched && self.moves_unlisted.is_none()).then_some(self.winning_moves_total)
+    }
+
+    /// Whether [`Analysis::winning_moves_total`] is only a lower bound: the count saturated at
+    /// [`COUNT_SATURATED`].
+    pub fn total_is_bound(&self) -> bool {
+        self.winning_moves_count() == Some(COUNT_SATURATED)
+    }
+
+    /// Why the winning moves are not listed, in one sentence, when they were looked for but a
+    /// component could not list them ([`Analysis::moves_unlisted`]).
+    pub fn moves_note(&self) -> Option<String> {
+        self.moves_unlisted.as_ref().map(|why| {
+            format!("the winning moves are not listed and how many there are is not known: {why}")
+        })
+    }
+}
+
+/// The moves of component `i` to positions of value `target`, the first `limit` pushed to `out`:
+/// `Ok(Err(why))` when the component answers [`SolveError::TooLarge`] (its moves are too many, or
+/// too costly, to list), which leaves the verdict standing; any other error is the analysis's.
+fn component_moves(
+    component: &mut Box<dyn Component>,
+    target: Nimber,
+    limit: usize,
+    out: &mut Vec<MoveReport>,
+) -> Result<Result<usize, String>, SolveError> {
+    match component.moves_to(target, limit, out) {
+        Ok(n) => Ok(Ok(n)),
+        Err(SolveError::TooLarge(why)) => {
+            out.clear();
+            Ok(Err(why))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// The whole position of a sum: a single component's own notation, or the list of them.
@@ -271,8 +323,12 @@ fn analyse_sum(
             let values: Vec<Value> = components[0].value().ok().into_iter().collect();
             let mut reports = Vec::new();
             let mut total = 0;
+            let mut moves_unlisted = None;
             if let (Outcome::N, Some(limit)) = (outcome, limit) {
-                total = components[0].moves_to(Nimber::ZERO, limit, &mut reports)?;
+                match component_moves(&mut components[0], Nimber::ZERO, limit, &mut reports)? {
+                    Ok(n) => total = n,
+                    Err(why) => moves_unlisted = Some(why),
+                }
             }
             let winning_moves = reports
                 .into_iter()
@@ -286,6 +342,7 @@ fn analyse_sum(
                 winning_moves,
                 winning_moves_total: total,
                 moves_searched: limit.is_some(),
+                moves_unlisted,
                 drawing_moves: Vec::new(),
             });
         }
@@ -297,7 +354,8 @@ fn analyse_sum(
     let outcome = classify(&values);
     let finite_sum: Nimber = values.iter().filter_map(Value::finite).sum();
     let mut winning_moves = Vec::new();
-    let mut winning_moves_total = 0;
+    let mut winning_moves_total: usize = 0;
+    let mut moves_unlisted = None;
     let mut drawing_moves = Vec::new();
     let mut reports = Vec::new();
     match (outcome, limit) {
@@ -319,7 +377,17 @@ fn analyse_sum(
                 };
                 reports.clear();
                 let room = limit.saturating_sub(winning_moves.len());
-                winning_moves_total += components[i].moves_to(target, room, &mut reports)?;
+                match component_moves(&mut components[i], target, room, &mut reports)? {
+                    // Counts saturate (`COUNT_SATURATED`): each component's, and their sum.
+                    Ok(n) => winning_moves_total = winning_moves_total.saturating_add(n),
+                    Err(why) => {
+                        // One component's moves unknown: the list and the count would mislead.
+                        winning_moves.clear();
+                        winning_moves_total = 0;
+                        moves_unlisted = Some(why);
+                        break;
+                    }
+                }
                 for m in reports.drain(..) {
                     winning_moves.push(lift(components, i, m));
                 }
@@ -352,6 +420,7 @@ fn analyse_sum(
         winning_moves,
         winning_moves_total,
         moves_searched: limit.is_some(),
+        moves_unlisted,
         drawing_moves,
     })
 }
@@ -436,6 +505,108 @@ mod tests {
         assert_eq!(a.outcome, Outcome::N);
         assert!(a.values.is_empty() && a.grundy.is_none());
         assert_eq!(a.winning_moves_total, 1);
+    }
+
+    /// A heap of value `value` whose moves to each value are `count` many, or too many to list
+    /// (`None`).
+    struct Counted {
+        value: u64,
+        count: Option<usize>,
+    }
+    impl Component for Counted {
+        fn game(&self) -> String {
+            "counted".into()
+        }
+        fn position(&self) -> Json {
+            Json::from(self.value)
+        }
+        fn value(&mut self) -> Result<Value, SolveError> {
+            Ok(Value::Finite(Nimber(self.value)))
+        }
+        fn moves_to(
+            &mut self,
+            _: Nimber,
+            limit: usize,
+            out: &mut Vec<MoveReport>,
+        ) -> Result<usize, SolveError> {
+            if limit > 0 {
+                out.push(MoveReport::generic("move".into(), Json::Null));
+            }
+            self.count
+                .ok_or_else(|| SolveError::TooLarge("counted: too many to list".into()))
+        }
+    }
+
+    fn counted(value: u64, count: Option<usize>) -> Box<dyn Component> {
+        Box::new(Counted { value, count })
+    }
+
+    #[test]
+    fn moves_too_many_to_list_leave_the_verdict_standing() {
+        let mut sum = vec![counted(1, Some(2)), counted(2, None), counted(4, Some(1))];
+        let a = analyse(&mut sum, 10).unwrap();
+        assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(Nimber(7))));
+        assert!(a.winning_moves.is_empty());
+        assert_eq!(a.winning_moves_count(), None);
+        assert_eq!(
+            a.moves_unlisted.as_deref(),
+            Some("counted: too many to list")
+        );
+        assert!(a.moves_note().unwrap().contains("not listed"));
+        assert!(!a.total_is_bound());
+        // The same for a lone component decided by its outcome hint.
+        struct Hinted;
+        impl Component for Hinted {
+            fn game(&self) -> String {
+                "hinted".into()
+            }
+            fn position(&self) -> Json {
+                Json::Null
+            }
+            fn value(&mut self) -> Result<Value, SolveError> {
+                Ok(Value::Finite(Nimber(3)))
+            }
+            fn moves_to(
+                &mut self,
+                _: Nimber,
+                _: usize,
+                _: &mut Vec<MoveReport>,
+            ) -> Result<usize, SolveError> {
+                Err(SolveError::TooLarge("hinted: too many".into()))
+            }
+            fn outcome_hint(&mut self) -> Result<Option<Outcome>, SolveError> {
+                Ok(Some(Outcome::N))
+            }
+        }
+        let mut alone: Vec<Box<dyn Component>> = vec![Box::new(Hinted)];
+        let a = analyse(&mut alone, 10).unwrap();
+        assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(Nimber(3))));
+        assert_eq!(a.moves_unlisted.as_deref(), Some("hinted: too many"));
+        // Other errors are still the analysis's.
+        let mut sum = vec![counted(1, Some(1)), counted(1, Some(1))];
+        assert!(analyse(&mut sum, 10).unwrap().moves_unlisted.is_none());
+    }
+
+    #[test]
+    fn saturated_counts_add_up_to_a_bound() {
+        let mut sum = vec![
+            counted(1, Some(COUNT_SATURATED)),
+            counted(2, Some(COUNT_SATURATED)),
+            counted(4, Some(5)),
+        ];
+        let a = analyse(&mut sum, 2).unwrap();
+        assert_eq!(a.winning_moves_count(), Some(COUNT_SATURATED));
+        assert!(a.total_is_bound());
+        assert_eq!(a.winning_moves.len(), 2);
+        let mut sum = vec![counted(1, Some(3)), counted(2, Some(4))];
+        let a = analyse(&mut sum, 2).unwrap();
+        assert_eq!(a.winning_moves_count(), Some(7));
+        assert!(!a.total_is_bound());
+        assert_eq!(a.moves_note(), None);
+        // Not looked for: no count, no bound.
+        let a = analyse_value(&mut sum).unwrap();
+        assert_eq!(a.winning_moves_count(), None);
+        assert!(!a.total_is_bound());
     }
 
     #[test]

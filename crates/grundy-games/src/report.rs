@@ -1,6 +1,7 @@
 //! The JSON of a verdict (`grundy solve --json`), built once for every front end: the command
 //! line prints it, the Python package returns it from `to_dict()`, so the two cannot drift apart.
 
+use grundy_core::component::COUNT_SATURATED;
 use grundy_core::every::{CombinedMove, EveryAnalysis};
 use grundy_core::misere::{MisereAnalysis, MisereMethod};
 use grundy_core::{sum_position, Analysis, Component, Outcome, SumMove, Value};
@@ -31,8 +32,17 @@ struct Report<'a> {
     /// games) or could not be computed. Under misère play and Every-SG it is for information.
     grundy: Option<u64>,
     winning_moves: &'a [SumMove],
-    /// Null when the moves were not looked for (`grundy solve --no-moves`).
+    /// Null when the moves were not looked for (`grundy solve --no-moves`) or could not be
+    /// counted (`moves_note` says why).
     winning_moves_total: Option<usize>,
+    /// Present (and true) only when `winning_moves_total` saturated at 2^64 - 1: there are at
+    /// least that many winning moves.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    winning_moves_total_is_bound: bool,
+    /// Why the winning moves were looked for but neither listed nor counted (too many, or too
+    /// many options to look through); the outcome and value stand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves_note: Option<String>,
     #[serde(skip_serializing_if = "<[SumMove]>::is_empty")]
     drawing_moves: &'a [SumMove],
     components: Vec<ComponentReport>,
@@ -140,7 +150,9 @@ pub fn write(
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
-                winning_moves_total: a.moves_searched.then_some(a.winning_moves_total),
+                winning_moves_total: a.winning_moves_count(),
+                winning_moves_total_is_bound: a.total_is_bound(),
+                moves_note: a.moves_note(),
                 drawing_moves: &a.drawing_moves,
                 components: component_reports(components, Some(&a.values), None),
                 notes: notes(),
@@ -159,6 +171,8 @@ pub fn write(
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
                 winning_moves_total: Some(a.winning_moves_total),
+                winning_moves_total_is_bound: a.winning_moves_total == COUNT_SATURATED,
+                moves_note: None,
                 drawing_moves: &a.drawing_moves,
                 components: component_reports(components, a.values.as_deref(), None),
                 notes: notes(),

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Duration;
 
+use grundy_core::component::COUNT_SATURATED;
 use grundy_core::every::{analyse_every, EveryAnalysis};
 use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
 use grundy_core::search::checkpoint::{self, Checkpointing};
@@ -40,9 +41,10 @@ pub struct Args {
     #[arg(long)]
     every: bool,
     /// Read one position a line from standard input (its words follow the game given here) and
-    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE` (COUNT `-` with --no-moves),
-    /// or with --json one JSON object a line (JSON Lines). Blank lines are skipped; an error
-    /// names its line and stops.
+    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE` (COUNT `-` with --no-moves or
+    /// when the moves are too many to count, `>=N` when the count saturated at 2^64 - 1), or
+    /// with --json one JSON object a line (JSON Lines). A line ends at `\n`, `\r\n` or a lone
+    /// `\r`. Blank lines are skipped; an error names its line and stops.
     #[arg(long)]
     batch: bool,
     /// Continue a search interrupted by Ctrl-C or a kill, from its checkpoint (hard single
@@ -109,10 +111,11 @@ impl Verdict {
         }
     }
 
-    /// How many winning moves there are, if they were looked for.
+    /// How many winning moves there are, if they were looked for and counted; a saturated count
+    /// ([`COUNT_SATURATED`]) is at least that many.
     fn total(&self) -> Option<usize> {
         match self {
-            Verdict::Normal(a) => a.moves_searched.then_some(a.winning_moves_total),
+            Verdict::Normal(a) => a.winning_moves_count(),
             Verdict::Misere(a) => Some(a.winning_moves_total),
             Verdict::Every(a) => Some(a.winning_moves_total),
         }
@@ -257,12 +260,25 @@ fn moves_lines<'m>(
         *s += "No move is left: the opponent made the last move and lost.\n";
         return;
     }
+    listed_moves(s, moves, total);
+}
+
+/// `Winning moves (N):` and the moves listed; a saturated count ([`COUNT_SATURATED`]) is said
+/// to be a bound, `at least N`.
+fn listed_moves<'m>(s: &mut String, moves: impl ExactSizeIterator<Item = &'m str>, total: usize) {
     let listed = moves.len();
-    *s += &format!("Winning moves ({total}):\n");
+    let bound = total == COUNT_SATURATED;
+    let at_least = if bound { "at least " } else { "" };
+    *s += &format!("Winning moves ({at_least}{total}):\n");
     for m in moves {
         *s += &format!("  {m}\n");
     }
-    if total > listed {
+    if bound {
+        *s += &format!(
+            "  … and at least {} more (too many to count exactly)\n",
+            total - listed
+        );
+    } else if total > listed {
         *s += &format!(
             "  … and {} more (raise --limit to list them)\n",
             total - listed
@@ -519,16 +535,16 @@ fn batch_lines(
         args.limit.min(1)
     };
     let mut text = Vec::new();
+    let mut after_cr = false;
     for number in 1.. {
         text.clear();
         // A line is read up to a bound: an endless line (`< /dev/zero`) must not fill memory.
-        let read = std::io::Read::take(&mut *input, MAX_BATCH_LINE + 1)
-            .read_until(b'\n', &mut text)
+        let read = read_line(input, MAX_BATCH_LINE, &mut text, &mut after_cr)
             .map_err(|e| Failure::Input(format!("line {number} of standard input: {e}")))?;
         if read == 0 {
             return Ok(());
         }
-        if read as u64 > MAX_BATCH_LINE {
+        if text.len() as u64 > MAX_BATCH_LINE {
             return Err(Failure::Input(format!(
                 "line {number} of standard input is longer than {MAX_BATCH_LINE} bytes, the \
                  most one batch line may hold (give a huge position as arguments or with '-')"
@@ -574,7 +590,11 @@ fn batch_lines(
             let grundy = verdict
                 .grundy()
                 .map_or("-".to_string(), |g| g.0.to_string());
-            let total = verdict.total().map_or("-".to_string(), |t| t.to_string());
+            let total = match verdict.total() {
+                None => "-".to_string(),
+                Some(COUNT_SATURATED) => format!(">={COUNT_SATURATED}"),
+                Some(t) => t.to_string(),
+            };
             write!(out, "{} {grundy} {total}", verdict.outcome())?;
             if let Some(m) = verdict.first_move() {
                 write!(out, " {m}")?;
@@ -583,6 +603,52 @@ fn batch_lines(
         out.write_all(b"\n")?;
     }
     Ok(())
+}
+
+/// Reads one line of `input` into `text`, without its end: a line ends at `\n`, `\r\n` or a
+/// lone `\r` (old Mac text), so that no two lines merge into one position. Stops once `text`
+/// holds more than `max` bytes. Returns the bytes of the line and its end consumed, 0 at the end
+/// of the input. `after_cr` carries between calls whether the last line ended at `\r`: a `\n`
+/// first is then the rest of that line end. (Peeking for it at once would wait on a pipe for the
+/// next line before answering this one.)
+fn read_line(
+    input: &mut impl BufRead,
+    max: u64,
+    text: &mut Vec<u8>,
+    after_cr: &mut bool,
+) -> std::io::Result<usize> {
+    let mut consumed = 0;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if std::mem::take(after_cr) && buf.first() == Some(&b'\n') {
+            input.consume(1);
+            continue;
+        }
+        if buf.is_empty() {
+            return Ok(consumed);
+        }
+        match buf.iter().position(|&b| b == b'\n' || b == b'\r') {
+            Some(i) => {
+                text.extend_from_slice(&buf[..i]);
+                *after_cr = buf[i] == b'\r';
+                input.consume(i + 1);
+                return Ok(consumed + i + 1);
+            }
+            None => {
+                let n = buf.len();
+                text.extend_from_slice(buf);
+                input.consume(n);
+                consumed += n;
+                if text.len() as u64 > max {
+                    return Ok(consumed);
+                }
+            }
+        }
+    }
 }
 
 /// A position in words, shortened when it is long.
@@ -668,18 +734,21 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> Str
         Outcome::N if !a.moves_searched => {
             s += "Winning moves: not looked for (--no-moves).\n";
         }
-        Outcome::N => {
-            s += &format!("Winning moves ({}):\n", a.winning_moves_total);
-            for m in &a.winning_moves {
-                s += &format!("  {}\n", m.description);
-            }
-            if a.winning_moves_total > a.winning_moves.len() {
+        Outcome::N => match (a.winning_moves_count(), &a.moves_unlisted) {
+            (Some(total), _) => listed_moves(
+                &mut s,
+                a.winning_moves.iter().map(|m| m.description.as_str()),
+                total,
+            ),
+            // Too many to list or count: the outcome and value above stand.
+            (None, why) => {
                 s += &format!(
-                    "  … and {} more (raise --limit to list them)\n",
-                    a.winning_moves_total - a.winning_moves.len()
+                    "Winning moves: not listed, and how many there are is not known ({}); \
+                     --no-moves skips looking for them.\n",
+                    why.as_deref().unwrap_or("too many to list")
                 );
             }
-        }
+        },
         Outcome::D => {
             // Only loopy components can list every move with its value; moves in the other
             // components of a drawn sum are not listed (see `Analysis::drawing_moves`).

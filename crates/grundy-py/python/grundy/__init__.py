@@ -153,7 +153,8 @@ class Result:
         self.outcome: str = d["outcome"]
         self.value: Optional[int] = d["grundy"]
         self.winning_moves: List[Move] = [Move(m) for m in d["winning_moves"]]
-        self.winning_moves_total: int = d["winning_moves_total"]
+        # None when the moves were not looked for, or are too many to count.
+        self.winning_moves_total: Optional[int] = d["winning_moves_total"]
         self.drawing_moves: List[Move] = [Move(m) for m in d.get("drawing_moves", [])]
         self.components: List[Dict[str, Any]] = d["components"]
 

@@ -34,7 +34,7 @@ class Result:
     outcome: str
     value: Optional[int]
     winning_moves: List[Move]
-    winning_moves_total: int
+    winning_moves_total: Optional[int]
     drawing_moves: List[Move]
     components: List[Dict[str, Any]]
     def to_dict(self) -> Dict[str, Any]: ...
