@@ -1,9 +1,27 @@
-//! Why a command failed, and the exit code that says so.
+//! Why a command failed, and the exit code that says so; and the `--memory` budget, which the
+//! failures of a computation that ran out of memory name. The budget lives here, below `memory`
+//! (which enforces it and reports through [`Failure`]), so that the two depend one way.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use grundy_core::SolveError;
 use grundy_games::spec::SpecError;
+
+use crate::out::Bytes;
+
+/// The `--memory` budget in bytes; no limit until `main` sets it.
+static BUDGET: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// Sets the `--memory` budget, in bytes.
+pub fn set_budget(bytes: u64) {
+    BUDGET.store(bytes, Ordering::Relaxed);
+}
+
+/// The `--memory` budget, in bytes.
+pub fn budget() -> u64 {
+    BUDGET.load(Ordering::Relaxed)
+}
 
 /// A failed command.
 #[derive(Debug)]
@@ -57,8 +75,8 @@ impl From<SolveError> for Failure {
             } => Failure::Compute(format!(
                 "{what}: stopped after {positions} positions holding {}, most of the memory \
                  budget ({}); raise it with --memory SIZE",
-                crate::memory::Bytes(bytes),
-                crate::memory::Bytes(crate::memory::budget())
+                Bytes(bytes),
+                Bytes(budget())
             )),
             _ => Failure::Compute(e.to_string()),
         }

@@ -46,7 +46,8 @@ struct Cli {
     #[arg(long, global = true, value_name = "MIB", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.memory_mib)]
     script_max_memory: u64,
     /// The most memory grundy may use: a number of mebibytes or a size such as 512M, 4G
-    /// (default: three quarters of the machine's memory, at most nine tenths of what is free).
+    /// (default: three quarters of the machine's memory or its cgroup's limit, at most nine tenths
+    /// of what is free and three quarters of the address space `ulimit -v` leaves).
     /// Commands stop with a message, before allocating, when they would need more.
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     memory: Option<u64>,
@@ -130,16 +131,24 @@ fn main() -> ExitCode {
 }
 
 /// A command line clap refuses: one line (its error and tip) and exit 2, like every other bad
-/// input, rather than clap's usage block. Help and version requests print as clap prints them.
+/// input, rather than clap's usage block. Help and version requests print as clap prints them,
+/// and a failed write of them (a full disk) fails as any other output does.
 fn usage_error(e: clap::Error) -> ! {
     use clap::error::ErrorKind;
+    use std::io::Write as _;
     if matches!(
         e.kind(),
         ErrorKind::DisplayHelp
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        e.exit()
+        // `exit` ignores a failed write; `print` reports it, and the flush its last bytes.
+        if let Err(err) = e.print().and_then(|()| std::io::stdout().flush()) {
+            if !e.use_stderr() {
+                out::stdout_failed(&err);
+            }
+        }
+        std::process::exit(e.exit_code())
     }
     let text = e.render().to_string();
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());

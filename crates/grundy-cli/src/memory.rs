@@ -7,14 +7,20 @@
 //! It also counts the bytes the whole process holds, for the `--memory` budget: commands
 //! [`reserve`] what they estimate before allocating it (and stop with a message naming the
 //! estimate), and an allocation past the budget that no estimate foresaw ends the process with
-//! one line and exit 1 — never an abort or the kernel's OOM killer.
+//! one line and exit 1 — never an abort or the kernel's OOM killer. The budget holds for resident
+//! memory: what the allocator keeps beyond the bytes asked for (rounding to its size classes,
+//! freed pages not yet returned, thread stacks) is measured from time to time and counted too.
+//! An allocation the system refuses (`ulimit -v`) also ends with one line naming `--memory`.
+//!
+//! The budget's value and [`Failure`] live in `failure`; this module uses them, never the reverse.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
 use std::fmt::{self, Write as _};
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 
-use crate::failure::Failure;
+use crate::failure::{self, Failure};
+use crate::out::Bytes;
 
 use mimalloc::MiMalloc as System;
 
@@ -32,20 +38,20 @@ fn add(bytes: i64) {
     let _ = NET.try_with(|n| n.set(n.get().wrapping_add(bytes)));
 }
 
-// SAFETY: every call is forwarded unchanged to mimalloc; the counter is a
-// thread-local `Cell` with a const initializer and no destructor, so counting never allocates.
+// SAFETY: every call is forwarded unchanged to mimalloc; the counters are thread-local `Cell`s
+// with const initializers and no destructors, or atomics, so counting never allocates.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         check(layout.size());
         hold(layout.size() as u64);
         add(layout.size() as i64);
-        unsafe { System.alloc(layout) }
+        refused_if_null(unsafe { System.alloc(layout) }, layout.size())
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         check(layout.size());
         hold(layout.size() as u64);
         add(layout.size() as i64);
-        unsafe { System.alloc_zeroed(layout) }
+        refused_if_null(unsafe { System.alloc_zeroed(layout) }, layout.size())
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         release(layout.size() as u64);
@@ -54,13 +60,19 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         if new_size > layout.size() {
-            check(new_size - layout.size());
-            hold((new_size - layout.size()) as u64);
+            // A block that cannot grow in place is copied: for a moment the old and the new one
+            // are both resident, so the whole new size is counted until the old one is freed.
+            check(new_size);
+            hold(new_size as u64);
+        }
+        add(new_size as i64 - layout.size() as i64);
+        let moved = refused_if_null(unsafe { System.realloc(ptr, layout, new_size) }, new_size);
+        if new_size > layout.size() {
+            release(layout.size() as u64);
         } else {
             release((layout.size() - new_size) as u64);
         }
-        add(new_size as i64 - layout.size() as i64);
-        unsafe { System.realloc(ptr, layout, new_size) }
+        moved
     }
 }
 
@@ -74,8 +86,19 @@ pub fn thread_net() -> i64 {
 /// batch per thread. One shared counter touched by every allocation made the threads of a search
 /// queue for its cache line (a third of Cram's time on two cores).
 static HELD: AtomicI64 = AtomicI64::new(0);
-/// The `--memory` budget in bytes; no limit until `main` sets it.
-static BUDGET: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// Resident bytes beyond [`HELD`] and the program itself, as last measured: mimalloc rounds each
+/// block up to its size class, keeps freed pages for a while before returning them, and threads
+/// have stacks. Counting only the bytes asked for let a script run with `--memory 6G` reach
+/// 7.2 GB resident (a fifth more).
+static OVERHEAD: AtomicI64 = AtomicI64::new(0);
+/// [`HELD`] when [`OVERHEAD`] was last measured: it is measured again when the count has moved
+/// by a sixty-fourth of the budget since, so the estimate lags resident memory by at most that
+/// sixty-fourth times the allocator's overhead ratio.
+static MEASURED_AT: AtomicI64 = AtomicI64::new(0);
+/// Resident bytes of the program itself when the budget was set (its code and libraries, some
+/// 10 MiB), which the budget does not count.
+static BASELINE: AtomicI64 = AtomicI64::new(0);
 
 /// Bytes a thread counts on its own before adding them to [`HELD`].
 const BATCH: i64 = 256 << 10;
@@ -89,8 +112,9 @@ fn pend(bytes: i64) {
     let flushed = PENDING.try_with(|p| {
         let now = p.get().wrapping_add(bytes);
         if now.abs() >= BATCH {
-            HELD.fetch_add(now, Ordering::Relaxed);
+            let held = HELD.fetch_add(now, Ordering::Relaxed) + now;
             p.set(0);
+            measure_if_moved(held);
         } else {
             p.set(now);
         }
@@ -113,8 +137,8 @@ fn release(bytes: u64) {
 /// earlier, ends the process with one line and exit 1 instead of an abort or the kernel's OOM
 /// killer. The message is written without allocating, from inside the allocator.
 fn check(bytes: usize) {
-    let held = held();
-    let budget = BUDGET.load(Ordering::Relaxed);
+    let held = accounted();
+    let budget = failure::budget();
     if (bytes as u64).saturating_add(held) <= budget {
         return;
     }
@@ -133,6 +157,83 @@ fn check(bytes: usize) {
         libc::write(2, line.buf.as_ptr().cast(), line.len);
         libc::_exit(1);
     }
+}
+
+/// An allocation the system refused (an address-space limit, `ulimit -v`, reached before the
+/// budget): one line naming `--memory` and exit 1, instead of Rust's abort.
+fn refused_if_null(ptr: *mut u8, bytes: usize) -> *mut u8 {
+    if !ptr.is_null() {
+        return ptr;
+    }
+    let mut line = StackLine::default();
+    let _ = writeln!(
+        line,
+        "grundy: error: out of memory: the system refused an allocation of {} ({} held, budget \
+         {}); lower the budget to what the system allows with --memory SIZE",
+        Bytes(bytes as u64),
+        Bytes(held()),
+        Bytes(failure::budget())
+    );
+    // SAFETY: as in `check`.
+    unsafe {
+        libc::write(2, line.buf.as_ptr().cast(), line.len);
+        libc::_exit(1);
+    }
+}
+
+/// Measures [`OVERHEAD`] again when `held` has moved far enough from where it was last measured
+/// (one thread at a time; the others go on with the last measure).
+fn measure_if_moved(held: i64) {
+    let at = MEASURED_AT.load(Ordering::Relaxed);
+    let step = (failure::budget() / 64).clamp(BATCH as u64 * 4, i64::MAX as u64) as i64;
+    if held.abs_diff(at) < step as u64
+        || MEASURED_AT
+            .compare_exchange(at, held, Ordering::Relaxed, Ordering::Relaxed)
+            .is_err()
+    {
+        return;
+    }
+    if let Some(resident) = resident() {
+        let extra = resident as i64 - BASELINE.load(Ordering::Relaxed) - held;
+        OVERHEAD.store(extra.max(0), Ordering::Relaxed);
+    }
+}
+
+/// The process's resident bytes (`/proc/self/statm`), read without allocating; `None` where
+/// there is no such file.
+fn resident() -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut buf = [0u8; 128];
+        // SAFETY: a NUL-terminated path; `read` writes at most `buf.len()` bytes into `buf`;
+        // the descriptor is closed on every path.
+        let n = unsafe {
+            let fd = libc::open(
+                c"/proc/self/statm".as_ptr(),
+                libc::O_RDONLY | libc::O_CLOEXEC,
+            );
+            if fd < 0 {
+                return None;
+            }
+            let n = libc::read(fd, buf.as_mut_ptr().cast(), buf.len());
+            libc::close(fd);
+            n
+        };
+        let text = buf.get(..usize::try_from(n).ok()?)?;
+        // "size resident shared ...", in pages.
+        let pages = text
+            .split(|&b| b == b' ')
+            .nth(1)?
+            .iter()
+            .try_fold(0u64, |acc, &b| {
+                b.is_ascii_digit().then(|| acc * 10 + u64::from(b - b'0'))
+            })?;
+        // SAFETY: sysconf has no preconditions.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        Some(pages * u64::try_from(page).ok()?)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 /// A line formatted on the stack (the allocator cannot allocate to report itself).
@@ -159,42 +260,28 @@ impl fmt::Write for StackLine {
     }
 }
 
-/// A size for people: `3.2 GiB`, `512 MiB`, `40 KiB`, `12 B`.
-pub struct Bytes(pub u64);
-
-impl fmt::Display for Bytes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-        let mut unit = 0;
-        let mut size = self.0 as f64;
-        while size >= 1024.0 && unit + 1 < UNITS.len() {
-            size /= 1024.0;
-            unit += 1;
-        }
-        if unit == 0 {
-            write!(f, "{} B", self.0)
-        } else if size < 10.0 {
-            write!(f, "{size:.1} {}", UNITS[unit])
-        } else {
-            write!(f, "{size:.0} {}", UNITS[unit])
-        }
-    }
-}
-
-/// Sets the `--memory` budget, in bytes.
+/// Sets the `--memory` budget, in bytes, and takes what the program holds now as the baseline
+/// the budget does not count.
 pub fn set_budget(bytes: u64) {
-    BUDGET.store(bytes, Ordering::Relaxed);
+    failure::set_budget(bytes);
+    if let Some(resident) = resident() {
+        BASELINE.store(
+            resident as i64 - HELD.load(Ordering::Relaxed),
+            Ordering::Relaxed,
+        );
+    }
+    MEASURED_AT.store(HELD.load(Ordering::Relaxed), Ordering::Relaxed);
 }
 
 /// The `--memory` budget, in bytes.
 pub fn budget() -> u64 {
-    BUDGET.load(Ordering::Relaxed)
+    failure::budget()
 }
 
 /// Whether nine tenths of the budget are held: a search stops there, with its own message,
 /// rather than at the allocator's last line of defence.
 pub fn running_low() -> Option<u64> {
-    let held = held();
+    let held = accounted();
     (held > budget() / 10 * 9).then_some(held)
 }
 
@@ -204,10 +291,16 @@ pub fn held() -> u64 {
     HELD.load(Ordering::Relaxed).max(0) as u64
 }
 
+/// What the budget counts: the bytes held, and what the allocator keeps resident beyond them
+/// (as last measured).
+pub fn accounted() -> u64 {
+    held().saturating_add(OVERHEAD.load(Ordering::Relaxed) as u64)
+}
+
 /// Checks, before allocating it, that `bytes` more for `what` fit in the budget: the error names
 /// the estimate and the option, so a command stops before it starts what it cannot finish.
 pub fn reserve(what: &str, bytes: u64) -> Result<(), Failure> {
-    let held = held();
+    let held = accounted();
     let budget = budget();
     if bytes.saturating_add(held) <= budget {
         return Ok(());
@@ -225,33 +318,128 @@ pub fn reserve(what: &str, bytes: u64) -> Result<(), Failure> {
     )))
 }
 
-/// The default budget: three quarters of the machine's memory (or of the cgroup's limit, in a
-/// container), and no more than nine tenths of what is available now, so that a big run stops
-/// with a message before the kernel's OOM killer stops it. 4 GiB when neither can be read.
-pub fn default_budget() -> u64 {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
-    let field = |key: &str| -> Option<u64> {
-        let line = meminfo.lines().find(|l| l.starts_with(key))?;
-        let kib: u64 = line[key.len()..]
-            .trim()
-            .trim_end_matches("kB")
-            .trim()
-            .parse()
-            .ok()?;
-        Some(kib * 1024)
-    };
-    let cgroup = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
-        .ok()
-        .and_then(|s| s.trim().parse::<u64>().ok());
-    let total = match (field("MemTotal:"), cgroup) {
-        (Some(t), Some(c)) => t.min(c),
-        (t, c) => t.or(c).unwrap_or(16 << 30),
-    };
-    let mut budget = total / 4 * 3;
-    if let Some(available) = field("MemAvailable:") {
-        budget = budget.min(available / 10 * 9);
+/// What the default budget is drawn from, each `None` where it cannot be read or is unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The machine's memory (`MemTotal`).
+    pub total: Option<u64>,
+    /// What is free now (`MemAvailable`).
+    pub available: Option<u64>,
+    /// The cgroup's memory limit (v2 `memory.max`, v1 `memory.limit_in_bytes`).
+    pub cgroup: Option<u64>,
+    /// The address-space limit (`RLIMIT_AS`, `ulimit -v`).
+    pub address_space: Option<u64>,
+    /// Address space the program itself has mapped (its files: code and libraries, and its
+    /// stack), not counting the allocator's reservations, which the budget's bytes go into.
+    pub mapped: u64,
+}
+
+/// Address space kept out of the budget under `RLIMIT_AS`, beyond what is mapped at the start:
+/// thread stacks, and room for the allocator's own reservations.
+const ADDRESS_HEADROOM: u64 = 128 << 20;
+
+impl Limits {
+    /// The limits of this process and machine.
+    pub fn read() -> Limits {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+        let field = |text: &str, key: &str| -> Option<u64> {
+            let line = text.lines().find(|l| l.starts_with(key))?;
+            let kib: u64 = line[key.len()..]
+                .trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse()
+                .ok()?;
+            Some(kib * 1024)
+        };
+        Limits {
+            total: field(&meminfo, "MemTotal:"),
+            available: field(&meminfo, "MemAvailable:"),
+            cgroup: [
+                "/sys/fs/cgroup/memory.max",
+                "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            ]
+            .iter()
+            .find_map(|path| std::fs::read_to_string(path).ok())
+            .and_then(|s| cgroup_limit(&s)),
+            address_space: address_space_limit(),
+            mapped: std::fs::read_to_string("/proc/self/maps")
+                .map(|maps| program_mapped(&maps))
+                .unwrap_or(0),
+        }
     }
-    budget.max(256 << 20)
+
+    /// The default budget: three quarters of the machine's memory (or of the cgroup's limit, in
+    /// a container), no more than nine tenths of what is available now, and no more than three
+    /// quarters of the address space left under `RLIMIT_AS` (the allocator reserves address
+    /// space beyond what it hands out), so that a big run stops with a message naming
+    /// `--memory` before the kernel's OOM killer or a refused allocation stops it. 16 GiB of
+    /// memory is assumed when none can be read.
+    pub fn budget(&self) -> u64 {
+        let total = match (self.total, self.cgroup) {
+            (Some(t), Some(c)) => t.min(c),
+            (t, c) => t.or(c).unwrap_or(16 << 30),
+        };
+        let mut budget = total / 4 * 3;
+        if let Some(available) = self.available {
+            budget = budget.min(available / 10 * 9);
+        }
+        budget = budget.max(256 << 20);
+        if let Some(limit) = self.address_space {
+            let room = limit.saturating_sub(self.mapped.saturating_add(ADDRESS_HEADROOM));
+            budget = budget.min(room / 4 * 3);
+        }
+        budget.max(1 << 20)
+    }
+}
+
+/// A cgroup memory limit as its file says it: bytes, or `max` (v2) or a huge number (v1) for
+/// none.
+fn cgroup_limit(text: &str) -> Option<u64> {
+    text.trim().parse::<u64>().ok().filter(|&b| b < 1 << 60)
+}
+
+/// The bytes of the mappings in `/proc/self/maps` that have a name (files, `[stack]`, `[vdso]`):
+/// the program itself. Anonymous mappings are the allocator's (mimalloc reserves 1 GiB of address
+/// space at the start, into which the first allocations go).
+fn program_mapped(maps: &str) -> u64 {
+    maps.lines()
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let range = fields.next()?;
+            let name = fields.nth(4)?;
+            let (from, to) = range.split_once('-')?;
+            let from = u64::from_str_radix(from, 16).ok()?;
+            let to = u64::from_str_radix(to, 16).ok()?;
+            (!name.is_empty()).then(|| to.saturating_sub(from))
+        })
+        .sum()
+}
+
+/// `RLIMIT_AS`, if it is set.
+fn address_space_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes into the struct it is given.
+        if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } != 0
+            || limit.rlim_cur == libc::RLIM_INFINITY
+        {
+            return None;
+        }
+        #[allow(clippy::unnecessary_cast)] // `rlim_t` is narrower on some 32-bit systems
+        Some(limit.rlim_cur as u64)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
+/// The default budget of this process ([`Limits::budget`]).
+pub fn default_budget() -> u64 {
+    Limits::read().budget()
 }
 
 /// Parses `--memory`: a number of mebibytes (`512`), or with a unit (`512M`, `4G`, `1.5GiB`,
@@ -289,4 +477,81 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         ));
     }
     Ok(bytes as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const G: u64 = 1 << 30;
+    const M: u64 = 1 << 20;
+
+    #[test]
+    fn the_default_budget_is_the_smallest_limit() {
+        let machine = Limits {
+            total: Some(16 * G),
+            available: Some(14 * G),
+            ..Limits::default()
+        };
+        assert_eq!(machine.budget(), 12 * G);
+        // Little free: nine tenths of it.
+        let busy = Limits {
+            available: Some(4 * G),
+            ..machine
+        };
+        assert_eq!(busy.budget(), 4 * G / 10 * 9);
+        // A cgroup's limit below the machine's memory.
+        let container = Limits {
+            cgroup: Some(2 * G),
+            ..machine
+        };
+        assert_eq!(container.budget(), 2 * G / 4 * 3);
+        // `ulimit -v 4000000` (KiB): three quarters of what is left after the mapped part and
+        // the headroom, whatever the machine has.
+        let ulimit = Limits {
+            address_space: Some(4_000_000 * 1024),
+            mapped: 20 * M,
+            ..container
+        };
+        assert_eq!(
+            ulimit.budget(),
+            (2 * G / 4 * 3).min((4_000_000 * 1024 - 20 * M - ADDRESS_HEADROOM) / 4 * 3)
+        );
+        let tight = Limits {
+            address_space: Some(400 * M),
+            mapped: 20 * M,
+            ..machine
+        };
+        assert_eq!(
+            tight.budget(),
+            (400 * M - 20 * M - ADDRESS_HEADROOM) / 4 * 3
+        );
+        // Nothing readable: 16 GiB assumed.
+        assert_eq!(Limits::default().budget(), 12 * G);
+        // An address space smaller than the program: a token budget, not zero.
+        let absurd = Limits {
+            address_space: Some(10 * M),
+            mapped: 20 * M,
+            ..machine
+        };
+        assert_eq!(absurd.budget(), M);
+    }
+
+    #[test]
+    fn the_program_is_its_named_mappings() {
+        let maps = "\
+55d0c0000000-55d0c0100000 r-xp 00000000 08:01 123 /usr/bin/grundy
+7f0000000000-7f0040000000 ---p 00000000 00:00 0 
+7ffd00000000-7ffd00021000 rw-p 00000000 00:00 0                          [stack]
+";
+        assert_eq!(program_mapped(maps), 0x100000 + 0x21000);
+    }
+
+    #[test]
+    fn cgroup_files_say_max_for_no_limit() {
+        assert_eq!(cgroup_limit("max\n"), None);
+        assert_eq!(cgroup_limit("9223372036854771712\n"), None);
+        assert_eq!(cgroup_limit("2147483648\n"), Some(2 * G));
+        assert_eq!(cgroup_limit(""), None);
+    }
 }

@@ -117,3 +117,25 @@ impl Write for Stdout {
         self.0.flush().or_else(|e| stdout_failed(&e))
     }
 }
+
+/// A size for people: `3.2 GiB`, `512 MiB`, `40 KiB`, `12 B` (in messages about memory).
+pub struct Bytes(pub u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+        let mut unit = 0;
+        let mut size = self.0 as f64;
+        while size >= 1024.0 && unit + 1 < UNITS.len() {
+            size /= 1024.0;
+            unit += 1;
+        }
+        if unit == 0 {
+            write!(f, "{} B", self.0)
+        } else if size < 10.0 {
+            write!(f, "{size:.1} {}", UNITS[unit])
+        } else {
+            write!(f, "{size:.0} {}", UNITS[unit])
+        }
+    }
+}
