@@ -89,8 +89,22 @@ pub fn searched(what: &str, stored: u64) {
 }
 
 /// `grundy_games::progress::set_table_reporter`'s reporter: a bar of values with an estimate.
+/// On a stderr that is not a terminal, a plain line as soon as progress is shown (a second in)
+/// and then every [`PLAIN_EVERY`]: a solve that computes for minutes says so in a log too.
 pub fn table_values(what: &str, done: u64, total: u64) {
     if !showing() {
+        return;
+    }
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let started = *STARTED.get_or_init(Instant::now);
+        let mut last = PLAIN_LAST.lock().unwrap_or_else(|e| e.into_inner());
+        if last.is_none_or(|t| t.elapsed() >= PLAIN_EVERY) {
+            *last = Some(Instant::now());
+            eprintln!(
+                "grundy: computing {what}: {done} of {total} ({} s)",
+                started.elapsed().as_secs()
+            );
+        }
         return;
     }
     let bar = TABLE_BAR.get_or_init(|| {

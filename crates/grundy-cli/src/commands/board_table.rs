@@ -9,6 +9,7 @@ use grundy_games::spec::GameSpec;
 use serde::Serialize;
 use serde_json::Value as Json;
 
+use crate::commands::table::Shown;
 use crate::failure::Failure;
 
 /// Corner of the grid printed for an unbounded board without `--upto`.
@@ -29,15 +30,17 @@ struct GraphReport {
     vertices: usize,
     edges: usize,
     acyclic: bool,
-    table: Vec<VertexRow>,
+    /// null with --no-values.
+    table: Option<Vec<VertexRow>>,
 }
 
-/// Prints every vertex of the graph `g` (the spec `spec`) up to `upto`.
+/// Prints every vertex of the graph `g` (the spec `spec`) up to `upto` (or, with --no-values,
+/// only the graph's summary).
 pub fn graph_table(
     spec: &GameSpec,
     g: Graph,
     upto: Option<&str>,
-    json: bool,
+    view: Shown,
 ) -> Result<(), Failure> {
     let limit = match upto {
         None => u64::MAX,
@@ -60,13 +63,13 @@ pub fn graph_table(
         })
         .collect();
     let acyclic = game.analysis().is_acyclic();
-    if json {
+    if view.json {
         let report = GraphReport {
             game: game.name().to_string(),
             vertices,
             edges,
             acyclic,
-            table: rows,
+            table: view.values.then_some(rows),
         };
         outln!("{}", serde_json::to_string(&report).expect("serializable"));
         return Ok(());
@@ -81,6 +84,14 @@ pub fn graph_table(
             "with cycles (D = draw; inf(K) = infinite value, K the finite values one move away)"
         }
     );
+    if !view.values {
+        out += &format!(
+            "{shown} vertices valued{}\n",
+            summary(rows.iter().map(|r| (&r.value, r.outcome)))
+        );
+        out!("{out}");
+        return Ok(());
+    }
     let values: Vec<String> = rows.iter().map(|r| r.value.to_string()).collect();
     let vw = values
         .iter()
@@ -108,10 +119,10 @@ struct GridReport {
     game: String,
     /// The largest x and y shown.
     upto: [u64; 2],
-    /// `rows[y][x]`: the value of a token on (x, y).
-    rows: Vec<Vec<Value>>,
-    /// `outcomes[y][x]`: its class.
-    outcomes: Vec<Vec<Outcome>>,
+    /// `rows[y][x]`: the value of a token on (x, y); null with --no-values.
+    rows: Option<Vec<Vec<Value>>>,
+    /// `outcomes[y][x]`: its class; null with --no-values.
+    outcomes: Option<Vec<Vec<Outcome>>>,
 }
 
 fn parse_upto(text: &str) -> Result<(u64, u64), Failure> {
@@ -128,12 +139,13 @@ fn parse_upto(text: &str) -> Result<(u64, u64), Failure> {
     }
 }
 
-/// Prints the grid of values of a token on the board `movers` (the spec `spec`) up to `upto`.
+/// Prints the grid of values of a token on the board `movers` (the spec `spec`) up to `upto` (or,
+/// with --no-values, only its summary).
 pub fn grid_table(
     spec: &GameSpec,
     movers: Movers,
     upto: Option<&str>,
-    json: bool,
+    view: Shown,
 ) -> Result<(), Failure> {
     let (mut mx, mut my) = match upto {
         Some(t) => parse_upto(t)?,
@@ -167,14 +179,24 @@ pub fn grid_table(
     let outcomes: Vec<Vec<Outcome>> = (0..=my as u32)
         .map(|y| (0..=mx as u32).map(|x| game.outcome(at(x, y))).collect())
         .collect();
-    if json {
+    if view.json {
         let report = GridReport {
             game: game.name().to_string(),
             upto: [mx, my],
-            rows,
-            outcomes,
+            rows: view.values.then_some(rows),
+            outcomes: view.values.then_some(outcomes),
         };
         outln!("{}", serde_json::to_string(&report).expect("serializable"));
+        return Ok(());
+    }
+    if !view.values {
+        let cells = rows.iter().flatten().zip(outcomes.iter().flatten());
+        outln!(
+            "{}: Grundy values of a token on (x, y), x = 0..={mx}, y = 0..={my}: {} cells{}",
+            game.name(),
+            (mx + 1) * (my + 1),
+            summary(cells.map(|(v, &o)| (v, o)))
+        );
         return Ok(());
     }
     let cell = |v: &Value, o: Outcome| match (v, o) {
@@ -221,4 +243,26 @@ pub fn grid_table(
     }
     out!("{out}");
     Ok(())
+}
+
+/// What `--no-values` prints of the values besides their count: `, largest L` (of the finite
+/// ones), then how many positions are P, N and drawn (D).
+fn summary<'a>(cells: impl Iterator<Item = (&'a Value, Outcome)>) -> String {
+    let (mut largest, mut classes) = (None, [0u64; 3]);
+    for (v, o) in cells {
+        if let Value::Finite(g) = v {
+            largest = largest.max(Some(g.0));
+        }
+        classes[match o {
+            Outcome::P => 0,
+            Outcome::N => 1,
+            Outcome::D => 2,
+        }] += 1;
+    }
+    let largest = match largest {
+        Some(l) => format!(", largest {l}"),
+        None => ", none finite".to_string(),
+    };
+    let [p, n, d] = classes;
+    format!("{largest}; {p} P, {n} N, {d} D")
 }

@@ -131,15 +131,19 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         Ok(())
     };
+    let shown = Shown {
+        json: args.json,
+        values: !args.no_values,
+    };
     match entry.table {
         Some(Tabulation::Heaps(table)) => run_heap_game(&args, table(&spec)?),
         Some(Tabulation::Vertices(graph)) => {
             heap_only()?;
-            board_table::graph_table(&spec, graph(&spec)?, args.upto.as_deref(), args.json)
+            board_table::graph_table(&spec, graph(&spec)?, args.upto.as_deref(), shown)
         }
         Some(Tabulation::Points(board)) => {
             heap_only()?;
-            board_table::grid_table(&spec, board(&spec)?, args.upto.as_deref(), args.json)
+            board_table::grid_table(&spec, board(&spec)?, args.upto.as_deref(), shown)
         }
         Some(Tabulation::Script(_)) => {
             if args.csv || args.resume {
@@ -149,14 +153,23 @@ pub fn run(args: Args) -> Result<(), Failure> {
                 )));
             }
             let values = game_values::compute(std::slice::from_ref(&word), args.upto.as_deref())?;
-            print_values(&values, args.json, args.period)
+            print_values(&values, shown, args.period)
         }
         None => {
             heap_only()?;
             let values = game_values::compute(std::slice::from_ref(&word), args.upto.as_deref())?;
-            print_values(&values, args.json, false)
+            print_values(&values, shown, false)
         }
     }
+}
+
+/// How a table is printed: `--json` or text, and with its values or (`--no-values`) only what
+/// sums them up: for every kind of table, as for heap games, the values' fields are null in JSON
+/// and the text is the summary lines alone.
+#[derive(Clone, Copy)]
+pub struct Shown {
+    pub json: bool,
+    pub values: bool,
 }
 
 /// The JSON shape of `grundy table --json` for a game valued position by position: `values[n]`
@@ -165,10 +178,12 @@ pub fn run(args: Args) -> Result<(), Failure> {
 #[derive(Serialize)]
 struct AnyReport<'a> {
     game: &'a str,
+    /// `Some(None)` (null) with --no-values.
     #[serde(skip_serializing_if = "Option::is_none")]
-    values: Option<Vec<Option<grundy_core::Value>>>,
+    values: Option<Option<Vec<Option<grundy_core::Value>>>>,
+    /// `Some(None)` (null) with --no-values.
     #[serde(skip_serializing_if = "Option::is_none")]
-    rows: Option<Vec<Vec<Option<grundy_core::Value>>>>,
+    rows: Option<Option<Vec<Vec<Option<grundy_core::Value>>>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     period: Option<PeriodReport>,
 }
@@ -176,9 +191,10 @@ struct AnyReport<'a> {
 /// A game without a heap table of its own (Wythoff, Euclid, game scripts, ...), valued position
 /// by position the way `grundy check` and `grundy plot` see it: a line for one-number positions,
 /// a grid for two.
-fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<(), Failure> {
+fn print_values(values: &GameValues, shown: Shown, with_period: bool) -> Result<(), Failure> {
+    let json = shown.json;
     let value = |s: &game_values::Sample| s.as_ref().map(|(v, _)| v.clone());
-    let shown = |s: &game_values::Sample| match s {
+    let shown_cell = |s: &game_values::Sample| match s {
         Some((grundy_core::Value::Finite(g), _)) => g.0.to_string(),
         Some((_, o)) => o.to_string(),
         None => "-".into(),
@@ -196,32 +212,41 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
             if json {
                 let report = AnyReport {
                     game,
-                    values: Some(cells.iter().map(value).collect()),
+                    values: Some(shown.values.then(|| cells.iter().map(value).collect())),
                     rows: None,
                     period: period_report,
                 };
                 outln!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());
             }
-            let text: Vec<String> = cells.iter().map(shown).collect();
-            let w = text.iter().map(String::len).max().unwrap_or(1);
-            let label = (cells.len() / 10 * 10).to_string().len();
-            out += &format!("{:>label$} |", "");
-            for i in 0..10 {
-                out += &format!(" {i:>w$}");
+            if !shown.values {
+                out += &format!(
+                    "{game}: {} values (n = 0..={checked}){}\n",
+                    cells.len(),
+                    summary(cells.iter())
+                );
             }
-            out += &format!("\n{}-+{}\n", "-".repeat(label), "-".repeat((w + 1) * 10));
-            for (r, chunk) in text.chunks(10).enumerate() {
-                out += &format!("{:>label$} |", r * 10);
-                for s in chunk {
-                    out += &format!(" {s:>w$}");
+            if shown.values {
+                let text: Vec<String> = cells.iter().map(shown_cell).collect();
+                let w = text.iter().map(String::len).max().unwrap_or(1);
+                let label = (cells.len() / 10 * 10).to_string().len();
+                out += &format!("{:>label$} |", "");
+                for i in 0..10 {
+                    out += &format!(" {i:>w$}");
                 }
-                out += "\n";
+                out += &format!("\n{}-+{}\n", "-".repeat(label), "-".repeat((w + 1) * 10));
+                for (r, chunk) in text.chunks(10).enumerate() {
+                    out += &format!("{:>label$} |", r * 10);
+                    for s in chunk {
+                        out += &format!(" {s:>w$}");
+                    }
+                    out += "\n";
+                }
+                out += &format!(
+                    "{game}: G(n) for n = 0..={} (- where the game has no such position)\n",
+                    cells.len() - 1
+                );
             }
-            out += &format!(
-                "{game}: G(n) for n = 0..={} (- where the game has no such position)\n",
-                cells.len() - 1
-            );
             if with_period {
                 out += &match period {
                     Some(p) => format!(
@@ -242,14 +267,35 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
                 let report = AnyReport {
                     game,
                     values: None,
-                    rows: Some(rows.iter().map(|r| r.iter().map(value).collect()).collect()),
+                    rows: Some(
+                        shown
+                            .values
+                            .then(|| rows.iter().map(|r| r.iter().map(value).collect()).collect()),
+                    ),
                     period: None,
                 };
                 outln!("{}", serde_json::to_string(&report).expect("serializable"));
                 return Ok(());
             }
-            let text: Vec<Vec<String>> =
-                rows.iter().map(|r| r.iter().map(shown).collect()).collect();
+            if !shown.values {
+                out += &format!(
+                    "{game}: G({}, {}) for {} = 0..={} and {} = 0..={}: {} values{}\n",
+                    vars[0],
+                    vars[1],
+                    vars[0],
+                    upto.0,
+                    vars[1],
+                    upto.1,
+                    rows.iter().map(Vec::len).sum::<usize>(),
+                    summary(rows.iter().flatten())
+                );
+                out!("{out}");
+                return Ok(());
+            }
+            let text: Vec<Vec<String>> = rows
+                .iter()
+                .map(|r| r.iter().map(shown_cell).collect())
+                .collect();
             let w = text
                 .iter()
                 .flatten()
@@ -286,6 +332,33 @@ fn print_values(values: &GameValues, json: bool, with_period: bool) -> Result<()
     }
     out!("{out}");
     Ok(())
+}
+
+/// What `--no-values` prints of a game's values besides their count: `, largest L`, with how
+/// many are infinite and how many positions the game does not have.
+fn summary<'a>(samples: impl Iterator<Item = &'a game_values::Sample>) -> String {
+    let (mut largest, mut infinite, mut missing) = (None, 0u64, 0u64);
+    for s in samples {
+        match s {
+            Some((grundy_core::Value::Finite(g), _)) => {
+                largest = largest.max(Some(g.0));
+            }
+            Some(_) => infinite += 1,
+            None => missing += 1,
+        }
+    }
+    let mut text = match largest {
+        Some(l) => format!(", largest {l}"),
+        None => ", none finite".to_string(),
+    };
+    if infinite > 0 {
+        text += &format!(", {infinite} infinite");
+    }
+    if missing > 0 {
+        let s = if missing == 1 { "" } else { "s" };
+        text += &format!(", {missing} position{s} the game does not have");
+    }
+    text
 }
 
 fn run_heap_game(args: &Args, game: TableGame) -> Result<(), Failure> {
@@ -689,7 +762,8 @@ fn compute(
     match outcome {
         Ok(computed) => {
             let covered = computed.0.len() >= resumed_from;
-            if own_checkpoint && covered && path.exists() && args.checkpoint.is_none() {
+            // Named or not, a checkpoint this run read or wrote is done with (as `solve`'s is).
+            if own_checkpoint && covered && path.exists() {
                 let _ = std::fs::remove_file(&path);
             }
             Ok(computed)

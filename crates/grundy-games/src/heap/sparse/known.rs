@@ -17,17 +17,42 @@ use crate::period::{self, periodicity_bound, Period};
 /// be listed, and a shorter one would turn away heaps that can be.
 pub const SOLVE_TABLE_LIMIT: u64 = ENUMERATION_LIMIT;
 
+/// How much work (pairs of heaps read, [`Engine::work`]) the rest of a search for a period may
+/// be expected to take before it is given up at once: some fifteen seconds of a release build
+/// in 2026. 0.6's whole table to [`SOLVE_TABLE_LIMIT`] is about 10^10 and is still searched;
+/// 0.007's is about 10^11 (three minutes) and is refused at 2^14 values.
+///
+/// The expected work is counted, not timed, so that a position is answered or refused alike on
+/// every machine and in every build.
+pub const PERIOD_SEARCH_WORK: u64 = 15_000_000_000;
+
+/// From this table size on, the work of the rest of a period search is estimated.
+const ESTIMATE_FROM: u64 = 8191;
+
 /// Values known for a ruleset: a table and, when one was proved, a period extending it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnownValues {
     values: Values,
     period: Option<Period>,
+    /// Set when the search for a period was given up before [`SOLVE_TABLE_LIMIT`]: the work its
+    /// rest was expected to take (an estimate, and most likely an underestimate).
+    given_up: Option<u64>,
 }
 
 impl KnownValues {
     /// Known values from a table and what is known of its period.
     pub fn new(values: Values, period: Option<Period>) -> Self {
-        KnownValues { values, period }
+        KnownValues {
+            values,
+            period,
+            given_up: None,
+        }
+    }
+
+    /// When the search for a period was given up because its expected work was more than
+    /// [`PERIOD_SEARCH_WORK`]: that expected work (pairs of heaps, [`Engine::work`]).
+    pub fn given_up(&self) -> Option<u64> {
+        self.given_up
     }
 
     /// How many values are tabulated.
@@ -57,6 +82,12 @@ impl KnownValues {
 
 /// Values for heaps up to `need`. When `need` is beyond `limit` (and `limit > 0`), tables of
 /// doubling size up to `limit` are computed until a period is proved, which then gives every value.
+///
+/// That search is given up early (see [`KnownValues::given_up`]) when the rest of it is expected
+/// to cost more than [`PERIOD_SEARCH_WORK`]: each value of the last stage cost about as much as
+/// the next ones will (they cost more as the rare heaps grow), so the rest costs at least about
+/// that much per value. A game such as 0.007, whose values have no period for millions of heaps,
+/// is then refused in a fraction of a second rather than after minutes.
 pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValues {
     let bound = periodicity_bound(rules);
     let mut engine = Engine::new(rules.clone(), Method::Sparse);
@@ -65,6 +96,8 @@ pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValue
     } else {
         1023
     };
+    // The table's length and the work done at the end of the stage before.
+    let mut before = (0u64, 0u64);
     loop {
         let _ = engine.extend_to(last as usize, &mut |e| {
             let total = if limit == 0 { need } else { need.min(limit) };
@@ -77,6 +110,17 @@ pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValue
         if proved || last >= need || limit == 0 || last >= limit {
             return KnownValues::new(engine.values().clone(), period);
         }
+        let (len, work) = (engine.values().len() as u64, engine.work());
+        if last >= ESTIMATE_FROM {
+            let per_value = (work - before.1) / (len - before.0).max(1);
+            let expected = per_value.saturating_mul(limit.min(need) - last);
+            if expected > PERIOD_SEARCH_WORK {
+                let mut known = KnownValues::new(engine.values().clone(), period);
+                known.given_up = Some(expected);
+                return known;
+            }
+        }
+        before = (len, work);
         last = (2 * last + 1).min(limit).min(need);
     }
 }

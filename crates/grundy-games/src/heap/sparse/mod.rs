@@ -60,7 +60,7 @@ mod storage;
 mod tests;
 mod value;
 
-pub use known::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
+pub use known::{known_values, KnownValues, PERIOD_SEARCH_WORK, SOLVE_TABLE_LIMIT};
 pub use storage::Values;
 // The periodicity theorem's bound lives beside `Period`; other modules still import it from here.
 pub use crate::period::periodicity_bound;
@@ -153,6 +153,13 @@ impl Engine {
     /// How many heaps needed a common–common scan, and how many blocks of pairs it read.
     pub fn scan_stats(&self) -> (u64, u64) {
         (self.ctx.scan.needy, self.ctx.scan.scan_steps)
+    }
+
+    /// The work done so far, in pairs of heaps read (about): the rare pass's pairs (every pair,
+    /// naively) and the common–common scan's. It grows with the time taken but, unlike it, is the
+    /// same on every machine, so a decision taken on it gives the same answer everywhere.
+    pub fn work(&self) -> u64 {
+        self.ctx.scan.pair_reads + self.ctx.scan.scan_steps * value::SCAN_BLOCK
     }
 
     /// How many heaps are rare under the current mask, and the mask.

@@ -35,6 +35,9 @@ pub(super) struct Ctx {
 /// still needs, and counts of its work.
 #[derive(Clone, Debug)]
 pub(super) struct CommonScan {
+    /// Pairs read outside the common–common scan: the rare pass's pairs (or, naively, every
+    /// pair); with `scan_steps`, the work done so far ([`super::Engine::work`]).
+    pub(super) pair_reads: u64,
     pub(super) scan_steps: u64,
     pub(super) needy: u64,
     pub(super) needed: Vec<u32>,
@@ -62,6 +65,7 @@ impl Ctx {
             rare_values: Vec::new(),
             next_review: 1 << 10,
             scan: CommonScan {
+                pair_reads: 0,
                 scan_steps: 0,
                 needy: 0,
                 needed: Vec::new(),

@@ -19,6 +19,9 @@ use super::storage::Cell;
 // pair is read once).
 const HEAD: usize = 96;
 const BLOCK: usize = 128;
+/// The pairs of one step of the common–common scan (the head's steps read fewer), for
+/// [`super::Engine::work`].
+pub(super) const SCAN_BLOCK: u64 = BLOCK as u64;
 const PROBES: usize = 32;
 
 /// `G(n)` from `G(0..n)`.
@@ -52,8 +55,11 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) 
     };
     // Three-heap moves first: the sparse step below needs every other option marked.
     mark_other_moves(seen, stamp, sets, g, n);
+    // Each removal leaving two heaps of a heap n, for the count of work (not its exact pairs).
+    let removals = sets[2].partition_point(|&k| k + 2 <= n) as u64;
     // Before the first mask is chosen the mask is 0 and every heap is rare: still correct.
     if *sparse {
+        scan.pair_reads += removals * rare.len() as u64;
         mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
         let c = least_common_unseen(seen, stamp, common, &mut scan.needed);
         if scan.needed.is_empty() {
@@ -62,6 +68,7 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) 
         scan.needy += 1;
         settle_needed(seen, stamp, pairs, c, scan)
     } else {
+        scan.pair_reads += removals * (n as u64 / 2);
         mark_all_pairs(seen, stamp, pairs);
         seen.iter().position(|&s| s != stamp).unwrap_or(seen.len()) as u32
     }

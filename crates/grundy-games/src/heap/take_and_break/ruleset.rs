@@ -311,24 +311,50 @@ pub fn prepare(
     if known.value(max).is_none() {
         let at = heaps.iter().position(|&h| h == max).unwrap_or(0);
         let word = words.get(at).map(|w| w.error("")).unwrap_or(spec.error(""));
-        let why = if cubic {
-            " (a move may leave three heaps, so each value costs a square: `grundy table \
-             CODE --upto N` computes further, with checkpoints)"
-                .replace("CODE", &spec.word.text)
+        let code = &spec.word.text;
+        let message = if let Some(work) = known.given_up() {
+            // Refused at once: the rest of the search would take minutes (0.007: 3 minutes).
+            format!(
+                "a heap of {max} is too large: {code} has no proved period up to {}, and looking \
+                 for one in a table up to {limit} (the largest `solve` computes) would take long \
+                 (at least about {} pairs of heaps to read): `grundy table {code} --period --max \
+                 {limit}` looks for it with progress and checkpoints, and `grundy solve \
+                 --formula` answers by the period it finds",
+                known.len(),
+                approximately(work),
+            )
         } else {
-            String::new()
-        };
-        return Err(SpecError {
-            message: format!(
-                "a heap of {max} is too large: {} has no proved period up to {} and heaps beyond \
-                 that are not tabulated{why}",
-                spec.word.text,
+            let why = if cubic {
+                format!(
+                    " (a move may leave three heaps, so each value costs a square: `grundy table \
+                     {code} --upto N` computes further, with checkpoints)"
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "a heap of {max} is too large: {code} has no proved period up to {} and heaps \
+                 beyond that are not tabulated{why}",
                 known.len()
-            ),
-            ..word
-        });
+            )
+        };
+        return Err(SpecError { message, ..word });
     }
     Ok(rules.with_known(known))
+}
+
+/// A large count in words: `6·10^10`.
+fn approximately(n: u64) -> String {
+    if n < 1000 {
+        return n.to_string();
+    }
+    let mut exponent = n.ilog10();
+    let unit = 10u64.pow(exponent);
+    let mut lead = (n / unit) + u64::from(n % unit >= unit / 2);
+    if lead == 10 {
+        (lead, exponent) = (1, exponent + 1);
+    }
+    format!("{lead}·10^{exponent}")
 }
 
 /// The registry entry for take-and-break codes.
