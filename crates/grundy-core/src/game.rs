@@ -161,9 +161,10 @@ pub trait Game: Ruleset {
     fn name(&self) -> String;
 
     /// `position` in the notation of the input, as JSON. A number or a string stands for one
-    /// word; an array for several words, each element one word (an inner array of numbers is
-    /// written with commas, `2,5`); an object's lists are words and its other fields `key=value`
-    /// words. Building the game from those words gives the position back.
+    /// word; an array for several words, each element one word (an inner array of two or more
+    /// numbers is written with commas, `2,5`; any other inner array as its JSON, `[0]`); an
+    /// object's lists are words and its other fields `key=value` words. Building the game from
+    /// those words gives the position back.
     fn show(&self, position: &Self::Position) -> Json;
 
     /// The move from `from` to its option `to`, in words (e.g. `take 2 from heap 1: 3 -> 1`).

@@ -69,9 +69,80 @@ pub struct SpecError {
 }
 
 impl fmt::Display for SpecError {
+    /// `origin ('text'): message`, a long text (10^5 heaps in one word, a 10,000-digit code)
+    /// shortened wherever it is echoed: see [`shorten`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ('{}'): {}", self.origin, self.text, self.message)
+        let text = shorten(&self.text);
+        let mut message = std::borrow::Cow::Borrowed(self.message.as_str());
+        if text.len() < self.text.len() && message.contains(self.text.as_str()) {
+            message = message.replace(self.text.as_str(), &text).into();
+        }
+        write!(
+            f,
+            "{} ('{}'): {}",
+            self.origin,
+            text,
+            shorten_long_runs(&message)
+        )
     }
+}
+
+/// Texts longer than this many characters are shortened in messages.
+pub const SHORTEN_PAST: usize = 300;
+
+/// `text` as an error message echoes it: whole up to [`SHORTEN_PAST`] characters, else its first
+/// 100 and last 40 characters and how many there are in all (never cut inside a character).
+///
+/// ```
+/// use grundy_games::spec::shorten;
+/// assert_eq!(shorten("3 4 5"), "3 4 5");
+/// let long = "7".repeat(10_000);
+/// let short = shorten(&long);
+/// assert!(short.starts_with(&"7".repeat(100)) && short.ends_with("7 (10000 characters)"));
+/// assert!(short.len() < 200);
+/// ```
+pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
+    const HEAD: usize = 100;
+    const TAIL: usize = 40;
+    // The byte offset of the character `SHORTEN_PAST` (none: the text is short enough).
+    if text.char_indices().nth(SHORTEN_PAST).is_none() {
+        return text.into();
+    }
+    let count = text.chars().count();
+    let head_end = text.char_indices().nth(HEAD).map_or(text.len(), |(i, _)| i);
+    let tail_start = text
+        .char_indices()
+        .rev()
+        .nth(TAIL - 1)
+        .map_or(0, |(i, _)| i);
+    format!(
+        "{}…{} ({count} characters)",
+        &text[..head_end],
+        &text[tail_start..]
+    )
+    .into()
+}
+
+/// `message` with each run of non-blank characters longer than [`SHORTEN_PAST`] shortened (a
+/// position or game word a message quotes).
+fn shorten_long_runs(message: &str) -> std::borrow::Cow<'_, str> {
+    let long = |run: &&str| run.chars().nth(SHORTEN_PAST).is_some();
+    if !message.split(char::is_whitespace).any(|r| long(&r)) {
+        return message.into();
+    }
+    let mut out = String::with_capacity(message.len().min(4 * SHORTEN_PAST));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let blank = rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(rest.len());
+        out.push_str(&rest[..blank]);
+        rest = &rest[blank..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        out.push_str(&shorten(&rest[..end]));
+        rest = &rest[end..];
+    }
+    out.into()
 }
 
 /// A game name with its optional parameters, e.g. `bash:3` is name `bash`, parameters `3`.
@@ -273,6 +344,38 @@ mod tests {
         let w = Word::new("argument 2", "99999999999999999999999");
         assert!(parse_number(&w, "a heap size", u64::MAX).is_err());
         assert_eq!(parse_number(&Word::new("a", "10"), "n", 10), Ok(10));
+    }
+
+    #[test]
+    fn long_texts_are_shortened_in_messages_at_character_boundaries() {
+        let long = "é".repeat(1000);
+        let short = shorten(&long);
+        assert_eq!(
+            short,
+            format!("{}…{} (1000 characters)", "é".repeat(100), "é".repeat(40))
+        );
+        let exact = "x".repeat(SHORTEN_PAST);
+        assert_eq!(shorten(&exact), exact);
+        // The text and every echo of it in the message, and other long runs of the message.
+        let word = format!("0.{}x", "7".repeat(10_000));
+        let e = Word::new("argument 1", word.as_str()).error(format!(
+            "unknown game '{word}': see {} here",
+            "y".repeat(5000)
+        ));
+        let line = e.to_string();
+        assert!(line.len() < 1000, "{} bytes", line.len());
+        assert!(line.starts_with("argument 1 ('0.777"), "{line}");
+        assert!(
+            line.contains("7x (10003 characters)'): unknown game '0.777"),
+            "{line}"
+        );
+        assert!(line.contains("see yyy") && line.ends_with("y (5000 characters) here"));
+        // Short texts are untouched.
+        let e = Word::new("argument 2", "x").error("a heap size must be a whole number");
+        assert_eq!(
+            e.to_string(),
+            "argument 2 ('x'): a heap size must be a whole number"
+        );
     }
 
     #[test]

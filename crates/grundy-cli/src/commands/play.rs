@@ -99,12 +99,18 @@ fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
         Json::String(s) => Some(s.clone()),
         _ => None,
     };
+    // Two or more numbers are a coordinate word (`2,5`); any other array is written as JSON
+    // (`[0]`, `[[1,2],[3]]`), which a script's position reads back as the same array.
     let word = |j: &Json| {
         scalar(j)
             .or_else(|| {
                 let items = j.as_array()?;
-                let parts: Option<Vec<String>> = items.iter().map(scalar).collect();
-                parts.map(|p| p.join(","))
+                if items.len() >= 2 && items.iter().all(Json::is_number) {
+                    let parts: Option<Vec<String>> = items.iter().map(scalar).collect();
+                    parts.map(|p| p.join(","))
+                } else {
+                    Some(j.to_string())
+                }
             })
             .ok_or_else(|| {
                 Failure::Compute(format!(

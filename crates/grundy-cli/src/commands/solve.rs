@@ -654,12 +654,15 @@ fn read_line(
 /// A position in words, shortened when it is long.
 fn show_position(p: &Json) -> String {
     match p {
-        // A list of coordinate pairs (board tokens): written as the input is, `2,5 3,5`.
+        // A list of coordinate pairs (board tokens): written as the input is, `2,5 3,5`; an
+        // array that is not two or more numbers (a script's `[0]`, `[[1,2],[3]]`) as JSON, the
+        // word that reads back as it (as `play` writes it).
         Json::Array(items) if items.iter().all(Json::is_array) => {
-            let inner = |q: &Json| {
-                q.as_array()
-                    .map(|xs| xs.iter().map(show_position).collect::<Vec<_>>().join(","))
-                    .unwrap_or_default()
+            let inner = |q: &Json| match q.as_array() {
+                Some(xs) if xs.len() >= 2 && xs.iter().all(Json::is_number) => {
+                    xs.iter().map(show_position).collect::<Vec<_>>().join(",")
+                }
+                _ => q.to_string(),
             };
             let shown: Vec<String> = items.iter().take(12).map(inner).collect();
             if items.len() > 12 {

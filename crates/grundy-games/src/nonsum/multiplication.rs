@@ -129,6 +129,17 @@ impl Game for Multiplication {
         vec![self.capped(p)]
     }
 
+    /// A number given at or past the goal: the game is already over.
+    fn note(&self, &p: &u128) -> Option<String> {
+        (p >= u128::from(self.goal)).then(|| {
+            format!(
+                "{p} is at least N = {}: the game is over, as at {} or any larger number (the \
+                 player to move has lost)",
+                self.goal, self.goal
+            )
+        })
+    }
+
     fn outcome(&self, &p: &u128) -> Option<Outcome> {
         Some(Outcome::p_if(self.is_p(self.capped(p))))
     }
@@ -184,7 +195,9 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
         goal,
         name: spec.word.text.clone(),
     };
-    Ok(RulesetComponent::boxed(game, u128::from(p.min(goal))))
+    // The number as given, even at or past the goal: every such number is the one finished
+    // position ([`Game::key`] says so), but a number shown back must be the one typed.
+    Ok(RulesetComponent::boxed(game, u128::from(p)))
 }
 
 #[cfg(test)]
@@ -260,6 +273,26 @@ mod tests {
             )
         );
         assert_eq!(last.position, Json::from(u64::MAX));
+    }
+
+    #[test]
+    fn a_number_past_the_goal_is_shown_as_given() {
+        use crate::registry::build_sum;
+        use crate::spec::Word;
+        let words = Word::from_args(&["multiplication:162", "18446744073709551615"]);
+        let mut sum = build_sum(&words).unwrap();
+        assert_eq!(sum[0].position(), Json::from(u64::MAX));
+        let note = sum[0].note().unwrap();
+        assert!(
+            note.contains("18446744073709551615 is at least N = 162"),
+            "{note}"
+        );
+        let a = analyse(&mut sum, usize::MAX).unwrap();
+        assert_eq!((a.outcome, a.grundy), (Outcome::P, Some(Nimber::ZERO)));
+        // It is the same position as the goal itself, and a number below it keeps no note.
+        let game = Multiplication::new(162);
+        assert_eq!(game.key(&u128::from(u64::MAX)), game.key(&162));
+        assert_eq!(game.note(&161), None);
     }
 
     #[test]

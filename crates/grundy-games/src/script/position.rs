@@ -236,9 +236,21 @@ impl Position {
         }
     }
 
-    /// The position as the words that build it again (see [`grundy_core::Game::show`]): one
-    /// word per part of a sum, an array of integers as `3,4`, other arrays and strings that would
-    /// read as something else as literals.
+    /// The position as the words that build it again (see [`grundy_core::Game::show`]), one per
+    /// part of a sum, each with one JSON type for its shape: an integer as a number, a string as a
+    /// string (quoted, `"\"7\""`, when it would read as something else), an array as a JSON array
+    /// (`[0]`, `[1, 0]`, `[[1, 2], [3]]` alike: see [`Position::to_json`]).
+    ///
+    /// An array is one word: with commas (`1,0`) when it is two or more integers, else its
+    /// compact JSON literal (`[0]`, `[[1,2],[3]]`, `["a","b"]`), which [`Position::parse_word`]
+    /// reads back.
+    ///
+    /// ```
+    /// use grundy_games::script::Position;
+    /// use serde_json::json;
+    /// let p = Position::sum(["[0]", "1,0", "7", "\"7\""].map(|w| Position::parse_word(w).unwrap()));
+    /// assert_eq!(p.words(), json!([7, "\"7\"", [0], [1, 0]]));
+    /// ```
     pub fn words(&self) -> Json {
         let mut parts = Vec::new();
         if !self.parts(&mut parts) {
@@ -250,7 +262,6 @@ impl Position {
     /// One part as one word.
     fn word(&self) -> Json {
         match self {
-            Position::Int(n) => (*n).into(),
             Position::Str(s) => {
                 let plain =
                     !matches!(&**s, "+" | "-") && Position::parse_word(s).is_ok_and(|p| p == *self);
@@ -260,19 +271,9 @@ impl Position {
                     Json::String(Json::String(s.to_string()).to_string())
                 }
             }
-            Position::List(items)
-                if items.len() >= 2 && items.iter().all(|i| matches!(i, Position::Int(_))) =>
-            {
-                Json::Array(items.iter().map(Position::word).collect())
-            }
-            Position::Duo(a, b) => Json::Array(vec![(*a).into(), (*b).into()]),
-            other => Json::String(other.literal()),
+            // Integers and arrays as the data they are (a part is never a sum).
+            other => other.to_json(),
         }
-    }
-
-    /// The compact JSON literal of a part (`[[1,2],[3]]`).
-    fn literal(&self) -> String {
-        self.to_json().to_string()
     }
 
     /// The position as plain JSON: numbers, strings, arrays (a sum as the array of its parts).
@@ -432,11 +433,15 @@ mod tests {
                 let text = match w {
                     Json::Number(n) => n.to_string(),
                     Json::String(s) => s.clone(),
-                    Json::Array(items) => items
-                        .iter()
-                        .map(|i| i.to_string())
-                        .collect::<Vec<_>>()
-                        .join(","),
+                    // Two or more integers with commas, other arrays as their literal.
+                    Json::Array(items) if items.len() >= 2 && items.iter().all(Json::is_i64) => {
+                        items
+                            .iter()
+                            .map(|i| i.to_string())
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    }
+                    Json::Array(_) => w.to_string(),
                     other => panic!("unexpected word {other}"),
                 };
                 Position::parse_word(&text).unwrap()
@@ -533,6 +538,18 @@ mod tests {
             .map(Position::to_string)
             .collect::<Vec<_>>()
             .join(" + ")
+    }
+
+    #[test]
+    fn arrays_are_json_arrays_whatever_their_length() {
+        let shown = |w: &str| Position::parse_word(w).unwrap().words();
+        assert_eq!(shown("[0]"), serde_json::json!([[0]]));
+        assert_eq!(shown("[1,0]"), serde_json::json!([[1, 0]]));
+        assert_eq!(shown("[]"), serde_json::json!([[]]));
+        assert_eq!(shown("[[1,2],[3]]"), serde_json::json!([[[1, 2], [3]]]));
+        assert_eq!(shown("[\"a\",1]"), serde_json::json!([["a", 1]]));
+        assert_eq!(shown("\"[0]\""), serde_json::json!(["\"[0]\""]));
+        assert_eq!(shown("7"), serde_json::json!([7]));
     }
 
     #[test]
