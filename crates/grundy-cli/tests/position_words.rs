@@ -87,3 +87,23 @@ fn a_number_past_the_goal_is_shown_as_given() {
         "{v}"
     );
 }
+
+/// `play` writes each position back as the words that build it: a one-element array stays an
+/// array (`[2]`, not the number 2), in text as in play.
+#[test]
+fn one_element_arrays_are_played_and_shown_as_arrays() {
+    let out = common::run(&["play", STEP, "[2]"], b"1\n1\n1\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("[0]"), "{text}");
+    let out = common::run(&["solve", STEP, "[1,0]", "[2]"], b"");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(&format!("Position: {STEP} 1,0 [2]")),
+        "{text}"
+    );
+}
