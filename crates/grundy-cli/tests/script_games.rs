@@ -344,8 +344,8 @@ fn a_script_joins_other_games_with_plus() {
     assert_eq!(v["grundy"], 1, "{v}");
 }
 
-/// A component's `position` is its words: `7`, `[3,4]` for the array [3, 4], the string, and a
-/// literal for nested arrays.
+/// A component's `position` is its words: `7`, `[3,4]` for the array [3, 4], the string, and
+/// nested arrays as arrays (one JSON type per shape, whatever the length).
 #[test]
 fn positions_show_as_the_words_that_build_them() {
     let none = "script:{fn moves(p) { [] }}";
@@ -354,7 +354,8 @@ fn positions_show_as_the_words_that_build_them() {
         ("-2", json!([-2])),
         ("3,4", json!([[3, 4]])),
         ("abc", json!(["abc"])),
-        ("[[1,2],[3]]", json!(["[[1,2],[3]]"])),
+        ("[[1,2],[3]]", json!([[[1, 2], [3]]])),
+        ("[0]", json!([[0]])),
     ] {
         let v = json_of(&["solve", "--json", none, word]);
         assert_eq!(v["components"][0]["position"], shown, "{word}: {v}");

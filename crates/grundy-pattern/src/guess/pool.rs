@@ -161,22 +161,38 @@ fn constant(v: &[i64]) -> bool {
     v.iter().all(|&x| x == v[0])
 }
 
-/// Where new integer expressions go: kept if the pool has room, they are defined somewhere,
-/// not constant (constants are leaves), and new.
-struct Ints {
+/// Where new expressions of one type go, kept if the shelf has room and they are new: an
+/// integer if defined somewhere and not constant (constants are leaves); a boolean if defined
+/// everywhere and not constant.
+struct Shelf {
     items: Vec<Item>,
     seen: Seen,
     cap: usize,
+    boolean: bool,
 }
 
-impl Ints {
+impl Shelf {
+    fn new(cap: usize, boolean: bool) -> Shelf {
+        Shelf {
+            items: Vec::new(),
+            seen: Seen::default(),
+            cap,
+            boolean,
+        }
+    }
+
     fn full(&self) -> bool {
         self.items.len() >= self.cap
     }
 
-    /// Whether `vals` would be kept; `make` builds the expression only then.
+    /// Keeps `vals` if it belongs here; `make` builds the expression only then.
     fn offer(&mut self, size: u32, vals: &[i64], make: impl FnOnce(&[Item]) -> Expr) {
-        if self.full() || vals.iter().all(|&x| x == UNDEF) || (size > 1 && constant(vals)) {
+        let unfit = if self.boolean {
+            vals.contains(&UNDEF) || constant(vals)
+        } else {
+            vals.iter().all(|&x| x == UNDEF) || (size > 1 && constant(vals))
+        };
+        if self.full() || unfit {
             return;
         }
         if self.seen.admit(vals) {
@@ -190,31 +206,16 @@ impl Ints {
     }
 }
 
-/// The same for booleans: defined everywhere and not constant.
-struct Bools {
-    items: Vec<Item>,
-    seen: Seen,
-    cap: usize,
+/// `f` point by point over two vectors, into `out`.
+fn combine(out: &mut Vec<i64>, a: &[i64], b: &[i64], f: impl Fn(i64, i64) -> i64) {
+    out.clear();
+    out.extend(a.iter().zip(b).map(|(&l, &r)| f(l, r)));
 }
 
-impl Bools {
-    fn full(&self) -> bool {
-        self.items.len() >= self.cap
-    }
-
-    fn offer(&mut self, size: u32, vals: &[i64], make: impl FnOnce(&[Item]) -> Expr) {
-        if self.full() || vals.contains(&UNDEF) || constant(vals) {
-            return;
-        }
-        if self.seen.admit(vals) {
-            let expr = make(&self.items);
-            self.items.push(Item {
-                expr,
-                size,
-                vals: vals.into(),
-            });
-        }
-    }
+/// `f` point by point over one vector, into `out`.
+fn map(out: &mut Vec<i64>, a: &[i64], f: impl Fn(i64) -> i64) {
+    out.clear();
+    out.extend(a.iter().map(|&x| f(x)));
 }
 
 /// `l op r` written with a literal on the right, as people write it (`n >= 162`, not
@@ -242,16 +243,8 @@ impl Pool {
     /// literals `constants`.
     pub fn enumerate(space: &Space, constants: &[i64], limits: Limits) -> Pool {
         let k = space.points.len();
-        let mut ints = Ints {
-            items: Vec::new(),
-            seen: Seen::default(),
-            cap: limits.max_ints,
-        };
-        let mut bools = Bools {
-            items: Vec::new(),
-            seen: Seen::default(),
-            cap: limits.max_bools,
-        };
+        let mut ints = Shelf::new(limits.max_ints, false);
+        let mut bools = Shelf::new(limits.max_bools, true);
         // levels[s] = the range of items of size s.
         let mut int_levels: Vec<(usize, usize)> = vec![(0, 0)];
         let mut bool_levels: Vec<(usize, usize)> = vec![(0, 0)];
@@ -317,8 +310,7 @@ impl Pool {
                         continue;
                     }
                     for &f in unary {
-                        scratch.clear();
-                        scratch.extend(ints.items[i].vals.iter().map(|&x| apply_func(f, x)));
+                        map(&mut scratch, &ints.items[i].vals, |x| apply_func(f, x));
                         ints.offer(s, &scratch, |items| {
                             Expr::Call(f, vec![items[i].expr.clone()])
                         });
@@ -353,14 +345,8 @@ impl Pool {
                         }
                         for j in ra..rb {
                             for op in CMP_OPS {
-                                scratch.clear();
-                                scratch.extend(
-                                    ints.items[i]
-                                        .vals
-                                        .iter()
-                                        .zip(ints.items[j].vals.iter())
-                                        .map(|(&l, &r)| apply(op, l, r)),
-                                );
+                                let (l, r) = (&ints.items[i].vals, &ints.items[j].vals);
+                                combine(&mut scratch, l, r, |l, r| apply(op, l, r));
                                 bools.offer(s, &scratch, |_| {
                                     comparison(op, &ints.items[i].expr, &ints.items[j].expr)
                                 });
@@ -379,14 +365,8 @@ impl Pool {
                                 break 'join;
                             }
                             for j in ra.max(if ls == rs { i + 1 } else { 0 })..rb {
-                                scratch.clear();
-                                scratch.extend(
-                                    bools.items[i]
-                                        .vals
-                                        .iter()
-                                        .zip(bools.items[j].vals.iter())
-                                        .map(|(&l, &r)| apply(op, l, r)),
-                                );
+                                let (l, r) = (&bools.items[i].vals, &bools.items[j].vals);
+                                combine(&mut scratch, l, r, |l, r| apply(op, l, r));
                                 bools.offer(s, &scratch, |items| {
                                     binary_expr(op, &items[i].expr, &items[j].expr)
                                 });
@@ -395,13 +375,9 @@ impl Pool {
                     }
                 }
                 for i in a..b {
-                    scratch.clear();
-                    scratch.extend(
-                        ints.items[i]
-                            .vals
-                            .iter()
-                            .map(|&x| apply_func(Func::Isfib, x)),
-                    );
+                    map(&mut scratch, &ints.items[i].vals, |x| {
+                        apply_func(Func::Isfib, x)
+                    });
                     bools.offer(s, &scratch, |_| {
                         Expr::Call(Func::Isfib, vec![ints.items[i].expr.clone()])
                     });
@@ -422,7 +398,7 @@ impl Pool {
 
 /// Every `l op r` with `l` of size `ls` and `r` of size `rs` (an expression of size `s`).
 fn binary(
-    ints: &mut Ints,
+    ints: &mut Shelf,
     scratch: &mut Vec<i64>,
     levels: &[(usize, usize)],
     ls: u32,
@@ -452,14 +428,8 @@ fn binary(
                 {
                     continue;
                 }
-                scratch.clear();
-                scratch.extend(
-                    ints.items[i]
-                        .vals
-                        .iter()
-                        .zip(ints.items[j].vals.iter())
-                        .map(|(&l, &r)| apply(op, l, r)),
-                );
+                let (l, r) = (&ints.items[i].vals, &ints.items[j].vals);
+                combine(scratch, l, r, |l, r| apply(op, l, r));
                 ints.offer(s, scratch, |items| {
                     binary_expr(op, &items[i].expr, &items[j].expr)
                 });
@@ -474,18 +444,12 @@ fn binary(
                 if ls < rs || (ls == rs && j <= i) || ints.full() {
                     continue;
                 }
-                scratch.clear();
-                scratch.extend(
-                    ints.items[i]
-                        .vals
-                        .iter()
-                        .zip(ints.items[j].vals.iter())
-                        .map(|(&l, &r)| match (l, r) {
-                            (UNDEF, _) | (_, UNDEF) => UNDEF,
-                            _ if f == Func::Min => l.min(r),
-                            _ => l.max(r),
-                        }),
-                );
+                let (l, r) = (&ints.items[i].vals, &ints.items[j].vals);
+                combine(scratch, l, r, |l, r| match (l, r) {
+                    (UNDEF, _) | (_, UNDEF) => UNDEF,
+                    _ if f == Func::Min => l.min(r),
+                    _ => l.max(r),
+                });
                 ints.offer(s, scratch, |items| {
                     Expr::Call(f, vec![items[i].expr.clone(), items[j].expr.clone()])
                 });
