@@ -1,0 +1,137 @@
+//! `grundy guess`'s report in words.
+
+use serde_json::Value as Json;
+
+use super::{Basis, GuessReport, Target};
+
+impl GuessReport {
+    /// The report in words, as `grundy guess` prints it.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let lhs = match self.target {
+            Target::Values => format!("G({})", self.variables.join(", ")),
+            Target::PPositions => format!("P-positions ({})", self.variables.join(", ")),
+        };
+        let range = range_words(&self.variables, &self.checked_upto);
+        if let Some(note) = &self.note {
+            out.push_str(&format!("{}: {note}\n", self.game));
+        }
+        match (&self.formula, self.basis) {
+            (Some(formula), Some(basis)) => {
+                let sep = if self.target == Target::Values {
+                    " ="
+                } else {
+                    ": where"
+                };
+                out.push_str(&format!("{}: {lhs}{sep} {formula}\n", self.game));
+                out.push_str(&format!(
+                    "  family: {}; fitted on {}, holds for every {range}\n",
+                    self.family.unwrap_or("expression"),
+                    fitted_words(&self.variables, self.fitted_upto.unwrap_or(0)),
+                ));
+                match basis {
+                    Basis::Proved => out.push_str(&format!(
+                        "  proved: {}\n",
+                        self.theorem.as_deref().unwrap_or("")
+                    )),
+                    Basis::Checked => out.push_str(&format!(
+                        "  checked to {}: a conjecture past it\n",
+                        upto_words(&self.checked_upto)
+                    )),
+                }
+                let outcome = if self.target == Target::PPositions {
+                    " --outcome"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(
+                    "  check it further: grundy check {}{outcome} --formula '{formula}' --upto {}\n",
+                    self.game,
+                    bigger(&self.checked_upto)
+                ));
+                for (lang, code) in [("C++", &self.cpp), ("Python", &self.python)] {
+                    if let Some(code) = code {
+                        out.push_str(&format!("  {lang}:\n"));
+                        for line in code.lines() {
+                            out.push_str(&format!("    {line}\n"));
+                        }
+                    }
+                }
+            }
+            _ => {
+                out.push_str(&format!(
+                    "{}: no formula found for the {} (every {range} computed)\n",
+                    self.game,
+                    match self.target {
+                        Target::Values => "values",
+                        Target::PPositions => "P-positions",
+                    }
+                ));
+                if self.near.is_empty() {
+                    out.push_str("  no candidate fits even the first values\n");
+                }
+                for n in &self.near {
+                    let at: Vec<String> = n
+                        .fails_at
+                        .as_object()
+                        .map(|m| m.iter().map(|(k, v)| format!("{k} = {v}")).collect())
+                        .unwrap_or_default();
+                    out.push_str(&format!(
+                        "  nearest: {} fails at {}: it gives {}, the value is {}\n",
+                        n.formula,
+                        at.join(", "),
+                        if n.actual.is_null() {
+                            "nothing".to_string()
+                        } else {
+                            n.actual.to_string()
+                        },
+                        n.expected
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+pub(super) fn upto_words(upto: &Json) -> String {
+    match upto.as_array() {
+        Some(a) => format!(
+            "{}x{}",
+            a.first().cloned().unwrap_or_default(),
+            a.get(1).cloned().unwrap_or_default()
+        ),
+        None => upto.to_string(),
+    }
+}
+
+fn bigger(upto: &Json) -> String {
+    match upto.as_array() {
+        Some(a) => {
+            let x = |i: usize| a.get(i).and_then(Json::as_u64).unwrap_or(0) * 2;
+            format!("{}x{}", x(0), x(1))
+        }
+        None => (upto.as_u64().unwrap_or(0).saturating_add(1) * 10).to_string(),
+    }
+}
+
+fn range_words(vars: &[String], upto: &Json) -> String {
+    match upto.as_array() {
+        Some(a) => format!(
+            "{} <= {}, {} <= {}",
+            vars[0],
+            a.first().cloned().unwrap_or_default(),
+            vars.get(1).map_or("", String::as_str),
+            a.get(1).cloned().unwrap_or_default()
+        ),
+        None => format!("{} <= {upto}", vars[0]),
+    }
+}
+
+fn fitted_words(vars: &[String], fitted: i64) -> String {
+    if vars.len() == 1 {
+        format!("{} <= {fitted}", vars[0])
+    } else {
+        "the grid".to_string()
+    }
+}
