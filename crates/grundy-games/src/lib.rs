@@ -30,6 +30,7 @@ pub mod heap;
 pub mod nonsum;
 pub mod period;
 pub mod plot;
+pub mod position_words;
 pub mod progress;
 pub mod quotient;
 pub mod registry;

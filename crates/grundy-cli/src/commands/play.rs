@@ -88,53 +88,14 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// n has about n of them.
 const MAX_PLAYABLE: u64 = 100_000;
 
-/// The words of a component's position, as [`grundy_core::Game::show`] writes it: a number or a
-/// string is one word, an array is one word per element, and an inner array of numbers is one
-/// word with commas (`[[2,5],[3,5]]` is `2,5 3,5`), and an object's lists are words while its
-/// other fields are `key=value` words (`{"heaps":[3,4],"pool":5}` is `3 4 pool=5`). The registry builds the position again from
-/// them, so every game is rebuilt by the one parser of its name.
+/// The words of a component's position ([`grundy_games::position_words`]): the registry builds
+/// the position again from them, so every game is rebuilt by the one parser of its name.
 fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
-    let scalar = |j: &Json| match j {
-        Json::Number(n) => Some(n.to_string()),
-        Json::String(s) => Some(s.clone()),
-        _ => None,
-    };
-    // Two or more numbers are a coordinate word (`2,5`); any other array is written as JSON
-    // (`[0]`, `[[1,2],[3]]`), which a script's position reads back as the same array.
-    let word = |j: &Json| {
-        scalar(j)
-            .or_else(|| {
-                let items = j.as_array()?;
-                if items.len() >= 2 && items.iter().all(Json::is_number) {
-                    let parts: Option<Vec<String>> = items.iter().map(scalar).collect();
-                    parts.map(|p| p.join(","))
-                } else {
-                    Some(j.to_string())
-                }
-            })
-            .ok_or_else(|| {
-                Failure::Compute(format!(
-                    "{game}: the position {position} cannot be written back as words"
-                ))
-            })
-    };
-    match position {
-        Json::Array(items) => items.iter().map(word).collect(),
-        // An object (Poker Nim's heaps and pool): its lists word by word, the rest `key=value`.
-        Json::Object(fields) => {
-            let mut words = Vec::new();
-            for (k, v) in fields {
-                match v {
-                    Json::Array(items) => {
-                        words.extend(items.iter().map(word).collect::<Result<Vec<_>, _>>()?)
-                    }
-                    other => words.push(format!("{k}={}", word(other)?)),
-                }
-            }
-            Ok(words)
-        }
-        other => Ok(vec![word(other)?]),
-    }
+    grundy_games::position_words::words(position).ok_or_else(|| {
+        Failure::Compute(format!(
+            "{game}: the position {position} cannot be written back as words"
+        ))
+    })
 }
 
 /// The components of the parts still in play, and for each the index of its part.

@@ -651,47 +651,9 @@ fn read_line(
     }
 }
 
-/// A position in words, shortened when it is long.
+/// A position in words, shortened when it is long ([`grundy_games::position_words::shown`]).
 fn show_position(p: &Json) -> String {
-    match p {
-        // A list of coordinate pairs (board tokens): written as the input is, `2,5 3,5`; an
-        // array that is not two or more numbers (a script's `[0]`, `[[1,2],[3]]`) as JSON, the
-        // word that reads back as it (as `play` writes it).
-        Json::Array(items) if items.iter().all(Json::is_array) => {
-            let inner = |q: &Json| match q.as_array() {
-                Some(xs) if xs.len() >= 2 && xs.iter().all(Json::is_number) => {
-                    xs.iter().map(show_position).collect::<Vec<_>>().join(",")
-                }
-                _ => q.to_string(),
-            };
-            let shown: Vec<String> = items.iter().take(12).map(inner).collect();
-            if items.len() > 12 {
-                format!("{} … ({} in all)", shown[..8].join(" "), items.len())
-            } else {
-                shown.join(" ")
-            }
-        }
-        Json::Array(items) if items.len() > 12 => {
-            let head: Vec<String> = items[..8].iter().map(show_position).collect();
-            format!("{} … ({} in all)", head.join(" "), items.len())
-        }
-        Json::Array(items) => items
-            .iter()
-            .map(show_position)
-            .collect::<Vec<_>>()
-            .join(" "),
-        Json::String(s) => s.clone(),
-        // Heaps and a pool (Poker Nim): as the position is typed, `3 4 5 pool=5`.
-        Json::Object(fields) => fields
-            .iter()
-            .map(|(k, v)| match v {
-                Json::Array(_) => show_position(v),
-                other => format!("{k}={}", show_position(other)),
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
-        other => other.to_string(),
-    }
+    grundy_games::position_words::shown(p)
 }
 
 fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> String {
