@@ -2,9 +2,10 @@
 //! counted (and named in the legend and the JSON report), errors refused before any work.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use serde_json::{json, Value};
+
+mod common;
 
 fn out_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-plot-formula-{}", std::process::id()));
@@ -12,11 +13,9 @@ fn out_file(name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// `grundy ARGS`: its exit code, standard output and standard error.
 fn grundy(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("grundy runs");
+    let out = common::run(args, b"");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
