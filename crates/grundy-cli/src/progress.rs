@@ -136,6 +136,8 @@ pub struct LazyBar {
     total: u64,
     what: &'static str,
     bar: Option<ProgressBar>,
+    /// When stderr is not a terminal: when the last plain line was written.
+    plain: Option<Instant>,
 }
 
 impl LazyBar {
@@ -146,12 +148,30 @@ impl LazyBar {
             total,
             what,
             bar: None,
+            plain: None,
         }
     }
 
     /// `done` steps are done.
     pub fn set(&mut self, done: u64) {
-        if self.bar.is_none() && self.started.elapsed() > Duration::from_secs(1) {
+        if self.started.elapsed() <= Duration::from_secs(1) {
+            return;
+        }
+        if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+            // A bar draws nothing in a log or a pipe: a plain line after a second, then every
+            // PLAIN_EVERY.
+            if self.plain.is_none_or(|t| t.elapsed() >= PLAIN_EVERY) {
+                self.plain = Some(Instant::now());
+                eprintln!(
+                    "grundy: {done}/{} {} ({} s)",
+                    self.total,
+                    self.what,
+                    self.started.elapsed().as_secs()
+                );
+            }
+            return;
+        }
+        if self.bar.is_none() {
             let bar = ProgressBar::new(self.total);
             let template = format!(
                 "{{spinner}} {{pos}}/{{len}} {} ({{per_sec}}, eta {{eta}})",
