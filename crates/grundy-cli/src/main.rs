@@ -104,6 +104,7 @@ fn main() -> ExitCode {
     grundy_games::script::set_memory_probe(memory::thread_net);
     grundy_games::script::set_progress_reporter(progress::script_expanded);
     grundy_games::progress::set_table_reporter(progress::table_values);
+    grundy_games::progress::set_stage_reporter(progress::guessing);
     grundy_core::limits::set_progress_reporter(progress::searched);
     progress::start();
     let result = match cli.command {

@@ -78,9 +78,10 @@ pub fn quotient_stage(game: &str, heap: u64, order: usize) {
     spin(|| format!("{game}: misère quotient to heap {heap}, order {order}"));
 }
 
-/// `grundy guess`'s stages: what the search is doing.
-pub fn guessing(game: &str, stage: &str) {
-    spin(|| format!("{game}: {stage}"));
+/// `grundy guess`'s stages: what the search is doing (also
+/// `grundy_games::progress::set_stage_reporter`'s reporter).
+pub fn guessing(stage: &str) {
+    spin(|| stage.to_string());
 }
 
 /// `grundy_core::limits::set_progress_reporter`'s reporter: a search's count of positions.

@@ -234,3 +234,19 @@ fn a_batch_shares_one_checked_formula() {
     assert!(lines[0].starts_with("N 250000000000000000 "), "{text}");
     assert!(lines[1].starts_with("N 3 1 "), "{text}");
 }
+
+/// Under a small memory budget the expression pools shrink to half of it, said on stderr, and
+/// the search still finds what small pools hold.
+#[test]
+fn a_small_budget_shrinks_the_pools_and_says_so() {
+    let out = common::run(&["--memory", "300M", "guess", "bash:3", "--json"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("raise it with --memory"), "{err}");
+    let r: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["formula"], "n % 4", "{r}");
+}

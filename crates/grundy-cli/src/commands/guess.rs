@@ -37,18 +37,24 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
-    let settings = Settings::with_max_size(args.max_size)
+    let wanted = Settings::with_max_size(args.max_size)
         .map_err(|e| Failure::Input(format!("--max-size {e}")))?;
+    // The expression pools are the search's memory: half the budget at most, the rest for the
+    // table.
+    let settings = wanted.within(crate::memory::budget() / 2);
+    if settings.max_ints < wanted.max_ints {
+        eprintln!(
+            "grundy: the expression pools take about {} at full size, more than half the memory \
+             budget ({}): searching with {} expressions instead of {} (raise it with --memory SIZE)",
+            crate::out::Bytes(wanted.estimated_bytes()),
+            crate::out::Bytes(crate::memory::budget()),
+            settings.max_ints + settings.max_bools,
+            wanted.max_ints + wanted.max_bools
+        );
+    }
     let words = words::expand(&args.spec)?;
     let mut values = |upto: Option<&str>| {
         let values = game_values::compute_with(&words, upto, DEFAULTS)?;
-        crate::progress::guessing(
-            values.game(),
-            &format!(
-                "searching for a formula (table to {})",
-                upto.unwrap_or("the default")
-            ),
-        );
         Ok::<_, Failure>(values)
     };
     let report = guess::guess_growing(

@@ -390,7 +390,9 @@ impl ByFormula {
         let text = match &args.formula {
             Some(text) => text.clone(),
             None => {
-                let report = guess::guess(&values, false, &guess::Settings::default());
+                // The expression pools within half the memory budget, as `grundy guess` keeps them.
+                let settings = guess::Settings::default().within(crate::memory::budget() / 2);
+                let report = guess::guess(&values, false, &settings);
                 match (report.formula, report.target) {
                     (Some(f), guess::Target::Values) => f,
                     _ => {

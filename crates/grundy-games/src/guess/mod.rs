@@ -285,6 +285,15 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
     };
     for prefix in prefixes.into_iter().filter(|_| !too_small) {
         let part = table.prefix(prefix);
+        let range = match &table {
+            Table::Line(_) => format!(" on n <= {}", prefix.min(len).saturating_sub(1)),
+            Table::Grid(_) => String::new(),
+        };
+        crate::progress::stage(&format!(
+            "{}: searching for a formula of the {}{range}",
+            values.game(),
+            if boolean { "P-positions" } else { "values" },
+        ));
         let r = pattern::guess(&part, &vars, boolean, hint, settings);
         // Nothing fitted even this part: the whole table, which contains it, fits nothing
         // the search builds either.

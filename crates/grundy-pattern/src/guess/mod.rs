@@ -80,6 +80,30 @@ impl Settings {
     /// any memory (it grows about tenfold a node).
     pub const MAX_SIZES: std::ops::RangeInclusive<u32> = 1..=9;
 
+    /// The most bytes an expression of the pool holds: its values at up to about 210 fitting
+    /// points (a grid's), its tree and its hash.
+    pub const BYTES_PER_EXPRESSION: u64 = 2048;
+
+    /// About how much memory the pools take at most.
+    pub fn estimated_bytes(&self) -> u64 {
+        (self.max_ints + self.max_bools) as u64 * Settings::BYTES_PER_EXPRESSION
+    }
+
+    /// These settings with pools shrunk in proportion to fit in `bytes` (unchanged if they
+    /// do): fewer expressions of the largest size, the same search.
+    pub fn within(&self, bytes: u64) -> Settings {
+        let estimate = self.estimated_bytes();
+        if estimate <= bytes {
+            return self.clone();
+        }
+        let scale = |n: usize| ((n as u128 * bytes as u128 / estimate as u128) as usize).max(1000);
+        Settings {
+            max_ints: scale(self.max_ints),
+            max_bools: scale(self.max_bools),
+            ..self.clone()
+        }
+    }
+
     /// The default settings with pools of expressions up to `max_size` nodes, or why not.
     pub fn with_max_size(max_size: u32) -> Result<Settings, String> {
         if !Settings::MAX_SIZES.contains(&max_size) {

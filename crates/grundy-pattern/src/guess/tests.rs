@@ -291,3 +291,12 @@ fn random_games_have_no_formula() {
         assert!(report.found.is_none(), "seed {seed}: {:?}", report.found);
     }
 }
+
+#[test]
+fn settings_shrink_to_fit_a_memory_bound() {
+    let full = Settings::default();
+    assert_eq!(full.within(u64::MAX).max_ints, full.max_ints);
+    let half = full.within(full.estimated_bytes() / 2);
+    assert!(half.estimated_bytes() <= full.estimated_bytes() / 2 + Settings::BYTES_PER_EXPRESSION);
+    assert!(half.max_ints < full.max_ints && half.max_bools < full.max_bools);
+}
