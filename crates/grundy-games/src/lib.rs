@@ -24,6 +24,7 @@ pub mod board;
 pub mod by_formula;
 pub mod classic;
 pub mod coins;
+pub mod entry;
 pub mod graph;
 pub mod guess;
 pub mod heap;
@@ -37,6 +38,7 @@ pub mod registry;
 pub mod report;
 pub mod script;
 pub mod spec;
+pub mod tabulate;
 pub mod values;
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use plotters::style::{register_font, FontStyle, HSLColor};
 use crate::period::Period;
 
 /// One position's value and class; `None` where the game has no such position.
-pub type Sample = Option<(Value, Outcome)>;
+pub use crate::tabulate::Sample;
 
 /// Values over a range.
 pub enum GameValues {

@@ -5,17 +5,14 @@
 //! The construction and its proofs are the core's ([`grundy_core::quotient`]); this module only
 //! finds a game's heap rules through the registry and words the result.
 
-use std::sync::Mutex;
-
-use grundy_core::quotient::{
-    CapKind, Caps, MisereQuotient, QuotientError, QuotientPeriod, Stopped,
-};
-use grundy_core::{HeapRuleset, Ruleset};
+use grundy_core::quotient::{CapKind, Caps, MisereQuotient, QuotientPeriod, Stopped};
 use serde::Serialize;
 
 use crate::registry;
-use crate::script::{Position, ScriptGame};
-use crate::spec::{SpecError, Tabulation, Word};
+use crate::spec::{SpecError, Word};
+
+/// The misère quotient of a game script (or a Python game) whose positions are heaps.
+pub use crate::script::misere_quotient as compute_script;
 
 /// The misère quotient of the game `word` names, for heaps up to `upto` (or every heap once the
 /// periodicity theorem proves it); `progress(heap, order)` is called after each heap size and
@@ -27,86 +24,16 @@ pub fn compute(
     progress: &mut dyn FnMut(u64, usize) -> bool,
 ) -> Result<MisereQuotient, SpecError> {
     let (entry, spec) = registry::lookup(word)?;
-    let refused = |e: QuotientError| word.error(e.to_string());
-    match entry.table {
-        Some(Tabulation::Heaps(table)) => table(&spec)?
-            .misere_quotient(upto, caps, progress)
-            .map_err(refused),
-        Some(Tabulation::Script(load)) => {
-            compute_script(&load(&spec)?, upto, caps, progress).map_err(|m| word.error(m))
-        }
-        _ => Err(word.error(
+    let table = match entry.table {
+        Some(make) => Some(make(&spec)?),
+        None => None,
+    };
+    match table.and_then(|t| t.misere_quotient(upto, caps, progress)) {
+        Some(q) => q.map_err(|m| word.error(m)),
+        None => Err(word.error(
             "misère quotients are for heap games: octal and take-and-break codes, subtraction \
              games, nim, lasker, split, grundys-game, and game scripts whose positions are heaps",
         )),
-    }
-}
-
-/// The misère quotient of a game script (or a Python game) whose positions are heaps: its
-/// integer positions, each option an integer or a sum of integers. Never proved for every heap
-/// (a script gives no periodicity bound).
-pub fn compute_script(
-    game: &ScriptGame,
-    upto: u64,
-    caps: Caps,
-    progress: &mut dyn FnMut(u64, usize) -> bool,
-) -> Result<MisereQuotient, String> {
-    let heaps = ScriptHeaps {
-        game,
-        problem: Mutex::new(None),
-    };
-    let q = MisereQuotient::compute(&heaps, upto, None, caps, progress)
-        .map_err(|e: QuotientError| e.to_string())?;
-    if let Some(problem) = heaps
-        .problem
-        .into_inner()
-        .expect("no thread panics holding it")
-    {
-        return Err(problem);
-    }
-    game.fault().map_err(|e| e.to_string())?;
-    Ok(q)
-}
-
-/// A game script's integer positions as heaps: each option must be an integer or a sum of
-/// integers. The first option that is not is kept as the problem to report.
-struct ScriptHeaps<'a> {
-    game: &'a ScriptGame,
-    problem: Mutex<Option<String>>,
-}
-
-impl HeapRuleset for ScriptHeaps<'_> {
-    fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
-        let mut options = Vec::new();
-        self.game.options(
-            &Position::Int(i64::try_from(n).unwrap_or(i64::MAX)),
-            &mut options,
-        );
-        for o in options {
-            let mut parts = Vec::new();
-            if !o.parts(&mut parts) {
-                parts.push(o.clone());
-            }
-            let heaps: Option<Vec<u64>> = parts
-                .iter()
-                .map(|p| match p {
-                    Position::Int(m) => u64::try_from(*m).ok(),
-                    _ => None,
-                })
-                .collect();
-            match heaps {
-                Some(heaps) => out.push(heaps),
-                None => {
-                    let mut problem = self.problem.lock().expect("no thread panics holding it");
-                    problem.get_or_insert_with(|| {
-                        format!(
-                            "position {n} has the option {o}, not a heap or a sum of heaps: \
-                             misère quotients are for games played on heaps"
-                        )
-                    });
-                }
-            }
-        }
     }
 }
 

@@ -8,11 +8,12 @@ use grundy_core::Component;
 use crate::board::{chomp, cram};
 use crate::classic::{euclid, fibonacci_nim, moore, northcott, poker_nim, staircase, wythoff};
 use crate::coins::{coin_turning, tartan};
+use crate::entry::GameEntry;
 use crate::graph::{edges, hackenbush, movers, node_kayles};
 use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
 use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
 use crate::script;
-use crate::spec::{split_sum, ComponentSpec, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{split_sum, ComponentSpec, GameSpec, SpecError, Word};
 
 /// Every registered game, in the order `grundy games` lists them.
 pub fn all() -> Vec<GameEntry> {

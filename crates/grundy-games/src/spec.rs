@@ -14,12 +14,7 @@
 
 use std::fmt;
 
-use grundy_core::{Component, Graph};
 use thiserror::Error;
-
-use crate::graph::movers::Movers;
-use crate::heap::table::TableGame;
-use crate::script::ScriptGame;
 
 /// One word of input and where it came from, for error messages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,53 +272,6 @@ pub fn parse_heaps(spec: &GameSpec, words: &[Word], max: u64) -> Result<Vec<u64>
         .iter()
         .map(|w| parse_number(w, "a heap size", max))
         .collect()
-}
-
-/// Builds a position of a game from its spec and position words.
-pub type Builder = fn(&GameSpec, &[Word]) -> Result<Box<dyn Component>, SpecError>;
-
-/// A registered ruleset: how to name it, what it is, and how to build a position of it.
-#[derive(Clone)]
-pub struct GameEntry {
-    /// The name used on the command line (before any `:`).
-    pub name: &'static str,
-    /// Other accepted names.
-    pub aliases: &'static [&'static str],
-    /// The spec syntax, e.g. `bash:K`.
-    pub syntax: &'static str,
-    /// The rules in one line.
-    pub rules: &'static str,
-    /// An example command line after `grundy solve`.
-    pub example: &'static str,
-    /// Builds a position from the spec and its position words.
-    pub build: Builder,
-    /// Whether this entry claims a game name (for entries matched by shape, e.g. octal codes
-    /// `0.77`, rather than by name).
-    pub matches: Option<fn(&str) -> bool>,
-    /// How `grundy table`, `check` and `plot` list the game's values all at once, when it has a
-    /// way (`None`: they value positions one by one through [`GameEntry::build`]).
-    pub table: Option<Tabulation>,
-}
-
-/// How a game's values are listed all at once: each builds its table from the same spec (and the
-/// same parser) as [`GameEntry::build`].
-#[derive(Clone, Copy)]
-pub enum Tabulation {
-    /// `G(0..=N)` of single heaps, by the sparse-space engine or a theorem's formula.
-    Heaps(fn(&GameSpec) -> Result<TableGame, SpecError>),
-    /// Every vertex of the graph the tokens move on (its value, class and remoteness).
-    Vertices(fn(&GameSpec) -> Result<Graph, SpecError>),
-    /// Every point of the board the tokens move on by vectors.
-    Points(fn(&GameSpec) -> Result<Movers, SpecError>),
-    /// Positions `0..=N` or `[x, y]` of a game script, valued by one solver.
-    Script(fn(&GameSpec) -> Result<ScriptGame, SpecError>),
-}
-
-impl GameEntry {
-    /// Whether `name` names this entry.
-    pub fn is_named(&self, name: &str) -> bool {
-        self.name == name || self.aliases.contains(&name) || self.matches.is_some_and(|m| m(name))
-    }
 }
 
 #[cfg(test)]

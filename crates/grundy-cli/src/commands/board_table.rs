@@ -1,83 +1,26 @@
-//! `grundy table` for games on graphs and boards: every vertex of a `graph:FILE` with its value,
-//! class and remoteness, or the 2-D grid of values of `hyper-knights` / `movers:` (the plane's
-//! version of printing a table to look for a pattern).
+//! How `grundy table` prints the tables of games on graphs and boards: every vertex of a
+//! `graph:FILE` with its value, class and remoteness, or the 2-D grid of values of a token on a
+//! board (the plane's version of printing a table to look for a pattern).
 
-use grundy_core::{Graph, Outcome, Value};
-use grundy_games::graph::movers::{Movers, Point};
-use grundy_games::graph::tokens::TokenGame;
-use grundy_games::spec::GameSpec;
-use serde::Serialize;
-use serde_json::Value as Json;
+use grundy_core::{Outcome, Value};
+use grundy_games::tabulate::{Sample, VertexRow};
 
 use crate::commands::table::Shown;
 use crate::failure::Failure;
 
-/// Corner of the grid printed for an unbounded board without `--upto`.
-const DEFAULT_UPTO: u64 = 15;
-
-#[derive(Serialize)]
-struct VertexRow {
-    vertex: Json,
-    value: Value,
-    outcome: Outcome,
-    /// Moves to the end under best play; null for a draw.
-    remoteness: Option<u32>,
-}
-
-#[derive(Serialize)]
-struct GraphReport {
-    game: String,
+/// Prints the vertices of a graph's table (or, with --no-values, only the graph's summary).
+pub fn print_vertices(
+    game: &str,
     vertices: usize,
     edges: usize,
     acyclic: bool,
-    /// null with --no-values.
-    table: Option<Vec<VertexRow>>,
-}
-
-/// Prints every vertex of the graph `g` (the spec `spec`) up to `upto` (or, with --no-values,
-/// only the graph's summary).
-pub fn graph_table(
-    spec: &GameSpec,
-    g: Graph,
-    upto: Option<&str>,
+    rows: Vec<VertexRow>,
     view: Shown,
 ) -> Result<(), Failure> {
-    let limit = match upto {
-        None => u64::MAX,
-        Some(t) => grundy_games::spec::parse_number_text(t, "--upto", u64::MAX)
-            .map_err(|m| Failure::Input(format!("--upto ('{t}'): {m}")))?,
-    };
-    let (vertices, edges) = (g.vertices(), g.edge_count());
-    let game = TokenGame::new(
-        spec.word.text.clone(),
-        g,
-        Box::new(grundy_games::graph::tokens::Numbered),
-    );
-    let shown = (vertices as u64).min(limit) as u32;
-    let rows: Vec<VertexRow> = (0..shown)
-        .map(|v| VertexRow {
-            vertex: game.vertex_json(v),
-            value: game.value(v),
-            outcome: game.outcome(v),
-            remoteness: game.analysis().remoteness(v),
-        })
-        .collect();
-    let acyclic = game.analysis().is_acyclic();
-    if view.json {
-        let report = GraphReport {
-            game: game.name().to_string(),
-            vertices,
-            edges,
-            acyclic,
-            table: view.values.then_some(rows),
-        };
-        outln!("{}", serde_json::to_string(&report).expect("serializable"));
-        return Ok(());
-    }
+    let shown = rows.len();
     let mut out = String::new();
     out += &format!(
-        "{}: {vertices} vertices, {edges} edges, {}\n",
-        game.name(),
+        "{game}: {vertices} vertices, {edges} edges, {}\n",
         if acyclic {
             "acyclic"
         } else {
@@ -114,86 +57,27 @@ pub fn graph_table(
     Ok(())
 }
 
-#[derive(Serialize)]
-struct GridReport {
-    game: String,
-    /// The largest x and y shown.
-    upto: [u64; 2],
-    /// `rows[y][x]`: the value of a token on (x, y); null with --no-values.
-    rows: Option<Vec<Vec<Value>>>,
-    /// `outcomes[y][x]`: its class; null with --no-values.
-    outcomes: Option<Vec<Vec<Outcome>>>,
-}
-
-fn parse_upto(text: &str) -> Result<(u64, u64), Failure> {
-    let bad = |m: String| Failure::Input(format!("--upto ('{text}'): {m}"));
-    let number = |t: &str| {
-        grundy_games::spec::parse_number_text(t, "a corner coordinate", 1 << 20).map_err(bad)
-    };
-    match text.split_once(['x', 'X']) {
-        Some((x, y)) => Ok((number(x)?, number(y)?)),
-        None => {
-            let n = number(text)?;
-            Ok((n, n))
-        }
-    }
-}
-
-/// Prints the grid of values of a token on the board `movers` (the spec `spec`) up to `upto` (or,
-/// with --no-values, only its summary).
-pub fn grid_table(
-    spec: &GameSpec,
-    movers: Movers,
-    upto: Option<&str>,
+/// Prints the grid of values of a token on a board (or, with --no-values, only its summary).
+pub fn print_board(
+    game: &str,
+    (mx, my): (u64, u64),
+    cells: &[Vec<Sample>],
     view: Shown,
 ) -> Result<(), Failure> {
-    let (mut mx, mut my) = match upto {
-        Some(t) => parse_upto(t)?,
-        None => match movers.bounds {
-            Some((w, h)) => (w - 1, h - 1),
-            None => (DEFAULT_UPTO, DEFAULT_UPTO),
-        },
-    };
-    if let Some((w, h)) = movers.bounds {
-        mx = mx.min(w - 1);
-        my = my.min(h - 1);
-    }
-    let cells = (mx + 1).saturating_mul(my + 1);
-    if cells > grundy_games::graph::movers::MAX_CELLS as u64 {
-        return Err(Failure::Input(format!(
-            "--upto: {}x{} is more than {} cells",
-            mx,
-            my,
-            grundy_games::graph::movers::MAX_CELLS
-        )));
-    }
-    let seeds: Vec<Point> = (0..=my as u32)
-        .flat_map(|y| (0..=mx as u32).map(move |x| (x, y)))
+    // Every cell of a board is a position.
+    let cell = |s: &Sample| s.clone().expect("every cell of a board is a position");
+    let rows: Vec<Vec<Value>> = cells
+        .iter()
+        .map(|r| r.iter().map(|s| cell(s).0).collect())
         .collect();
-    let board = movers.explore(spec, &seeds)?;
-    let game = board.game();
-    let at = |x: u32, y: u32| board.vertex((x, y)).expect("every listed cell is explored");
-    let rows: Vec<Vec<Value>> = (0..=my as u32)
-        .map(|y| (0..=mx as u32).map(|x| game.value(at(x, y))).collect())
+    let outcomes: Vec<Vec<Outcome>> = cells
+        .iter()
+        .map(|r| r.iter().map(|s| cell(s).1).collect())
         .collect();
-    let outcomes: Vec<Vec<Outcome>> = (0..=my as u32)
-        .map(|y| (0..=mx as u32).map(|x| game.outcome(at(x, y))).collect())
-        .collect();
-    if view.json {
-        let report = GridReport {
-            game: game.name().to_string(),
-            upto: [mx, my],
-            rows: view.values.then_some(rows),
-            outcomes: view.values.then_some(outcomes),
-        };
-        outln!("{}", serde_json::to_string(&report).expect("serializable"));
-        return Ok(());
-    }
     if !view.values {
         let cells = rows.iter().flatten().zip(outcomes.iter().flatten());
         outln!(
-            "{}: Grundy values of a token on (x, y), x = 0..={mx}, y = 0..={my}: {} cells{}",
-            game.name(),
+            "{game}: Grundy values of a token on (x, y), x = 0..={mx}, y = 0..={my}: {} cells{}",
             (mx + 1) * (my + 1),
             summary(cells.map(|(v, &o)| (v, o)))
         );
@@ -218,8 +102,7 @@ pub fn grid_table(
         .unwrap_or(1);
     let label = my.to_string().len().max(3);
     let mut out = format!(
-        "{}: Grundy values of a token on (x, y), x = 0..={mx} across, y = 0..={my} down\n",
-        game.name()
+        "{game}: Grundy values of a token on (x, y), x = 0..={mx} across, y = 0..={my} down\n"
     );
     if text.iter().flatten().any(|s| s == "D" || s == "∞") {
         out += "(∞ = infinite value, an N-position; D = infinite value, a draw)\n";

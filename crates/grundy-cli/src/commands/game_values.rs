@@ -15,7 +15,7 @@ impl From<ValuesError> for Failure {
             ValuesError::Input(m) => Failure::Input(m),
             ValuesError::Compute(m) => Failure::Compute(m),
             ValuesError::Solve(e) => Failure::from(e),
-            ValuesError::Interrupted => Failure::Compute("interrupted".into()),
+            e @ ValuesError::Interrupted { .. } => Failure::Compute(e.to_string()),
         }
     }
 }

@@ -35,25 +35,25 @@ use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, Solve
 use serde_json::Value as Json;
 
 use crate::board::size_words;
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The most rows plus columns a bar may have: its staircase is written in 64 bits.
 pub const MAX_SIDES: u64 = 63;
 
 /// The registry entry for `chomp`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "chomp",
-        aliases: &[],
-        syntax: "chomp:RxC (the whole R by C bar), chomp R C, or chomp H1,H2,... (column heights \
+    vec![GameEntry::new(
+        "chomp",
+        "chomp:RxC (the whole R by C bar), chomp R C, or chomp H1,H2,... (column heights \
                  from the poisoned corner, never increasing)",
-        rules: "eat a square and every square above and right of it; the bottom-left square is \
+        "eat a square and every square above and right of it; the bottom-left square is \
                 poisoned: whoever is left with only it loses",
-        example: "chomp:3x4",
+        "chomp:3x4",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .positions(Shape::Grid)]
 }
 
 /// A Chomp position: its staircase as a walk from the top of the first column to the foot of

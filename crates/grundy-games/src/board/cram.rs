@@ -45,22 +45,22 @@ use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, Solve
 use serde_json::Value as Json;
 
 use crate::board::{board_size, size_words, MAX_CELLS};
-use crate::spec::{GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The registry entry for `cram`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "cram",
-        aliases: &[],
-        syntax: "cram:RxC (the empty R by C board), cram R C, or cram ROW... (rows of . free \
+    vec![GameEntry::new(
+        "cram",
+        "cram:RxC (the empty R by C board), cram R C, or cram ROW... (rows of . free \
                  and # taken)",
-        rules: "place a domino on two free neighbouring cells, either way round; whoever cannot \
+        "place a domino on two free neighbouring cells, either way round; whoever cannot \
                 loses",
-        example: "cram:4x5",
+        "cram:4x5",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .positions(Shape::Grid)]
 }
 
 /// A Cram position: a board of `rows` by `cols` cells, cell `(r, c)` at bit `r * cols + c` of

@@ -29,7 +29,9 @@ use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The Grundy value of `(a, b)`, in either order.
 pub fn grundy(a: u64, b: u64) -> Nimber {
@@ -170,16 +172,14 @@ pub fn position(x: u64, y: u64) -> Box<dyn Component> {
 
 /// The registry entry for `euclid`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "euclid",
-        aliases: &[],
-        syntax: "euclid A B (numbers up to 2^64-1)",
-        rules: "subtract a positive multiple of the smaller number from the larger, not below 0; whoever reaches 0 wins",
-        example: "euclid 8 21",
+    vec![GameEntry::new(
+        "euclid",
+        "euclid A B (numbers up to 2^64-1)",
+        "subtract a positive multiple of the smaller number from the larger, not below 0; whoever reaches 0 wins",
+        "euclid 8 21",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .positions(Shape::Grid)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

@@ -44,7 +44,9 @@ use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetCompone
 use serde_json::Value as Json;
 
 use crate::classic::zeckendorf::Sequence;
-use crate::spec::{parse_number, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number, parse_number_text, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// Grundy values are searched for heaps up to this size.
 pub const VALUE_LIMIT: u64 = 1000;
@@ -350,26 +352,22 @@ pub fn position(k: u64, heap: u64, previous: Option<u64>) -> Box<dyn Component> 
 /// The registry entries for `fibonacci-nim` and `dynamic:K`.
 pub fn entries() -> Vec<GameEntry> {
     vec![
-        GameEntry {
-            name: "fibonacci-nim",
-            aliases: &[],
-            syntax: "fibonacci-nim N | N/T (heap N at the start, or heap N after a take of T; heaps up to 10^18, Grundy values for sums up to 1000)",
-            rules: "one heap; the first move takes 1..N-1, then at most twice the previous take; whoever takes the last token wins",
-            example: "fibonacci-nim 20",
-            build: build_fibonacci,
-            matches: None,
-            table: None,
-        },
-        GameEntry {
-            name: "dynamic",
-            aliases: &[],
-            syntax: "dynamic:K N | N/T (K = 1..10^18; as fibonacci-nim, at most K times the previous take)",
-            rules: "one heap; the first move takes 1..N-1, then at most K times the previous take; whoever takes the last token wins",
-            example: "dynamic:3 7/2",
-            build: build_dynamic,
-            matches: None,
-            table: None,
-        },
+        GameEntry::new(
+            "fibonacci-nim",
+            "fibonacci-nim N | N/T (heap N at the start, or heap N after a take of T; heaps up to 10^18, Grundy values for sums up to 1000)",
+            "one heap; the first move takes 1..N-1, then at most twice the previous take; whoever takes the last token wins",
+            "fibonacci-nim 20",
+            build_fibonacci,
+        )
+        .positions(Shape::Line),
+        GameEntry::new(
+            "dynamic",
+            "dynamic:K N | N/T (K = 1..10^18; as fibonacci-nim, at most K times the previous take)",
+            "one heap; the first move takes 1..N-1, then at most K times the previous take; whoever takes the last token wins",
+            "dynamic:3 7/2",
+            build_dynamic,
+        )
+        .positions(Shape::Line),
     ]
 }
 

@@ -41,7 +41,9 @@ use grundy_core::{
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
-use crate::spec::{parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_heaps, parse_number_text, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// Grundy values are searched only for positions with at most this many sub-positions.
 pub const VALUE_LIMIT: u128 = 5000;
@@ -381,16 +383,14 @@ pub fn position(k: u64, heaps: Vec<u64>) -> Box<dyn Component> {
 
 /// The registry entry for `moore:K`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "moore",
-        aliases: &[],
-        syntax: "moore:K HEAP... (Moore's Nim_K; Grundy values, needed in sums, only for at most 5000 sub-positions)",
-        rules: "take any positive numbers of tokens from 1 to K heaps at once; whoever cannot move loses",
-        example: "moore:2 1 2 4 7",
+    vec![GameEntry::new(
+        "moore",
+        "moore:K HEAP... (Moore's Nim_K; Grundy values, needed in sums, only for at most 5000 sub-positions)",
+        "take any positive numbers of tokens from 1 to K heaps at once; whoever cannot move loses",
+        "moore:2 1 2 4 7",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .positions(Shape::Line)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

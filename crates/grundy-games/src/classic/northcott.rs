@@ -34,7 +34,8 @@
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
 /// One row: the squares of the white and of the black piece (distinct, from 1).
 pub type Row = (u64, u64);
@@ -229,16 +230,13 @@ pub fn position(rows: Vec<Row>) -> Box<dyn Component> {
 
 /// The registry entry for `northcott`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "northcott",
-        aliases: &[],
-        syntax: "northcott W,B ... (per row: the squares of the white and the black piece, from 1 at the left edge)",
-        rules: "slide one piece of either colour to the left in its row, not past the other piece or off the board; whoever cannot move loses",
-        example: "northcott 1,5 5,3 3,9",
+    vec![GameEntry::new(
+        "northcott",
+        "northcott W,B ... (per row: the squares of the white and the black piece, from 1 at the left edge)",
+        "slide one piece of either colour to the left in its row, not past the other piece or off the board; whoever cannot move loses",
+        "northcott 1,5 5,3 3,9",
         build,
-        matches: None,
-        table: None,
-    }]
+    )]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

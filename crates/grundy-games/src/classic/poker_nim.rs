@@ -25,7 +25,9 @@
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::{json, Value as Json};
 
-use crate::spec::{parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_heaps, parse_number_text, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// Heaps and the pool are kept below 2^62 so that adding the pool to a heap cannot overflow.
 pub const MAX_SIZE: u64 = 1 << 62;
@@ -183,16 +185,14 @@ pub fn position(heaps: Vec<u64>, pool: u64) -> Box<dyn Component> {
 
 /// The registry entry for `poker-nim`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "poker-nim",
-        aliases: &[],
-        syntax: "poker-nim:C HEAP... [pool=N] (C spare tokens in a shared pool; pool=N: N left)",
-        rules: "take any positive number of tokens from one heap, or add 1..(all the pool) tokens from the pool to one heap; whoever cannot move loses",
-        example: "poker-nim:5 3 4 5",
+    vec![GameEntry::new(
+        "poker-nim",
+        "poker-nim:C HEAP... [pool=N] (C spare tokens in a shared pool; pool=N: N left)",
+        "take any positive number of tokens from one heap, or add 1..(all the pool) tokens from the pool to one heap; whoever cannot move loses",
+        "poker-nim:5 3 4 5",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .positions(Shape::Line)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

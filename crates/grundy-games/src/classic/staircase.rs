@@ -23,7 +23,9 @@ use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The rules of staircase Nim; a position lists the tokens on stairs 1, 2, ….
 #[derive(Clone, Copy, Debug, Default)]
@@ -171,16 +173,15 @@ pub const MAX_STAIR: u64 = 1 << 62;
 
 /// The registry entry for `staircase`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "staircase",
-        aliases: &["staircase-nim"],
-        syntax: "staircase A1 A2 ... (tokens on stairs 1, 2, ...)",
-        rules: "carry any positive number of tokens from one stair to the stair below (from stair 1 to the ground); whoever cannot move loses",
-        example: "staircase 3 9 5 1",
+    vec![GameEntry::new(
+        "staircase",
+        "staircase A1 A2 ... (tokens on stairs 1, 2, ...)",
+        "carry any positive number of tokens from one stair to the stair below (from stair 1 to the ground); whoever cannot move loses",
+        "staircase 3 9 5 1",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .aliases(&["staircase-nim"])
+    .positions(Shape::Line)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

@@ -39,7 +39,9 @@ use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The largest heap accepted: `5k²` must fit in 128 bits with room to spare.
 pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
@@ -288,16 +290,14 @@ pub fn position(x: u64, y: u64) -> Box<dyn Component> {
 
 /// The registry entry for `wythoff`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "wythoff",
-        aliases: &[],
-        syntax: "wythoff A B (heaps up to 10^18; Grundy values, needed in sums, for heaps below 1024)",
-        rules: "take any positive number of tokens from one heap, or the same number from both; whoever cannot move loses",
-        example: "wythoff 3 5",
+    vec![GameEntry::new(
+        "wythoff",
+        "wythoff A B (heaps up to 10^18; Grundy values, needed in sums, for heaps below 1024)",
+        "take any positive number of tokens from one heap, or the same number from both; whoever cannot move loses",
+        "wythoff 3 5",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .positions(Shape::Grid)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

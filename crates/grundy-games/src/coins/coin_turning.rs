@@ -41,7 +41,9 @@
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// One of the one-dimensional coin-turning games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -478,36 +480,30 @@ pub fn describe_turn(heads: &[u64], r: u64, others: &[u64]) -> String {
 /// The registry entries for `mock-turtles`, `ruler` and `twins`.
 pub fn entries() -> Vec<GameEntry> {
     vec![
-        GameEntry {
-            name: "mock-turtles",
-            aliases: &[],
-            syntax: "mock-turtles COIN... (the heads, numbered from 1)",
-            rules: "turn over one, two or three coins, the rightmost from heads to tails",
-            example: "mock-turtles 2 5 9",
-            build: build_coins,
-            matches: None,
-            table: None,
-        },
-        GameEntry {
-            name: "ruler",
-            aliases: &[],
-            syntax: "ruler COIN... (the heads, numbered from 1, at most 65536)",
-            rules: "turn over a run of consecutive coins, the rightmost from heads to tails",
-            example: "ruler 3 6 12",
-            build: build_coins,
-            matches: None,
-            table: None,
-        },
-        GameEntry {
-            name: "twins",
-            aliases: &[],
-            syntax: "twins COIN... (the heads, numbered from 0)",
-            rules: "turn over exactly two coins, the rightmost from heads to tails",
-            example: "twins 3 5 6",
-            build: build_coins,
-            matches: None,
-            table: None,
-        },
+        GameEntry::new(
+            "mock-turtles",
+            "mock-turtles COIN... (the heads, numbered from 1)",
+            "turn over one, two or three coins, the rightmost from heads to tails",
+            "mock-turtles 2 5 9",
+            build_coins,
+        )
+        .positions(Shape::Line),
+        GameEntry::new(
+            "ruler",
+            "ruler COIN... (the heads, numbered from 1, at most 65536)",
+            "turn over a run of consecutive coins, the rightmost from heads to tails",
+            "ruler 3 6 12",
+            build_coins,
+        )
+        .positions(Shape::Line),
+        GameEntry::new(
+            "twins",
+            "twins COIN... (the heads, numbered from 0)",
+            "turn over exactly two coins, the rightmost from heads to tails",
+            "twins 3 5 6",
+            build_coins,
+        )
+        .positions(Shape::Line),
     ]
 }
 

@@ -27,7 +27,8 @@ use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, Solve
 use serde_json::Value as Json;
 
 use crate::coins::coin_turning::{listable, CoinGame};
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
 /// Coordinates are at most this (HDU 3404 needs 10^4): the value of any position is a
 /// nim-product, whatever its size.
@@ -259,18 +260,13 @@ impl Game for Tartan {
 
 /// The registry entry for `tartan:G1*G2`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "tartan",
-        aliases: &[],
-        syntax:
+    vec![GameEntry::new(
+        "tartan",
             "tartan:G1*G2 X,Y... (G1, G2 among mock-turtles, ruler, twins; coordinates up to 2^32, winning moves listed for small ones)",
-        rules:
             "turn the coins of (a move of G1) × (a move of G2), the corner coin from heads to tails",
-        example: "tartan:ruler*mock-turtles 1,2 3,3",
+        "tartan:ruler*mock-turtles 1,2 3,3",
         build,
-        matches: None,
-        table: None,
-    }]
+    )]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

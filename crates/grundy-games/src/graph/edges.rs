@@ -29,26 +29,25 @@ use std::io::Read;
 
 use grundy_core::{Component, Graph};
 
+use crate::entry::GameEntry;
+use crate::graph::tabulation::VertexTable;
 use crate::graph::tokens::{Numbered, TokenGame};
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
 /// The most vertices a graph file may declare (the arrays are sized from it).
 pub const MAX_VERTICES: u64 = 100_000_000;
 
 /// The registry entry for `graph:FILE`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "graph",
-        aliases: &[],
-        syntax:
-            "graph:FILE VERTEX...   (graph:- reads it from standard input; graph:1-2,2-3 inline)",
-        rules: "tokens on the vertices of a directed graph (file: 'N M', then M lines 'u v'); \
+    vec![GameEntry::new(
+        "graph",
+        "graph:FILE VERTEX...   (graph:- reads it from standard input; graph:1-2,2-3 inline)",
+        "tokens on the vertices of a directed graph (file: 'N M', then M lines 'u v'); \
                 a move slides one token along an edge; loopy graphs may be draws",
-        example: "graph:1-2,2-1,2-3 1",
+        "graph:1-2,2-1,2-3 1",
         build,
-        matches: None,
-        table: Some(Tabulation::Vertices(load)),
-    }]
+    )
+    .tabulated(|spec| Ok(Box::new(VertexTable::new(spec, load(spec)?))))]
 }
 
 /// The largest edge list a game accepts.

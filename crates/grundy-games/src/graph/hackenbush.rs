@@ -38,8 +38,9 @@ use std::sync::Arc;
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
+use crate::entry::GameEntry;
 use crate::graph::edges::{self, EdgeLimits, EdgeList, LineError, Problem, ReadError};
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
 /// Largest graph accepted: vertices and edges each.
 pub const MAX_SIZE: u64 = 10_000_000;
@@ -799,16 +800,14 @@ impl Game for Hackenbush {
 
 /// The registry entry for `hackenbush:FILE`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "hackenbush",
-        aliases: &["green-hackenbush"],
-        syntax: "hackenbush:FILE [EDGE...] (file: 'N M' then M lines 'u v', vertex 1 is the ground; hackenbush:- reads it from standard input, hackenbush:1-2,2-3 is inline; edges standing, default all)",
-        rules: "cut an edge; whatever is no longer connected to the ground falls away; whoever cannot cut loses",
-        example: concat!("hackenbush:", env!("CARGO_MANIFEST_DIR"), "/data/hackenbush/lolly.txt"),
+    vec![GameEntry::new(
+        "hackenbush",
+        "hackenbush:FILE [EDGE...] (file: 'N M' then M lines 'u v', vertex 1 is the ground; hackenbush:- reads it from standard input, hackenbush:1-2,2-3 is inline; edges standing, default all)",
+        "cut an edge; whatever is no longer connected to the ground falls away; whoever cannot cut loses",
+        concat!("hackenbush:", env!("CARGO_MANIFEST_DIR"), "/data/hackenbush/lolly.txt"),
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .aliases(&["green-hackenbush"])]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

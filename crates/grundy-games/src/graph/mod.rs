@@ -6,4 +6,5 @@ pub mod edges;
 pub mod hackenbush;
 pub mod movers;
 pub mod node_kayles;
+pub mod tabulation;
 pub mod tokens;

@@ -31,8 +31,10 @@ use grundy_core::{Component, Graph};
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
+use crate::entry::GameEntry;
+use crate::graph::tabulation::BoardTable;
 use crate::graph::tokens::{TokenGame, VertexNames};
-use crate::spec::{parse_number_text, GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
 /// The hyper-knight's moves.
 pub const HYPER_KNIGHT: [(i64, i64); 6] =
@@ -47,28 +49,24 @@ pub const MAX_COORDINATE: u64 = 1 << 30;
 /// The registry entries for `hyper-knights` and `movers:`.
 pub fn entries() -> Vec<GameEntry> {
     vec![
-        GameEntry {
-            name: "hyper-knights",
-            aliases: &[],
-            syntax: "hyper-knights[:WxH] X,Y...",
-            rules: "tokens on the quarter plane move by (-2,+1), (+1,-2), (-2,-1), (-1,-2), \
+        GameEntry::new(
+            "hyper-knights",
+            "hyper-knights[:WxH] X,Y...",
+            "tokens on the quarter plane move by (-2,+1), (+1,-2), (-2,-1), (-1,-2), \
                     (-3,-1) or (-1,-3), staying at x, y >= 0",
-            example: "hyper-knights 2,5 3,5",
+            "hyper-knights 2,5 3,5",
             build,
-            matches: None,
-            table: Some(Tabulation::Points(Movers::parse)),
-        },
-        GameEntry {
-            name: "movers",
-            aliases: &[],
-            syntax: "movers:DX,DY/DX,DY/...[@WxH] X,Y...",
-            rules: "tokens on the quarter plane (or a W by H board) move by one of the vectors; \
+        )
+        .tabulated(|spec| Ok(Box::new(BoardTable::new(spec, Movers::parse(spec)?)))),
+        GameEntry::new(
+            "movers",
+            "movers:DX,DY/DX,DY/...[@WxH] X,Y...",
+            "tokens on the quarter plane (or a W by H board) move by one of the vectors; \
                     vectors that allow endless play need a board, and may draw",
-            example: "movers:-1,0/0,-1/1,1@4x4 0,0 2,1",
+            "movers:-1,0/0,-1/1,1@4x4 0,0 2,1",
             build,
-            matches: None,
-            table: Some(Tabulation::Points(Movers::parse)),
-        },
+        )
+        .tabulated(|spec| Ok(Box::new(BoardTable::new(spec, Movers::parse(spec)?)))),
     ]
 }
 

@@ -45,8 +45,9 @@ use grundy_core::search::{table_bytes, Search, SearchRules};
 use grundy_core::{Component, Game, Graph, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
+use crate::entry::GameEntry;
 use crate::graph::edges;
-use crate::spec::{parse_number, GameEntry, GameSpec, SpecError, Word};
+use crate::spec::{parse_number, GameSpec, SpecError, Word};
 
 /// The most vertices of one connected part a search may take on.
 pub const MAX_PART: usize = 500;
@@ -57,18 +58,15 @@ pub const MAX_SEARCHED: usize = 3000;
 
 /// The registry entry for `node-kayles:FILE`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "node-kayles",
-        aliases: &[],
-        syntax: "node-kayles:FILE [VERTEX...]   (node-kayles:- reads the graph from standard \
+    vec![GameEntry::new(
+        "node-kayles",
+        "node-kayles:FILE [VERTEX...]   (node-kayles:- reads the graph from standard \
                  input; node-kayles:1-2,2-3 inline; the vertices still present, default all)",
-        rules: "take a vertex of an undirected graph and delete it with all its neighbours; \
+        "take a vertex of an undirected graph and delete it with all its neighbours; \
                 whoever cannot move loses",
-        example: "node-kayles:1-2,2-3,3-4,4-5",
+        "node-kayles:1-2,2-3,3-4,4-5",
         build,
-        matches: None,
-        table: None,
-    }]
+    )]
 }
 
 /// What remains of the graph: a position of Node Kayles.

@@ -18,9 +18,10 @@
 
 use grundy_core::{Component, HeapPosition};
 
+use crate::entry::GameEntry;
 use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{prepare, Amounts, TakeAndBreak, TakeBreakRules};
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 
 /// Grundy's game as take-and-break rules: remove nothing, leave two different heaps.
 pub fn rules() -> TakeBreakRules {
@@ -37,20 +38,18 @@ pub fn ruleset() -> TakeAndBreak {
 
 /// The registry entry for `grundys-game`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "grundys-game",
-        aliases: &["grundy"],
-        syntax: "grundys-game HEAP...",
-        rules:
-            "split one heap into two non-empty heaps of different sizes; whoever cannot move loses",
-        example: "grundys-game 10 7",
+    vec![GameEntry::new(
+        "grundys-game",
+        "grundys-game HEAP...",
+        "split one heap into two non-empty heaps of different sizes; whoever cannot move loses",
+        "grundys-game 10 7",
         build,
-        matches: None,
-        table: Some(Tabulation::Heaps(table)),
-    }]
+    )
+    .aliases(&["grundy"])
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
 }
 
-fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
     spec.forbid_params()?;
     Ok(TableGame::computed(spec, rules()))
 }

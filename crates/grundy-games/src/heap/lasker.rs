@@ -17,10 +17,11 @@
 
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
+use crate::entry::GameEntry;
 use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::Period;
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 
 /// The rules of Lasker's Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -105,20 +106,19 @@ const COUNT_LIMIT: u64 = 1 << 30;
 
 /// The registry entry for `lasker`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "lasker",
-        aliases: &["laskers-nim"],
-        syntax: "lasker HEAP...",
-        rules: "take any positive number of tokens from one heap, or split a heap into two \
+    vec![GameEntry::new(
+        "lasker",
+        "lasker HEAP...",
+        "take any positive number of tokens from one heap, or split a heap into two \
                 non-empty heaps; whoever cannot move loses",
-        example: "lasker 3 7",
+        "lasker 3 7",
         build,
-        matches: None,
-        table: Some(Tabulation::Heaps(table)),
-    }]
+    )
+    .aliases(&["laskers-nim"])
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
 }
 
-fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
     spec.forbid_params()?;
     Ok(TableGame::formula(
         spec,

@@ -21,9 +21,10 @@
 use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
+use crate::entry::GameEntry;
 use crate::heap::table::TableGame;
 use crate::period::Period;
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 
 /// The rules of Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -78,19 +79,17 @@ pub fn position(heaps: Vec<u64>) -> Box<dyn Component> {
 
 /// The registry entry for `nim`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "nim",
-        aliases: &[],
-        syntax: "nim HEAP...",
-        rules: "take any positive number of tokens from one heap; whoever cannot move loses",
-        example: "nim 3 4 5",
+    vec![GameEntry::new(
+        "nim",
+        "nim HEAP...",
+        "take any positive number of tokens from one heap; whoever cannot move loses",
+        "nim 3 4 5",
         build,
-        matches: None,
-        table: Some(Tabulation::Heaps(table)),
-    }]
+    )
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
 }
 
-fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
     spec.forbid_params()?;
     // G(n) = n: arithmetically periodic from 0 with period 1 and saltus 1.
     let period = Period {

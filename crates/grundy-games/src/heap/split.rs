@@ -20,8 +20,9 @@
 use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
+use crate::entry::GameEntry;
 use crate::heap::table::TableGame;
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 
 /// The rules of the split game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -169,20 +170,18 @@ impl HeapRuleset for Split {
 
 /// The registry entry for `split`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "split",
-        aliases: &[],
-        syntax: "split HEAP...",
-        rules: "remove a heap of size a and put down two heaps of sizes i, j with 0 <= i, j < a; \
+    vec![GameEntry::new(
+        "split",
+        "split HEAP...",
+        "remove a heap of size a and put down two heaps of sizes i, j with 0 <= i, j < a; \
                 whoever cannot move loses",
-        example: "split 4 6",
+        "split 4 6",
         build,
-        matches: None,
-        table: Some(Tabulation::Heaps(table)),
-    }]
+    )
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
 }
 
-fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
     spec.forbid_params()?;
     // No period: G(n) grows without bound, so the table engine only observes.
     Ok(TableGame::formula(

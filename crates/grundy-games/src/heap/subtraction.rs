@@ -24,13 +24,12 @@ use std::sync::Arc;
 use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
+use crate::entry::GameEntry;
 use crate::heap::sparse::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
 use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::Period;
-use crate::spec::{
-    parse_heaps, parse_number_text, GameEntry, GameSpec, SpecError, Tabulation, Word,
-};
+use crate::spec::{parse_heaps, parse_number_text, GameSpec, SpecError, Word};
 
 /// Which amounts may be subtracted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -328,27 +327,23 @@ pub fn position(spec: &str, ruleset: Subtraction, heaps: Vec<u64>) -> Box<dyn Co
 /// The registry entries for `bash:K` and `sub:S`.
 pub fn entries() -> Vec<GameEntry> {
     vec![
-        GameEntry {
-            name: "bash",
-            aliases: &[],
-            syntax: "bash:K HEAP...",
-            rules: "take 1 to K tokens from one heap; whoever cannot move loses",
-            example: "bash:3 7 10",
-            build: build_bash,
-            matches: None,
-            table: Some(Tabulation::Heaps(table_bash)),
-        },
-        GameEntry {
-            name: "sub",
-            aliases: &["subtraction"],
-            syntax: "sub:S1,S2,... HEAP...   (also sub:pow2, sub:fib)",
-            rules:
-                "take s tokens from one heap, s in the subtraction set; whoever cannot move loses",
-            example: "sub:1,3,4 10 12",
-            build: build_finite,
-            matches: None,
-            table: Some(Tabulation::Heaps(table_finite)),
-        },
+        GameEntry::new(
+            "bash",
+            "bash:K HEAP...",
+            "take 1 to K tokens from one heap; whoever cannot move loses",
+            "bash:3 7 10",
+            build_bash,
+        )
+        .tabulated(|spec| Ok(Box::new(table_bash(spec)?))),
+        GameEntry::new(
+            "sub",
+            "sub:S1,S2,... HEAP...   (also sub:pow2, sub:fib)",
+            "take s tokens from one heap, s in the subtraction set; whoever cannot move loses",
+            "sub:1,3,4 10 12",
+            build_finite,
+        )
+        .aliases(&["subtraction"])
+        .tabulated(|spec| Ok(Box::new(table_finite(spec)?))),
     ]
 }
 
@@ -402,11 +397,11 @@ fn table(spec: &GameSpec, rules: Subtraction) -> TableGame {
     }
 }
 
-fn table_bash(spec: &GameSpec) -> Result<TableGame, SpecError> {
+pub(crate) fn table_bash(spec: &GameSpec) -> Result<TableGame, SpecError> {
     Ok(table(spec, parse_bash(spec)?))
 }
 
-fn table_finite(spec: &GameSpec) -> Result<TableGame, SpecError> {
+pub(crate) fn table_finite(spec: &GameSpec) -> Result<TableGame, SpecError> {
     Ok(table(spec, parse_subtraction(spec)?))
 }
 

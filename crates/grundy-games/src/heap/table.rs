@@ -105,11 +105,11 @@ impl TableGame {
         }
     }
 
-    /// `G(n)` by the theorem's formula, for a game given by one.
-    pub fn formula_value(&self, n: u64) -> Option<u64> {
+    /// The theorem's formula `G(n)`, for a game given by one.
+    pub fn formula_fn(&self) -> Option<&dyn Fn(u64) -> u64> {
         match &self.source {
             Source::Engine(_) => None,
-            Source::Formula { value, .. } => Some(value(n)),
+            Source::Formula { value, .. } => Some(value.as_ref()),
         }
     }
 
@@ -327,87 +327,6 @@ pub fn tabulate<E: From<Interrupted>>(
     Ok((engine.values().clone(), period))
 }
 
-/// How the values past the computed ones are known.
-pub enum Rest {
-    /// Every value asked for was computed.
-    Computed,
-    /// A proved period gives them: nothing past the proof is computed or stored.
-    Period(Period),
-    /// The game's formula gives them.
-    Formula,
-}
-
-/// `G(0..=last)`: the computed values, and the rest by a proved period or a formula, so that
-/// memory stays bounded however large `last` is.
-pub struct HeapTable<'a> {
-    /// The game.
-    pub game: &'a TableGame,
-    /// The values computed.
-    pub head: Values,
-    /// The last heap size of the table.
-    pub last: u64,
-    /// How the values past `head` are known.
-    pub rest: Rest,
-}
-
-impl<'a> HeapTable<'a> {
-    /// The table of `game` to `last` from what [`tabulate`] computed (`head`) and its period.
-    pub fn new(game: &'a TableGame, head: Values, period: Option<Period>, last: u64) -> Self {
-        let computed_last = head.len().saturating_sub(1) as u64;
-        let rest = if computed_last >= last {
-            Rest::Computed
-        } else if let Some(p) = period.filter(|p| p.proved && game.is_computed()) {
-            Rest::Period(p)
-        } else {
-            Rest::Formula
-        };
-        HeapTable {
-            game,
-            head,
-            last,
-            rest,
-        }
-    }
-
-    /// `G(n)` for `n <= last`.
-    pub fn value(&self, n: u64) -> u64 {
-        if let Some(v) = usize::try_from(n).ok().and_then(|i| self.head.get(i)) {
-            return v as u64;
-        }
-        match &self.rest {
-            Rest::Computed => unreachable!("every value up to `last` was computed"),
-            Rest::Period(p) => p
-                .extend(|i| self.head.get(i as usize).unwrap_or(0) as u64, n)
-                .unwrap_or(u64::MAX),
-            Rest::Formula => self.game.formula_value(n).unwrap_or(0),
-        }
-    }
-
-    /// The largest of `G(0..=last)`.
-    pub fn largest(&self) -> u64 {
-        let head_max = |upto: usize| {
-            (0..upto.min(self.head.len()))
-                .filter_map(|i| self.head.get(i))
-                .max()
-                .unwrap_or(0) as u64
-        };
-        let proved = match &self.rest {
-            Rest::Computed => return head_max(self.head.len()),
-            Rest::Period(p) => Some(*p),
-            Rest::Formula => self.game.period(&[]).filter(|p| p.proved),
-        };
-        match proved {
-            // Past n0 every value is at most the one a whole number of periods later (the
-            // saltus is never negative), so the last period holds the largest.
-            Some(p) if self.last >= p.preperiod + p.period => {
-                let tail = (self.last + 1 - p.period..=self.last).map(|n| self.value(n));
-                tail.max().unwrap_or(0).max(head_max(p.preperiod as usize))
-            }
-            _ => (0..=self.last).map(|n| self.value(n)).max().unwrap_or(0),
-        }
-    }
-}
-
 /// About how many options a heap of `n` has (what recomputing its value costs).
 /// Recomputes `G(n)` from the rules for every `n` of `heaps` (in increasing order): what is wrong
 /// with the first value that differs, if any.
@@ -459,10 +378,7 @@ mod tests {
 
     fn game(name: &str) -> TableGame {
         let word = Word::new("argument 1", name);
-        match crate::registry::lookup(&word).unwrap().0.table {
-            Some(crate::spec::Tabulation::Heaps(table)) => table(&GameSpec::parse(&word)).unwrap(),
-            _ => panic!("{name} is a heap game"),
-        }
+        crate::heap::table_game(name)
     }
 
     #[test]

@@ -26,7 +26,9 @@ use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetCompone
 use serde_json::Value as Json;
 
 use super::LastTable;
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The interval tables of one row of heaps.
 #[derive(Clone, Debug)]
@@ -342,16 +344,15 @@ fn small_enough(heaps: &[u64]) -> Result<(), SolveError> {
 
 /// The registry entry for `ends`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "ends",
-        aliases: &["take-from-either-end"],
-        syntax: "ends HEAP... (heaps in a row)",
-        rules: "take any positive number of stones from the leftmost or the rightmost heap; whoever cannot move loses (not a sum of games)",
-        example: "ends 1 4 4",
+    vec![GameEntry::new(
+        "ends",
+        "ends HEAP... (heaps in a row)",
+        "take any positive number of stones from the leftmost or the rightmost heap; whoever cannot move loses (not a sum of games)",
+        "ends 1 4 4",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .aliases(&["take-from-either-end"])
+    .positions(Shape::Line)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

@@ -20,7 +20,9 @@
 use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::spec::{parse_number, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number, parse_number_text, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The multiplication game with goal `N` (the first to reach `p >= N` wins).
 ///
@@ -162,16 +164,15 @@ impl Game for Multiplication {
 
 /// The registry entry for `multiplication:N`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "multiplication",
-        aliases: &["mult"],
-        syntax: "multiplication:N [P] (P = current number, default 1)",
-        rules: "multiply the number by 2..9; the first to reach N or more wins",
-        example: "multiplication:162",
+    vec![GameEntry::new(
+        "multiplication",
+        "multiplication:N [P] (P = current number, default 1)",
+        "multiply the number by 2..9; the first to reach N or more wins",
+        "multiplication:162",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .aliases(&["mult"])
+    .positions(Shape::Line)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

@@ -19,7 +19,9 @@
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::spec::{parse_number, parse_number_text, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_number, parse_number_text, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The game: reach price `goal` (M) with raises of 1 to `raise` (N).
 ///
@@ -152,16 +154,15 @@ impl Game for PublicSale {
 
 /// The registry entry for `public-sale:M,N`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "public-sale",
-        aliases: &["auction"],
-        syntax: "public-sale:M,N [PRICE] (PRICE = current price, default 0)",
-        rules: "raise the price by 1..N; the first to bring it to M or more wins",
-        example: "public-sale:4,2",
+    vec![GameEntry::new(
+        "public-sale",
+        "public-sale:M,N [PRICE] (PRICE = current price, default 0)",
+        "raise the price by 1..N; the first to bring it to M or more wins",
+        "public-sale:4,2",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .aliases(&["auction"])
+    .positions(Shape::Line)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

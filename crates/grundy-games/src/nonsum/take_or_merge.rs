@@ -31,7 +31,9 @@ use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetCompone
 use serde_json::Value as Json;
 
 use super::LastTable;
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Word};
+use crate::entry::GameEntry;
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
+use crate::tabulate::Shape;
 
 /// The compressed state `(a, b)` of a position: see the module docs.
 pub fn compress(heaps: &[u64]) -> (usize, u64) {
@@ -365,16 +367,14 @@ fn small_enough(heaps: &[u64]) -> Result<(), SolveError> {
 
 /// The registry entry for `take-or-merge`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "take-or-merge",
-        aliases: &[],
-        syntax: "take-or-merge HEAP...",
-        rules: "remove one stone from a heap, or merge two heaps; whoever cannot move loses (not a sum of games)",
-        example: "take-or-merge 1 1 2",
+    vec![GameEntry::new(
+        "take-or-merge",
+        "take-or-merge HEAP...",
+        "remove one stone from a heap, or merge two heaps; whoever cannot move loses (not a sum of games)",
+        "take-or-merge 1 1 2",
         build,
-        matches: None,
-        table: None,
-    }]
+    )
+    .positions(Shape::Line)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

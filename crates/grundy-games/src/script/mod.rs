@@ -32,9 +32,11 @@
 
 mod ahead;
 mod expansion;
+mod heaps;
 mod position;
 mod program;
 pub mod table;
+mod tabulation;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -44,6 +46,7 @@ use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
 use expansion::Expansion;
+pub use heaps::misere_quotient;
 pub use position::Position;
 pub use program::{
     script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
@@ -52,8 +55,10 @@ pub use program::{
 use program::{to_dynamic, Program};
 /// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
 pub use rhai::{Array, Dynamic};
+pub use tabulation::ScriptTable;
 
-use crate::spec::{GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::entry::GameEntry;
+use crate::spec::{GameSpec, SpecError, Word};
 
 /// How many times over a part may be split again by `components`.
 const MAX_SPLITS: usize = 64;
@@ -350,16 +355,14 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 
 /// The registry entry.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "script",
-        aliases: &[],
-        syntax: "script:FILE or script:{RHAI}",
-        rules: "a game whose moves a Rhai script gives: fn moves(p) returns the options of p (positions are integers, strings or arrays; sum([a, b]) is a sum); fastest as ranges a..b, splits(m), cuts(w, h) (README: Games you write)",
-        example: "script:examples/games/half.rhai 10",
+    vec![GameEntry::new(
+        "script",
+        "script:FILE or script:{RHAI}",
+        "a game whose moves a Rhai script gives: fn moves(p) returns the options of p (positions are integers, strings or arrays; sum([a, b]) is a sum); fastest as ranges a..b, splits(m), cuts(w, h) (README: Games you write)",
+        "script:examples/games/half.rhai 10",
         build,
-        matches: None,
-        table: Some(Tabulation::Script(ScriptGame::from_spec)),
-    }]
+    )
+    .tabulated(|spec| Ok(Box::new(ScriptTable::new(spec, ScriptGame::from_spec(spec)?))))]
 }
 
 #[cfg(test)]

@@ -35,4 +35,6 @@ pub(crate) mod rules;
 mod ruleset;
 
 pub use rules::{is_code, Amounts, TakeBreakRules};
+#[cfg(test)]
+pub(crate) use ruleset::table;
 pub use ruleset::{entries, prepare, TakeAndBreak};

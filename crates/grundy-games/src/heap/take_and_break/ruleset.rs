@@ -7,9 +7,10 @@ use std::sync::Arc;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use super::rules::{is_code, TakeBreakRules};
+use crate::entry::GameEntry;
 use crate::heap::sparse::{self, KnownValues};
 use crate::heap::table::TableGame;
-use crate::spec::{parse_heaps, GameEntry, GameSpec, SpecError, Tabulation, Word};
+use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 
 /// A take-and-break ruleset, with the values of its heaps once they are computed.
 ///
@@ -359,21 +360,20 @@ fn approximately(n: u64) -> String {
 
 /// The registry entry for take-and-break codes.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry {
-        name: "0.d1d2d3...",
-        aliases: &[],
-        syntax: "D0.D1D2... HEAP...   (e.g. 0.77 Kayles, 0.07 Dawson's Kayles, 0.137, 4.07, 0.3F)",
-        rules: "octal/hexadecimal take-and-break code: digit k says whether removing k tokens may \
+    vec![GameEntry::new(
+        "0.d1d2d3...",
+        "D0.D1D2... HEAP...   (e.g. 0.77 Kayles, 0.07 Dawson's Kayles, 0.137, 4.07, 0.3F)",
+        "octal/hexadecimal take-and-break code: digit k says whether removing k tokens may \
                 leave 0 (1), 1 (2), 2 (4) or 3 (8) non-empty heaps; the digit before the point is \
                 for splitting without removing",
-        example: "0.77 10 7",
+        "0.77 10 7",
         build,
-        matches: Some(is_code),
-        table: Some(Tabulation::Heaps(table)),
-    }]
+    )
+    .matching(is_code)
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
 }
 
-fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
+pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
     let rules = TakeBreakRules::from_code(&spec.word.text).map_err(|m| spec.error(m))?;
     Ok(TableGame::computed(spec, rules))
 }

@@ -1,0 +1,114 @@
+//! A registry entry: what a ruleset tells the registry about itself.
+//!
+//! A ruleset needs a name, the syntax of its spec, its rules in one line, an example, and a way
+//! to build a position from a spec and its position words; everything else has a default:
+//!
+//! ```
+//! use grundy_games::entry::GameEntry;
+//! use grundy_games::spec::{parse_heaps, GameSpec, SpecError, Word};
+//! use grundy_games::tabulate::Shape;
+//!
+//! fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn grundy_core::Component>, SpecError> {
+//!     spec.forbid_params()?;
+//!     Ok(grundy_games::heap::nim::position(parse_heaps(spec, words, u64::MAX)?))
+//! }
+//!
+//! let entry = GameEntry::new("my-nim", "my-nim HEAP...", "take from one heap", "my-nim 3 4", build)
+//!     .aliases(&["mine"])
+//!     .positions(Shape::Line);
+//! assert!(entry.is_named("mine"));
+//! assert!(entry.table.is_none()); // valued position by position by `grundy table`
+//! ```
+
+use grundy_core::Component;
+
+use crate::spec::{GameSpec, SpecError, Word};
+use crate::tabulate::{Shape, Tabulate};
+
+/// Builds a position of a game from its spec and position words.
+pub type Builder = fn(&GameSpec, &[Word]) -> Result<Box<dyn Component>, SpecError>;
+
+/// Makes a game's own tabulation from its spec (by the same parser as its [`Builder`]).
+pub type Tabulator = fn(&GameSpec) -> Result<Box<dyn Tabulate>, SpecError>;
+
+/// A registered ruleset: how to name it, what it is, how to build a position of it and how its
+/// values are tabulated.
+#[derive(Clone)]
+pub struct GameEntry {
+    /// The name used on the command line (before any `:`).
+    pub name: &'static str,
+    /// Other accepted names.
+    pub aliases: &'static [&'static str],
+    /// The spec syntax, e.g. `bash:K`.
+    pub syntax: &'static str,
+    /// The rules in one line.
+    pub rules: &'static str,
+    /// An example command line after `grundy solve`.
+    pub example: &'static str,
+    /// Builds a position from the spec and its position words.
+    pub build: Builder,
+    /// Whether this entry claims a game name (for entries matched by shape, e.g. octal codes
+    /// `0.77`, rather than by name).
+    pub matches: Option<fn(&str) -> bool>,
+    /// The game's own tabulation (a heap engine, a graph's analysis, a script's shared solver),
+    /// when it has one; `None`: `grundy table`, `check` and `plot` value positions one by one
+    /// through [`GameEntry::build`], in the shape [`GameEntry::shape`] says.
+    pub table: Option<Tabulator>,
+    /// For a game valued position by position: whether its positions are one number
+    /// ([`Shape::Line`]: `GAME n`), two ([`Shape::Grid`]: `GAME a b`) or neither
+    /// ([`Shape::None`], the default).
+    pub shape: Shape,
+}
+
+impl GameEntry {
+    /// An entry with no alias, matched by its name, valued position by position in no shape
+    /// (see the builder methods below for the rest).
+    pub fn new(
+        name: &'static str,
+        syntax: &'static str,
+        rules: &'static str,
+        example: &'static str,
+        build: Builder,
+    ) -> GameEntry {
+        GameEntry {
+            name,
+            aliases: &[],
+            syntax,
+            rules,
+            example,
+            build,
+            matches: None,
+            table: None,
+            shape: Shape::None,
+        }
+    }
+
+    /// Other names for the game.
+    pub fn aliases(mut self, aliases: &'static [&'static str]) -> GameEntry {
+        self.aliases = aliases;
+        self
+    }
+
+    /// Claims every name `matches` accepts (octal codes), besides the entry's name.
+    pub fn matching(mut self, matches: fn(&str) -> bool) -> GameEntry {
+        self.matches = Some(matches);
+        self
+    }
+
+    /// The game's own tabulation.
+    pub fn tabulated(mut self, table: Tabulator) -> GameEntry {
+        self.table = Some(table);
+        self
+    }
+
+    /// The shape of the positions valued one by one when the game has no tabulation of its own.
+    pub fn positions(mut self, shape: Shape) -> GameEntry {
+        self.shape = shape;
+        self
+    }
+
+    /// Whether `name` names this entry.
+    pub fn is_named(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name) || self.matches.is_some_and(|m| m(name))
+    }
+}
