@@ -61,11 +61,20 @@ pub fn words(position: &Json) -> Option<Vec<String>> {
 }
 
 /// `position` in words for a person: its words (or its JSON, if it has none), the first eight
-/// and a count when there are more than twelve.
+/// and a count when there are more than twelve; `(empty)` for the empty position, which has no
+/// words.
+///
+/// ```
+/// use grundy_games::position_words::shown;
+/// assert_eq!(shown(&serde_json::json!([])), "(empty)");
+/// ```
 pub fn shown(position: &Json) -> String {
     let Some(all) = words(position) else {
         return position.to_string();
     };
+    if all.is_empty() {
+        return "(empty)".to_string();
+    }
     if all.len() > SHOWN {
         format!("{} … ({} in all)", all[..8].join(" "), all.len())
     } else {

@@ -263,11 +263,9 @@ pub fn parse_number_text(text: &str, what: &str, max: u64) -> Result<u64, String
     }
 }
 
-/// Parses a non-empty list of heap sizes, each at most `max`.
-pub fn parse_heaps(spec: &GameSpec, words: &[Word], max: u64) -> Result<Vec<u64>, SpecError> {
-    if words.is_empty() {
-        return Err(spec.error("the position is empty: give at least one heap size"));
-    }
+/// Parses a list of heap sizes, each at most `max`. No words are the empty position (every heap
+/// taken, value 0): what `grundy play` writes when a sum's part is finished.
+pub fn parse_heaps(_spec: &GameSpec, words: &[Word], max: u64) -> Result<Vec<u64>, SpecError> {
     words
         .iter()
         .map(|w| parse_number(w, "a heap size", max))

@@ -2,7 +2,7 @@
 //!
 //! Each function does what the `grundy` command does, through the same library code: the
 //! registry parses specs, [`grundy_games::report`] writes the verdict's JSON (so `to_dict()` is
-//! the CLI's `--json`), [`grundy_games::heap::table::tabulate`] computes heap tables and the
+//! the CLI's `--json`), [`grundy_games::tabulate::Tabulate`] makes every game's table and the
 //! script machinery ([`grundy_games::script::ScriptGame`]) runs games defined in Python. The
 //! Python half (`python/grundy/__init__.py`) turns these answers into objects.
 //!
@@ -24,10 +24,9 @@ use grundy_core::misere::analyse_misere;
 use grundy_core::quotient::Caps;
 use grundy_core::{analyse, Component, Nimber, Outcome, RulesetComponent, SolveError, Value};
 use grundy_games::guess::Settings;
-use grundy_games::heap::sparse::{Interrupted, Method};
-use grundy_games::heap::table::{tabulate, HeapTable};
 use grundy_games::script::{table as script_table, Position, ScriptGame};
-use grundy_games::spec::{SpecError, Tabulation, Word};
+use grundy_games::spec::{SpecError, Word};
+use grundy_games::tabulate::{GridKind, Request, Table, TableJson, Watch};
 use grundy_games::values::{Defaults, ValuesError};
 use grundy_games::{quotient, registry, report};
 use pyo3::create_exception;
@@ -303,7 +302,7 @@ impl NativeGame {
         progress: bool,
     ) -> PyResult<String> {
         let settings = guess_settings(max_size)?;
-        let game = self.game();
+        let game = grundy_games::script::ScriptTable::named(&self.name, self.game());
         let _ = self.host.take_error();
         let report = py.allow_threads(|| {
             let mut last = Instant::now();
@@ -326,13 +325,7 @@ impl NativeGame {
                 })
             };
             let mut values = |upto: Option<&str>| {
-                grundy_games::values::script_values(
-                    &self.name,
-                    &game,
-                    upto,
-                    GUESS_DEFAULTS,
-                    &mut tell,
-                )
+                grundy_games::values::values_of(&game, upto, GUESS_DEFAULTS, &mut tell)
             };
             grundy_games::guess::guess_growing(&mut values, upto, p_positions, &settings)
         });
@@ -461,7 +454,7 @@ fn values_error(e: ValuesError) -> PyErr {
         ValuesError::Input(m) => GameError::new_err(m),
         ValuesError::Compute(m) => ComputeError::new_err(m),
         ValuesError::Solve(e) => solve_error(e),
-        ValuesError::Interrupted => {
+        ValuesError::Interrupted { .. } => {
             pyo3::exceptions::PyKeyboardInterrupt::new_err("the values were interrupted")
         }
     }
@@ -542,124 +535,157 @@ fn ValueError(message: &str) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
 
-/// A heap game's table: `(name, values as little-endian u64 bytes, period)`, the period being
-/// `(preperiod, period, saltus, proved, checked_upto)` when asked for; `None` for a game without
-/// a heap table.
+/// What a table lends Python's `grundy.table`: Ctrl-C between blocks of values, progress on
+/// `sys.stderr` with `progress=True`, and the machine's available memory as the budget (a huge
+/// `upto` raises instead of ending the interpreter).
+struct PyWatch<'a> {
+    name: &'a str,
+    progress: bool,
+    last: Instant,
+    stop: Option<PyErr>,
+}
+
+impl Watch for PyWatch<'_> {
+    fn progress(&mut self, done: u64, total: u64) -> bool {
+        if self.last.elapsed() < Duration::from_millis(50) {
+            return true;
+        }
+        self.last = Instant::now();
+        Python::with_gil(|py| {
+            if self.progress {
+                write_stderr(py, &format!("\r{}: {done}/{total} values", self.name));
+            }
+            match py.check_signals() {
+                Ok(()) => true,
+                Err(err) => {
+                    self.stop = Some(err);
+                    false
+                }
+            }
+        })
+    }
+
+    fn reserve(&mut self, what: &str, bytes: u64) -> Result<(), String> {
+        fits(what, bytes)
+    }
+
+    fn warn(&mut self, message: &str) {
+        Python::with_gil(|py| write_stderr(py, &format!("grundy: warning: {message}\n")));
+    }
+}
+
+/// An error unless `bytes` more for `what` fit in nine tenths of the memory available now.
+fn fits(what: &str, bytes: u64) -> Result<(), String> {
+    match grundy_core::search::available_memory() {
+        Some(available) if bytes > available / 10 * 9 => Err(format!(
+            "{what} would need about {} MiB, more than the {} MiB this machine has available",
+            bytes >> 20,
+            available >> 20
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `grundy table`'s values of any registry game: `(kind, name, payload, period)`. For a heap
+/// game (`kind` `"heaps"`) the payload is the values as little-endian u64 bytes (NumPy views
+/// them) and the period `(preperiod, period, saltus, proved, checked_upto)` when asked for; for
+/// any other game (`"line"`, `"grid"`, `"board"`, `"vertices"`) it is the JSON of
+/// `grundy table --json`, period included.
 #[pyfunction]
-#[pyo3(signature = (spec, upto, period = false, naive = false, progress = false))]
+#[pyo3(signature = (spec, upto = None, period = false, naive = false, progress = false))]
 #[allow(clippy::type_complexity)]
-fn heap_table(
+fn table(
     py: Python<'_>,
     spec: &str,
-    upto: u64,
+    upto: Option<&str>,
     period: bool,
     naive: bool,
     progress: bool,
-) -> PyResult<Option<(String, PyObject, Option<PeriodTuple>)>> {
-    const LARGEST: u64 = u32::MAX as u64 - 1;
-    if upto > LARGEST {
-        return Err(ValueError(&format!("upto must be at most {LARGEST}")));
-    }
+) -> PyResult<(String, String, PyObject, Option<PeriodTuple>)> {
     let word = Word::new("argument 1", spec);
-    let (entry, spec) = registry::lookup(&word).map_err(spec_error)?;
-    let Some(Tabulation::Heaps(make)) = entry.table else {
-        return Ok(None);
-    };
-    let game = make(&spec).map_err(spec_error)?;
-    // The values as u64 bytes for Python, and for a computed game the engine's values, mirror and
-    // copies (the CLI's estimate at the widest, 4 bytes a value): refused before allocating, so a
-    // huge `upto` raises instead of ending the interpreter.
-    let per_value = if game.is_computed() { 8 + 20 } else { 8 };
-    let need = (upto + 1).saturating_mul(per_value);
-    if let Some(available) = grundy_core::search::available_memory() {
-        if need > available / 10 * 9 {
-            return Err(ComputeError::new_err(format!(
-                "the table of {} up to {upto} would need about {} MiB, more than the {} MiB \
-                 this machine has available",
-                game.name(),
-                need >> 20,
-                available >> 20
-            )));
-        }
+    let game = grundy_games::values::open(&word).map_err(spec_error)?;
+    let supports = game.supports();
+    if naive && !supports.naive {
+        return Err(ValueError(&format!(
+            "naive=True is for heap games, not {}",
+            game.name()
+        )));
     }
-    let method = if naive { Method::Naive } else { Method::Sparse };
-    let mut engine = game.engine(method);
-    let mut stop: Option<PyErr> = None;
-    let computed = {
-        let cell = SameThread((&game, engine.as_mut(), &mut stop));
+    let request = Request {
+        upto: upto.map(str::to_string),
+        // The command line's defaults where the game has none of its own.
+        defaults: None,
+        period: period && supports.period,
+        max: None,
+        naive,
+        checkpoint: None,
+    };
+    let mut watch = PyWatch {
+        name: game.name(),
+        progress,
+        last: Instant::now(),
+        stop: None,
+    };
+    let made = {
+        let cell = SameThread((game.as_ref(), &request, &mut watch));
         py.allow_threads(move || {
             let cell = cell;
-            let (game, engine, stop) = cell.0;
-            let mut last_look = Instant::now();
-            let mut tick = |e: &grundy_games::heap::sparse::Engine| {
-                if last_look.elapsed() < Duration::from_millis(50) {
-                    return true;
-                }
-                last_look = Instant::now();
-                Python::with_gil(|py| {
-                    if progress {
-                        let line = format!(
-                            "\r{}: {}/{} values",
-                            game.name(),
-                            e.values().len(),
-                            upto + 1
-                        );
-                        write_stderr(py, &line);
-                    }
-                    match py.check_signals() {
-                        Ok(()) => true,
-                        Err(err) => {
-                            *stop = Some(err);
-                            false
-                        }
-                    }
-                })
-            };
-            tabulate(
-                game,
-                engine,
-                method,
-                upto,
-                false,
-                period,
-                &mut tick,
-                &mut |_, _| Ok::<(), Interrupted>(()),
-            )
+            let (game, request, watch) = cell.0;
+            SameThread(game.tabulate(request, watch))
         })
+        .0
     };
     if progress {
         write_stderr(py, "\n");
     }
-    let (head, found) = match computed {
-        Ok(c) => c,
-        Err(_) => {
-            return Err(stop.unwrap_or_else(|| ComputeError::new_err("the table was interrupted")))
-        }
+    if let Some(e) = watch.stop.take() {
+        return Err(e);
+    }
+    let made = made.map_err(values_error)?;
+    let name = made.game().to_string();
+    let Table::Heaps(line) = &made else {
+        let kind = match &made {
+            Table::Line { .. } => "line",
+            Table::Grid {
+                kind: GridKind::Board,
+                ..
+            } => "board",
+            Table::Grid { .. } => "grid",
+            _ => "vertices",
+        };
+        let json = TableJson {
+            table: &made,
+            values: true,
+            period,
+        };
+        let text = serde_json::to_string(&json).expect("a table is JSON");
+        return Ok((kind.into(), name, text.into_py(py), None));
     };
-    let computed_last = head.len().saturating_sub(1) as u64;
-    let table = HeapTable::new(&game, head, found, upto);
-    let count = (upto + 1) as usize;
+    let count = usize::try_from(line.last + 1)
+        .map_err(|_| ValueError("upto is too large for this machine"))?;
+    fits(
+        &format!("the values of {name} up to {} as Python bytes", line.last),
+        (count as u64).saturating_mul(8),
+    )
+    .map_err(ComputeError::new_err)?;
     // The values are written once, straight into the bytes object NumPy then views.
     let bytes = PyBytes::new_bound_with(py, count * 8, |buf| {
         for (n, chunk) in buf.chunks_exact_mut(8).enumerate() {
-            chunk.copy_from_slice(&table.value(n as u64).to_le_bytes());
+            chunk.copy_from_slice(&line.value(n as u64).to_le_bytes());
         }
         Ok(())
     })?;
+    let found = line.period;
     let period = period.then(|| {
         (
             found.map(|p| p.preperiod),
             found.map(|p| p.period),
             found.map(|p| p.saltus),
             found.is_some_and(|p| p.proved),
-            computed_last,
+            line.computed_last(),
         )
     });
-    Ok(Some((
-        game.name().to_string(),
-        bytes.into_any().unbind(),
-        period,
-    )))
+    Ok(("heaps".into(), name, bytes.into_any().unbind(), period))
 }
 
 type PeriodTuple = (Option<u64>, Option<u64>, Option<u64>, bool, u64);
@@ -749,7 +775,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCuts>()?;
     m.add_class::<NativeGame>()?;
     m.add_function(wrap_pyfunction!(solve_words, m)?)?;
-    m.add_function(wrap_pyfunction!(heap_table, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(set_max_positions, m)?)?;
     m.add_function(wrap_pyfunction!(plot_line, m)?)?;

@@ -594,3 +594,36 @@ def test_ctrl_c_stops_guessing_a_registry_game():
     timer.join()
     assert time.monotonic() - start < 30
     assert grundy.guess("wythoff", upto="8x8")["upto"] == [8, 8]
+
+
+def test_every_registry_game_tabulates_as_the_command_line_does():
+    """grundy.table of each game of the registry (its example's game) is `grundy table --json`,
+    or both refuse it (a game whose positions are not numbers)."""
+    for entry in grundy.games():
+        word = entry["example"].split()[2]
+        if word.startswith("script:"):
+            word = "script:" + str(ROOT / word.split(":", 1)[1])
+        if entry["name"] in ("chomp", "cram"):
+            # Each cell is a search of its own: a small corner.
+            upto = "3x3"
+        else:
+            upto = "6"
+        run = cli("table", word, "--upto", upto, "--json")
+        if run.returncode != 0:
+            with pytest.raises((grundy.GameError, ValueError)):
+                grundy.table(word, upto)
+            continue
+        assert grundy.table(word, upto).to_dict() == json.loads(run.stdout), word
+
+
+def test_check_reads_every_shape():
+    assert grundy.check("wythoff", lambda a, b: a ^ b, upto="3x3") == ((1, 1), 0, 2)
+    board = grundy.table("hyper-knights", "3x3").values
+    assert grundy.check("hyper-knights", lambda x, y: board[y][x], upto="3x3") is None
+    # (2, 0) moves to (0, 1), which has no move.
+    assert grundy.check("hyper-knights", lambda x, y: 0, upto="3x3") == ((2, 0), 0, 1)
+    # Vertex 2 of 1 -> 2 -> 3 has one move, to a P-position.
+    assert grundy.check("graph:1-2,2-3", lambda n: (3 - n) % 2) is None
+    assert grundy.check("graph:1-2,2-3", lambda n: 0) == (2, 0, 1)
+    assert grundy.table("fibonacci-nim", upto=6).kind == "line"
+    assert grundy.table("graph:1-2,2-3").values == [0, 1, 0]

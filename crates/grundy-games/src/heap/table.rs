@@ -377,7 +377,6 @@ mod tests {
     use crate::spec::Word;
 
     fn game(name: &str) -> TableGame {
-        let word = Word::new("argument 1", name);
         crate::heap::table_game(name)
     }
 

@@ -235,9 +235,16 @@ class SVG(str):
 
 
 class Table:
-    """The values ``G(0..=upto)`` of a game: ``values`` (a list), ``array`` (a NumPy array viewing
-    the values without a copy), ``period`` (when asked for), ``to_dict()`` (the CLI's
-    ``table --json``); a notebook shows the grid (``_repr_html_``)."""
+    """A game's values over its natural shape, as ``grundy table --json`` gives them:
+
+    - ``kind``: ``"heaps"`` (a heap game, ``G(0..=upto)``), ``"line"`` (positions ``0..=N`` of
+      one number, valued one by one, or a ``grundy.Game``), ``"grid"`` (two numbers: ``rows[b][a]``),
+      ``"board"`` (a token's cell: ``rows[y][x]``, with ``outcomes``) or ``"vertices"`` (a graph:
+      one row per vertex);
+    - ``values`` (a list: a line's values; a grid's or board's rows; a graph's value per vertex),
+      ``array`` (a NumPy array over a heap table's own buffer, no copy), ``period`` (when asked
+      for), ``to_dict()`` (the CLI's ``table --json``); a notebook shows the grid
+      (``_repr_html_``)."""
 
     def __init__(
         self,
@@ -245,24 +252,38 @@ class Table:
         raw: Optional[bytes],
         values: Optional[List[Any]],
         period: Optional[Period],
+        kind: str = "heaps",
+        report: Optional[Dict[str, Any]] = None,
     ) -> None:
         self.game = game
+        self.kind = kind
         self._raw = raw
         self._values = values
+        self._report = report
         self.period = period
 
     @property
     def values(self) -> List[Any]:
-        """``G(0..=upto)`` as a list (``'inf(...)'`` strings for loopy positions)."""
+        """A line's ``G(0..=upto)`` (``None`` where the game has no such position, ``'inf(...)'``
+        strings for loopy positions); a grid's or board's rows; a graph's value per vertex."""
         if self._values is None:
-            assert self._raw is not None
-            self._values = memoryview(self._raw).cast("Q").tolist()
+            if self._raw is not None:
+                self._values = memoryview(self._raw).cast("Q").tolist()
+            elif self.kind == "vertices":
+                assert self._report is not None
+                self._values = [row["value"] for row in self._report["table"]]
+            elif self.kind in ("grid", "board"):
+                assert self._report is not None
+                self._values = self._report["rows"]
+            else:
+                assert self._report is not None
+                self._values = self._report["values"]
         return self._values
 
     @property
     def array(self) -> Any:
-        """The values as a read-only NumPy ``uint64`` array over the table's own buffer (no
-        copy); needs NumPy, and a heap game's table."""
+        """The values as a NumPy array: a heap table's read-only ``uint64`` view over its own
+        buffer (no copy); any other table's values copied into a new array."""
         import numpy
 
         if self._raw is None:
@@ -277,6 +298,8 @@ class Table:
 
     def to_dict(self) -> Dict[str, Any]:
         """The table as ``grundy table --json`` prints it."""
+        if self._report is not None:
+            return dict(self._report)
         d: Dict[str, Any] = {"game": self.game, "values": self.values}
         if self.period is not None:
             d["period"] = self.period._asdict()
@@ -288,25 +311,35 @@ class Table:
         return f"<grundy.Table {self.game}: [{head}{more}]>"
 
     def plot(self, width: int = 900, height: int = 560) -> "SVG":
-        """The picture ``grundy plot`` draws of these values (G(n) against n, the period marked),
-        as SVG text; a notebook shows it inline."""
+        """The picture ``grundy plot`` draws of a line's values (G(n) against n, the period
+        marked), as SVG text; a notebook shows it inline."""
+        if self.kind not in ("heaps", "line"):
+            raise ValueError(f"plot draws a line of values; this table is a {self.kind}")
         values = [v if isinstance(v, int) else None for v in self.values]
         found = tuple(self.period) if self.period is not None else None
         return SVG(_grundy.plot_line(self.game, values, found, width, height))
 
     def _repr_html_(self) -> str:
-        """The grid of ``grundy table``: rows of ten, the row's first heap size on the left."""
+        """A line as ``grundy table`` prints it (rows of ten, the row's first heap size on the
+        left); a grid or board a row per ``y``; a graph a row per vertex."""
+        if self.kind in ("grid", "board"):
+            rows = self.values[:100]
+            body = "".join(
+                f"<tr><th>{y}</th>{''.join(f'<td>{html.escape(str(v))}</td>' for v in row)}</tr>"
+                for y, row in enumerate(rows)
+            )
+            return f"<p><b>{html.escape(self.game)}</b></p><table>{body}</table>"
         shown = self.values[:1000]
-        rows = []
+        rows_html = []
         for start in range(0, len(shown), 10):
             cells = "".join(f"<td>{html.escape(str(v))}</td>" for v in shown[start : start + 10])
-            rows.append(f"<tr><th>{start}</th>{cells}</tr>")
+            rows_html.append(f"<tr><th>{start}</th>{cells}</tr>")
         more = f"<p>… {len(self) - 1000} more</p>" if len(self) > 1000 else ""
         period = f"<p>{html.escape(str(self.period))}</p>" if self.period else ""
         head = "".join(f"<th>+{i}</th>" for i in range(10))
         return (
             f"<p><b>{html.escape(self.game)}</b></p><table><tr><th></th>{head}</tr>"
-            f"{''.join(rows)}</table>{more}{period}"
+            f"{''.join(rows_html)}</table>{more}{period}"
         )
 
 
@@ -315,58 +348,102 @@ def _check_upto(upto: int) -> None:
         raise ValueError(f"upto must be a natural number, not {upto!r}")
 
 
+def _range_text(upto: Union[int, str, None]) -> Optional[str]:
+    """``upto`` as the command line's ``--upto``: ``N`` or ``"XxY"``."""
+    if upto is None:
+        return None
+    if isinstance(upto, str):
+        return upto
+    _check_upto(upto)
+    return str(upto)
+
+
 def table(
     game: Union[str, Game],
-    upto: int,
+    upto: Union[int, str, None] = None,
     period: bool = False,
     progress: bool = False,
     naive: bool = False,
 ) -> Table:
-    """The values ``G(0..=upto)`` of a heap game (``"0.77"``, ``"sub:1,3,4"``, ``"lasker"``, …)
-    or of a ``grundy.Game`` on the positions ``0..=upto``.
+    """The values of any game of ``grundy.games()`` over its natural shape, as ``grundy table``
+    computes them: a heap game's ``G(0..=upto)`` (``"0.77"``, ``"sub:1,3,4"``, ``"lasker"``), a
+    two-number game's grid (``"wythoff"``, ``upto="10x10"``), a board's cells
+    (``"hyper-knights"``), a graph's vertices (``"graph:1-2,2-3"``), a game script's positions;
+    or a ``grundy.Game`` on the positions ``0..=upto``. ``upto`` is ``N`` or ``"XxY"``; without
+    it, the command's defaults (a heap game then needs ``period=True``).
 
     ``period=True`` also finds the period (proved by the periodicity theorem where it applies).
     ``progress=True`` shows how far it got; Ctrl-C stops it with ``KeyboardInterrupt``.
 
     >>> grundy.table("0.77", upto=1000, period=True).period
     Period(preperiod=71, period=12, saltus=0, proved=True, checked_upto=1000)
+    >>> grundy.table("wythoff", upto="2x2").values
+    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     """
-    _check_upto(upto)
+    text = _range_text(upto)
     if isinstance(game, Game):
-        values = json.loads(game._native.values(list(range(upto + 1)), progress))
-        return Table(game.name, None, values, None)
+        if text is None or not text.isdigit():
+            raise ValueError(f"a grundy.Game's table needs upto=N, not {upto!r}")
+        values = json.loads(game._native.values(list(range(int(text) + 1)), progress))
+        return Table(game.name, None, values, None, kind="line")
     if not isinstance(game, str):
         raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
-    got = _grundy.heap_table(game, upto, period, naive, progress)
-    if got is None:
-        raise GameError(
-            f"argument 1 ('{game}'): grundy.table takes heap games (see grundy.games()) and "
-            "grundy.Game; use the grundy command for the others"
-        )
-    name, raw, found = got
-    return Table(name, raw, None, Period(*found) if found is not None else None)
+    kind, name, payload, found = _grundy.table(game, text, period, naive, progress)
+    if kind == "heaps":
+        return Table(name, payload, None, Period(*found) if found is not None else None)
+    report = json.loads(payload)
+    seen = report.get("period")
+    return Table(
+        name,
+        None,
+        None,
+        Period(**seen) if seen is not None else None,
+        kind=kind,
+        report=report,
+    )
 
 
 def check(
     game: Union[str, Game],
-    formula: Callable[[int], Any],
-    upto: int = 100,
+    formula: Callable[..., Any],
+    upto: Union[int, str] = 100,
     start: int = 0,
-) -> Optional[Tuple[int, Any, Any]]:
-    """Checks a conjectured formula for ``G(n)`` on ``start..=upto``: ``None`` when it holds,
-    else the first counterexample ``(n, formula's value, true value)``.
+) -> Optional[Tuple[Any, Any, Any]]:
+    """Checks a conjectured formula for a game's values on its table (``grundy.table``):
+    ``None`` when it holds, else the first counterexample ``(position, formula's value, true
+    value)``. On a line the formula is ``f(n)`` for ``n`` in ``start..=upto`` (a graph's
+    vertices are ``n = 1..``); on a grid or board it is ``f(x, y)`` (``upto="XxY"``), the
+    position the pair ``(x, y)``, nearest the origin first. Positions the game does not have
+    are skipped.
 
     >>> grundy.check("0.77", lambda n: n % 3, upto=100)
     (3, 0, 3)
     >>> grundy.check("bash:3", lambda n: n % 4) is None
     True
+    >>> grundy.check("wythoff", lambda a, b: a ^ b, upto="3x3")
+    ((1, 1), 0, 2)
     """
     if not callable(formula):
-        raise ValueError("formula must be callable: a function of n")
-    _check_upto(upto)
+        raise ValueError("formula must be callable: a function of n, or of x and y")
     _check_upto(start)
-    values = table(game, upto).values
-    for n in range(start, upto + 1):
+    t = table(game, upto)
+    if t.kind in ("grid", "board"):
+        cells = [
+            (x, y, v) for y, row in enumerate(t.values) for x, v in enumerate(row) if v is not None
+        ]
+        cells.sort(key=lambda c: (c[0] + c[1], c[1]))
+        for x, y, actual in cells:
+            expected = formula(x, y)
+            if expected != actual:
+                return ((x, y), expected, actual)
+        return None
+    values = t.values
+    if t.kind == "vertices":
+        # Vertex n is the n-th row: vertices are numbered from 1.
+        values = [None] + values
+    for n in range(start, len(values)):
+        if values[n] is None:
+            continue
         expected = formula(n)
         if expected != values[n]:
             return (n, expected, values[n])

@@ -51,6 +51,7 @@ class SVG(str):
 
 class Table:
     game: str
+    kind: str
     period: Optional[Period]
     @property
     def values(self) -> List[Any]: ...
@@ -71,11 +72,15 @@ def solve(
     progress: bool = False,
 ) -> Result: ...
 def table(
-    game: Union[str, Game], upto: int, period: bool = False, progress: bool = False, naive: bool = False
+    game: Union[str, Game],
+    upto: Union[int, str, None] = None,
+    period: bool = False,
+    progress: bool = False,
+    naive: bool = False,
 ) -> Table: ...
 def check(
-    game: Union[str, Game], formula: Callable[[int], Any], upto: int = 100, start: int = 0
-) -> Optional[Tuple[int, Any, Any]]: ...
+    game: Union[str, Game], formula: Callable[..., Any], upto: Union[int, str] = 100, start: int = 0
+) -> Optional[Tuple[Any, Any, Any]]: ...
 def quotient(
     game: Union[str, Game],
     upto: int = 300,
