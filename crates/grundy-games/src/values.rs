@@ -8,8 +8,8 @@
 
 use grundy_core::{analyse, Outcome, Value};
 
-use crate::entry::GameEntry;
-use crate::registry::{self, build_sum};
+use crate::entry::{Builder, GameEntry};
+use crate::registry;
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 pub use crate::tabulate::MAX_POSITIONS;
 use crate::tabulate::{
@@ -45,17 +45,11 @@ pub fn open(word: &Word) -> Result<Box<dyn Tabulate>, SpecError> {
 pub fn tabulation(entry: &GameEntry, spec: &GameSpec) -> Result<Box<dyn Tabulate>, SpecError> {
     match entry.table {
         Some(make) => make(spec),
-        None => {
-            // Check the spec's own parameters now, as a built position would.
-            if entry.shape == Shape::None {
-                build_sum(std::slice::from_ref(&spec.word))?;
-            }
-            Ok(Box::new(ByPosition {
-                word: spec.word.clone(),
-                shape: entry.shape,
-                standard_input: spec.params.as_deref() == Some("-"),
-            }))
-        }
+        None => Ok(Box::new(ByPosition {
+            spec: spec.clone(),
+            build: entry.build,
+            shape: entry.shape,
+        })),
     }
 }
 
@@ -172,27 +166,25 @@ pub fn values_of(
 /// the plain way, fine for the small ranges one checks by eye. Positions the game rejects (e.g. a
 /// zero where it needs a positive number) have no value.
 pub struct ByPosition {
-    word: Word,
+    spec: GameSpec,
+    build: Builder,
     shape: Shape,
-    /// The game is read from standard input (`graph:-`), which can be read only once.
-    standard_input: bool,
 }
 
 impl ByPosition {
     /// The value and class of `GAME numbers...`; `None` if the game rejects that position.
     fn value_of(&self, numbers: &[u64]) -> Result<Sample, TableError> {
-        let mut words = vec![self.word.clone()];
-        words.extend(
-            numbers
-                .iter()
-                .map(|k| Word::new("a position", k.to_string())),
-        );
-        let Ok(mut sum) = build_sum(&words) else {
+        let words: Vec<Word> = numbers
+            .iter()
+            .map(|k| Word::new("a position", k.to_string()))
+            .collect();
+        let Ok(position) = (self.build)(&self.spec, &words) else {
             return Ok(None);
         };
+        let mut sum = vec![position];
         let analysis = analyse(&mut sum, 0).map_err(|e| {
             let at: Vec<String> = numbers.iter().map(u64::to_string).collect();
-            TableError::Compute(format!("{} {}: {e}", self.word.text, at.join(" ")))
+            TableError::Compute(format!("{} {}: {e}", self.spec.word.text, at.join(" ")))
         })?;
         Ok(analysis
             .values
@@ -213,7 +205,7 @@ fn tell(watch: &mut dyn Watch, done: u64, total: u64) -> Result<(), TableError> 
 
 impl Tabulate for ByPosition {
     fn name(&self) -> &str {
-        &self.word.text
+        &self.spec.word.text
     }
 
     fn shape(&self) -> Shape {
@@ -226,13 +218,13 @@ impl Tabulate for ByPosition {
 
     fn tabulate(&self, request: &Request, watch: &mut dyn Watch) -> Result<Table<'_>, TableError> {
         if self.shape == Shape::None {
-            return Err(TableError::Input(self.word.error(
+            return Err(TableError::Input(self.spec.error(
                 "this game's positions are not one or two numbers: table, check and plot need heap, two-heap, graph or board games",
             ).to_string()));
         }
-        if self.standard_input {
+        if self.spec.params.as_deref() == Some("-") {
             // Each position is built on its own, and standard input can be read only once.
-            return Err(TableError::Input(self.word.error(
+            return Err(TableError::Input(self.spec.error(
                 "a game read from standard input cannot be valued position by position: give a file or an inline list",
             ).to_string()));
         }
@@ -250,7 +242,7 @@ impl Tabulate for ByPosition {
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok(Table::Line {
-                game: self.word.text.clone(),
+                game: self.spec.word.text.clone(),
                 cells,
                 period: None,
             });
@@ -273,7 +265,7 @@ impl Tabulate for ByPosition {
             })
             .collect::<Result<Vec<Vec<_>>, _>>()?;
         Ok(Table::Grid {
-            game: self.word.text.clone(),
+            game: self.spec.word.text.clone(),
             vars: ["a", "b"],
             upto: (ma, mb),
             kind: GridKind::Pairs,
@@ -315,10 +307,11 @@ mod tests {
         ] {
             let word = Word::new("argument 1", name);
             let table = line(values(std::slice::from_ref(&word), Some("40")));
+            let (entry, spec) = registry::lookup(&word).unwrap();
             let plain = ByPosition {
-                word: word.clone(),
+                spec,
+                build: entry.build,
                 shape: Shape::Line,
-                standard_input: false,
             };
             let plain = line(values_of(&plain, Some("40"), DEFAULTS, &mut quiet()).unwrap());
             assert_eq!(table, plain, "{name}");
