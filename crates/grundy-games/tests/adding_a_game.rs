@@ -32,7 +32,7 @@ impl Ruleset for TakeOrHalve {
         if *n > 0 {
             out.push(n - 1);
         }
-        if *n > 0 && n % 2 == 0 {
+        if *n > 0 && n.is_multiple_of(2) {
             out.push(n / 2);
         }
     }
