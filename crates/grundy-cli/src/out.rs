@@ -51,9 +51,12 @@ pub fn stdout_failed(e: &io::Error) -> ! {
 /// Writes `grundy: error: {message}` on standard error; if standard error fails too there is no
 /// one left to tell, and the exit code has to say it alone. What the user typed is quoted in
 /// messages, so its control characters are escaped here, once for every message: a newline,
-/// escape sequence or NUL must not break the one line or drive the terminal.
+/// escape sequence or NUL must not break the one line or drive the terminal; and a quoted text
+/// longer than a few hundred characters (10^5 heaps, a long inline graph) is shortened to its
+/// ends ([`grundy_games::spec::shorten_long_runs`]), whatever error quotes it.
 pub fn error_line(message: fmt::Arguments<'_>) {
-    let text = escape_controls(&message.to_string());
+    let message = message.to_string();
+    let text = escape_controls(&grundy_games::spec::shorten_long_runs(&message));
     let _ = writeln!(io::stderr().lock(), "grundy: error: {text}");
 }
 

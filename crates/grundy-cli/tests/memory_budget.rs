@@ -10,9 +10,10 @@ fn grundy(args: &[&str], stdin: &[u8]) -> Output {
     common::run(args, stdin)
 }
 
-/// Exit 1, one line on stderr naming the budget's option, nothing half-printed on stdout.
+/// Exit 1, one line on stderr (besides progress) naming the budget's option, nothing
+/// half-printed on stdout.
 fn assert_out_of_budget(out: &Output, what: &str) -> String {
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let stderr = common::without_progress(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(

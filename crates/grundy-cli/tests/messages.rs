@@ -239,3 +239,17 @@ fn dynamic_takes_any_multiplier_up_to_10_to_the_18() {
     let err = bad_input(&["solve", "dynamic:1000000000000000001", "5"], b"");
     assert!(err.contains("at most 1000000000000000000"), "{err}");
 }
+
+/// Every error is shortened where it quotes a long text, not only the grammar's: a refused flag
+/// quoting a long inline graph is one short line.
+#[test]
+fn any_error_quoting_a_long_text_is_shortened() {
+    let edges: Vec<String> = (1..400).map(|v| format!("{v}-{}", v + 1)).collect();
+    let game = format!("graph:{}", edges.join(","));
+    let err = bad_input(&["table", &game, "--csv"], b"");
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+    assert!(
+        err.contains("characters)") && err.contains("--csv"),
+        "{err}"
+    );
+}

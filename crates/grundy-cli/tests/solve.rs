@@ -84,13 +84,28 @@ fn positions_can_come_from_stdin() {
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
 }
 
+/// No heaps is the empty position: nothing to move, value 0, shown as `(empty)`.
+#[test]
+fn a_game_without_heaps_is_the_empty_position() {
+    let out = grundy(&["solve", "nim"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Position: nim (empty)\nOutcome: P"),
+        "{text}"
+    );
+    let json = common::solve_json(&["0.77", "+", "nim", "3"]);
+    assert_eq!(json["components"][0]["position"], serde_json::json!([]));
+    assert_eq!(json["grundy"], 3);
+}
+
 #[test]
 fn bad_input_is_a_one_line_error_with_exit_code_2() {
     for (args, needle) in [
         (vec!["solve", "chess", "1"], "argument 1 ('chess')"),
         (vec!["solve", "nim", "3", "x"], "argument 3 ('x')"),
         (vec!["solve", "nim", "3", "-4"], "argument 3 ('-4')"),
-        (vec!["solve", "nim"], "empty"),
+        (vec!["solve", "northcott"], "empty"),
         (vec!["solve", "bash:0", "3"], "argument 1 ('bash:0')"),
         (vec!["solve", "bash", "3"], "needs parameters"),
         (vec!["solve", "nim", "99999999999999999999"], "at most"),

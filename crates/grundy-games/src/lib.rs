@@ -15,8 +15,11 @@
 //! - [`graph`]: games played on graphs and boards (tokens on a graph, vector movers, Green
 //!   Hackenbush, Node Kayles).
 //!
-//! At the root: [`spec`], the game-spec grammar every command shares, [`registry`], the one list
-//! of games by name, and [`period`], periods and the octal periodicity theorem.
+//! At the root, floor by floor: [`spec`], the game-spec grammar every command shares (it knows no
+//! ruleset); [`entry`], what a ruleset tells the registry; [`tabulate`], a game's values over its
+//! natural shape (the trait rulesets implement, the `Watch` a front end lends it, the table's
+//! JSON); [`registry`], the one list of games by name; [`values`], any game's table and values
+//! for the views; and [`period`], periods and the octal periodicity theorem.
 
 #![warn(missing_docs)]
 

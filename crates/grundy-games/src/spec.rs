@@ -119,8 +119,14 @@ pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// `message` with each run of non-blank characters longer than [`SHORTEN_PAST`] shortened (a
-/// position or game word a message quotes).
-fn shorten_long_runs(message: &str) -> std::borrow::Cow<'_, str> {
+/// position or game word a message quotes): what a front end applies to every error it prints.
+///
+/// ```
+/// use grundy_games::spec::shorten_long_runs;
+/// let message = format!("argument 1 ('{}'): --csv is for heap games", "1-2,".repeat(500));
+/// assert!(shorten_long_runs(&message).len() < 250);
+/// ```
+pub fn shorten_long_runs(message: &str) -> std::borrow::Cow<'_, str> {
     let long = |run: &&str| run.chars().nth(SHORTEN_PAST).is_some();
     if !message.split(char::is_whitespace).any(|r| long(&r)) {
         return message.into();

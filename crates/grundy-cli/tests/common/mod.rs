@@ -60,3 +60,20 @@ pub fn example_words(example: &str) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// `stderr` without the plain progress lines a long run writes when stderr is not a terminal
+/// (`grundy: 6656/40001 values (1 s)`, `nim: 4096 positions stored (5 s)`; how many depends on
+/// the machine's speed): what is left is what the run said.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn without_progress(stderr: &str) -> String {
+    stderr
+        .lines()
+        .filter(|l| {
+            let progress = !l.starts_with("grundy: error: ")
+                && !l.starts_with("grundy: warning: ")
+                && l.ends_with(" s)");
+            !progress
+        })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
