@@ -14,7 +14,9 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters::style::{register_font, FontStyle, HSLColor};
+use plotters::style::HSLColor;
+#[cfg(not(target_arch = "wasm32"))]
+use plotters::style::{register_font, FontStyle};
 
 use crate::period::Period;
 
@@ -64,8 +66,15 @@ impl GameValues {
     }
 }
 
-/// Makes the embedded font the one plotters' "sans-serif" names.
+/// Makes the embedded font the one plotters' "sans-serif" names. (In a browser plotters measures
+/// text with the page's own fonts: there is nothing to register.)
 pub fn register_fonts() {
+    #[cfg(not(target_arch = "wasm32"))]
+    register_dejavu();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn register_dejavu() {
     // Registering twice only replaces the entry, so no once-guard is needed; the font is valid.
     let _ = register_font("sans-serif", FontStyle::Normal, dejavu::sans::regular());
     let _ = register_font("sans-serif", FontStyle::Bold, dejavu::sans::bold());

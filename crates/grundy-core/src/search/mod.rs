@@ -59,7 +59,10 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// `std::time::Instant` outside a browser; `performance.now()` in one, where std has no clock.
+use web_time::Instant;
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;

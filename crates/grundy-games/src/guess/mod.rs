@@ -141,7 +141,7 @@ pub fn guess_growing<E>(
     }
     let mut table = values(None)?;
     loop {
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         let report = guess(&table, p_positions, settings);
         let next = match &table {
             GameValues::Line { cells, .. } => {

@@ -4,7 +4,10 @@
 //! allocated, progress told as values are computed, a checkpoint every ten seconds, on Ctrl-C and
 //! when the budget stops the table.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// `std::time::Instant` outside a browser; `performance.now()` in one, where std has no clock.
+use web_time::Instant;
 
 use grundy_core::quotient::{Caps, MisereQuotient};
 

@@ -65,7 +65,10 @@ pub use storage::Values;
 // The periodicity theorem's bound lives beside `Period`; other modules still import it from here.
 pub use crate::period::periodicity_bound;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+// `std::time::Instant` outside a browser; `performance.now()` in one, where std has no clock.
+use web_time::Instant;
 
 use crate::heap::take_and_break::rules::TakeBreakRules;
 use state::Ctx;

@@ -1,0 +1,359 @@
+//! What the page asks, as plain Rust: each answer is the JSON the command line's `--json` prints
+//! for the same question, built by the same library code ([`grundy_games::report`],
+//! [`grundy_games::tabulate::TableJson`], [`grundy_games::guess`]), so the page and the CLI
+//! cannot drift apart. [`crate`] wraps these for JavaScript; the tests call them natively.
+
+use grundy_core::every::analyse_every;
+use grundy_core::misere::analyse_misere;
+use grundy_core::{analyse, Nimber, Outcome};
+use grundy_games::position_words::words as position_words;
+use grundy_games::registry::{self, build_sum};
+use grundy_games::spec::Word;
+use grundy_games::tabulate::{Request, TableError, TableJson, Watch};
+use serde::Serialize;
+use serde_json::{json, Value as Json};
+
+/// A question the page cannot answer: the message, and the CLI's exit code for it (2: bad input,
+/// 1: a computation that could not finish).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Refusal {
+    /// What is wrong, and where.
+    pub error: String,
+    /// 2 for bad input, 1 for a computation that could not finish.
+    pub code: u8,
+}
+
+impl Refusal {
+    fn input(message: impl ToString) -> Refusal {
+        Refusal {
+            error: message.to_string(),
+            code: 2,
+        }
+    }
+
+    fn compute(message: impl ToString) -> Refusal {
+        Refusal {
+            error: message.to_string(),
+            code: 1,
+        }
+    }
+}
+
+impl From<grundy_games::spec::SpecError> for Refusal {
+    fn from(e: grundy_games::spec::SpecError) -> Self {
+        Refusal::input(e)
+    }
+}
+
+impl From<grundy_core::SolveError> for Refusal {
+    fn from(e: grundy_core::SolveError) -> Self {
+        Refusal::compute(e)
+    }
+}
+
+impl From<TableError> for Refusal {
+    fn from(e: TableError) -> Self {
+        match e {
+            TableError::Input(m) => Refusal::input(m),
+            other => Refusal::compute(other),
+        }
+    }
+}
+
+/// Answers are JSON text, or a refusal.
+pub type Answer = Result<String, Refusal>;
+
+/// The words of a question, given as a JSON array of strings (a game script's inline text is one
+/// word however many spaces it holds).
+fn words(words_json: &str) -> Result<Vec<Word>, Refusal> {
+    let list: Vec<String> = serde_json::from_str(words_json)
+        .map_err(|e| Refusal::input(format!("the words must be a JSON list of strings: {e}")))?;
+    Ok(list
+        .iter()
+        .enumerate()
+        .map(|(i, w)| Word::new(format!("word {}", i + 1), w.as_str()))
+        .collect())
+}
+
+/// `grundy games --json`: every game with its syntax, rules and example.
+pub fn games() -> String {
+    let entries: Vec<Json> = registry::all()
+        .iter()
+        .map(|e| {
+            json!({
+                "name": e.name,
+                "aliases": e.aliases,
+                "syntax": e.syntax,
+                "rules": e.rules,
+                "example": format!("grundy solve {}", e.example),
+            })
+        })
+        .collect();
+    Json::Array(entries).to_string()
+}
+
+/// `grundy solve --json [--misere | --every] WORDS...`, listing at most `limit` winning moves.
+pub fn solve(words_json: &str, convention: &str, limit: usize) -> Answer {
+    let words = words(words_json)?;
+    let mut components = build_sum(&words)?;
+    let report = match convention {
+        "normal" => {
+            let a = analyse(&mut components, limit)?;
+            grundy_games::report::normal(&components, &a)
+        }
+        "misere" => {
+            let a = analyse_misere(&mut components, limit)?;
+            grundy_games::report::misere(&components, &a)
+        }
+        "every" => {
+            let a = analyse_every(&mut components, limit)?;
+            grundy_games::report::every(&components, &a)
+        }
+        other => {
+            return Err(Refusal::input(format!(
+                "the convention is normal, misere or every, not '{other}'"
+            )))
+        }
+    };
+    Ok(report)
+}
+
+/// What the page lends a table: `progress(done, total)`, told between blocks of values.
+struct Told<'a>(&'a mut dyn FnMut(u64, u64));
+
+impl Watch for Told<'_> {
+    fn progress(&mut self, done: u64, total: u64) -> bool {
+        (self.0)(done, total);
+        // The page stops a table by ending its worker: nothing to ask here.
+        true
+    }
+    fn reserve(&mut self, what: &str, bytes: u64) -> Result<(), String> {
+        // A WebAssembly page has 4 GiB of address space at most; keep well inside it.
+        const BROWSER_BUDGET: u64 = 2 << 30;
+        if bytes > BROWSER_BUDGET {
+            return Err(format!(
+                "{what} would need about {} MiB, more than a page can hold ({} MiB); use the \
+                 grundy command for tables this large",
+                bytes >> 20,
+                BROWSER_BUDGET >> 20
+            ));
+        }
+        Ok(())
+    }
+    fn warn(&mut self, _: &str) {}
+}
+
+/// `grundy table --json [--period] GAME --upto UPTO`.
+pub fn table(
+    game: &str,
+    upto: Option<&str>,
+    period: bool,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Answer {
+    let word = Word::new("argument 1", game);
+    let tabulation = grundy_games::values::open(&word)?;
+    let supports = tabulation.supports();
+    if period && !supports.period {
+        return Err(Refusal::input(format!(
+            "argument 1 ('{game}'): --period is for heap games and game scripts"
+        )));
+    }
+    let request = Request {
+        upto: upto.map(str::to_string),
+        period,
+        ..Request::default()
+    };
+    let table = tabulation.tabulate(&request, &mut Told(progress))?;
+    let json = TableJson {
+        table: &table,
+        values: true,
+        period,
+    };
+    serde_json::to_string(&json).map_err(Refusal::compute)
+}
+
+/// `grundy guess --json GAME [--upto UPTO]`.
+pub fn guess(game: &str, upto: Option<&str>, progress: &mut dyn FnMut(u64, u64)) -> Answer {
+    let word = Word::new("argument 1", game);
+    let settings = grundy_pattern::guess::Settings::default();
+    let mut values = |upto: Option<&str>| {
+        grundy_games::values::compute(
+            std::slice::from_ref(&word),
+            upto,
+            grundy_games::guess::DEFAULTS,
+            &mut |done, total| {
+                progress(done, total);
+                true
+            },
+        )
+    };
+    let report = grundy_games::guess::guess_growing(&mut values, upto, false, &settings)?;
+    serde_json::to_string(&report).map_err(Refusal::compute)
+}
+
+/// The SVG `grundy plot` draws of a table (the JSON [`table`] answered): a line's values against
+/// `n` with its period marked, or a grid's values as colours.
+pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
+    let table: Json = serde_json::from_str(table_json).map_err(Refusal::input)?;
+    let game = table["game"].as_str().unwrap_or("").to_string();
+    // A finite value is drawn; an infinite one (a loopy position) is left out, as Python's
+    // `Table.plot` leaves it.
+    let sample = |v: &Json| -> grundy_games::tabulate::Sample {
+        let g = v.as_u64()?;
+        let outcome = if g == 0 { Outcome::P } else { Outcome::N };
+        Some((grundy_core::Value::Finite(Nimber(g)), outcome))
+    };
+    let values = if let Some(cells) = table["values"].as_array() {
+        let period = table["period"].as_object().and_then(|p| {
+            Some(grundy_games::period::Period {
+                preperiod: p.get("preperiod")?.as_u64()?,
+                period: p.get("period")?.as_u64()?,
+                saltus: p.get("saltus")?.as_u64()?,
+                proved: p.get("proved")?.as_bool()?,
+                checked_upto: p.get("checked_upto")?.as_u64()?,
+            })
+        });
+        grundy_games::plot::GameValues::Line {
+            game,
+            cells: cells.iter().map(sample).collect(),
+            period,
+            theorem: None,
+        }
+    } else if let Some(rows) = table["rows"].as_array() {
+        let rows: Vec<Vec<grundy_games::tabulate::Sample>> = rows
+            .iter()
+            .map(|r| {
+                r.as_array()
+                    .map_or(Vec::new(), |r| r.iter().map(sample).collect())
+            })
+            .collect();
+        let upto = (
+            rows.first().map_or(0, |r| r.len().saturating_sub(1)) as u64,
+            rows.len().saturating_sub(1) as u64,
+        );
+        let vars = if table.get("outcomes").is_some() {
+            ["x", "y"]
+        } else {
+            ["a", "b"]
+        };
+        grundy_games::plot::GameValues::Grid {
+            game,
+            vars,
+            upto,
+            rows,
+        }
+    } else {
+        return Err(Refusal::input(
+            "plot draws a line or a grid of values; a graph's table is a list of vertices",
+        ));
+    };
+    grundy_games::plot::svg(&values, width, height).map_err(Refusal::compute)
+}
+
+/// One move of a position being played: what it does, the position it leaves (as words the
+/// page can ask about next), and whether it wins.
+#[derive(Serialize)]
+struct PlayMove {
+    description: String,
+    words: Vec<String>,
+    wins: bool,
+    /// Keeps a draw (a loopy game) where nothing wins.
+    draws: bool,
+}
+
+/// A position being played, as `grundy play` shows it each turn: the parts in play, the value
+/// and class, every legal move, and the move the perfect engine makes (a winning move, else one
+/// that keeps a draw, else the first).
+pub fn turn(words_json: &str) -> Answer {
+    let words = words(words_json)?;
+    let mut components = build_sum(&words)?;
+    let analysis = analyse(&mut components, usize::MAX)?;
+    let parts: Vec<(String, Vec<String>)> = components
+        .iter()
+        .map(|c| {
+            let position = c.position();
+            let w = position_words(&position).ok_or_else(|| {
+                Refusal::input(format!(
+                    "{}: this position has no words, so it cannot be played here",
+                    c.game()
+                ))
+            })?;
+            Ok((c.game(), w))
+        })
+        .collect::<Result<_, Refusal>>()?;
+    let line = |parts: &[(String, Vec<String>)]| -> Vec<String> {
+        let mut out = Vec::new();
+        // A finished part (no words left) leaves the sum.
+        for (game, w) in parts.iter().filter(|(_, w)| !w.is_empty()) {
+            if !out.is_empty() {
+                out.push("+".to_string());
+            }
+            out.push(game.clone());
+            out.extend(w.iter().cloned());
+        }
+        out
+    };
+    let whole: Vec<Json> = components.iter().map(|c| c.position()).collect();
+    let mut moves = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let tree = c.explore().ok_or_else(|| {
+            Refusal::input(format!(
+                "{}: this game cannot list its moves, so it cannot be played",
+                c.game()
+            ))
+        })?;
+        for (report, _) in tree.moves()? {
+            let sum_position = if components.len() == 1 {
+                report.position.clone()
+            } else {
+                let mut all = whole.clone();
+                all[i] = report.position.clone();
+                Json::Array(all)
+            };
+            let wins = analysis
+                .winning_moves
+                .iter()
+                .any(|w| w.position == sum_position);
+            let draws = analysis
+                .drawing_moves
+                .iter()
+                .any(|d| d.position == sum_position);
+            let mut after = parts.clone();
+            after[i].1 = position_words(&report.position).ok_or_else(|| {
+                Refusal::input(format!(
+                    "{}: a move leaves a position with no words",
+                    c.game()
+                ))
+            })?;
+            let description = if components.len() == 1 {
+                report.description
+            } else {
+                format!(
+                    "in {} {}: {}",
+                    c.game(),
+                    parts[i].1.join(" "),
+                    report.description
+                )
+            };
+            moves.push(PlayMove {
+                description,
+                words: line(&after),
+                wins,
+                draws,
+            });
+        }
+    }
+    let engine = moves
+        .iter()
+        .position(|m| m.wins)
+        .or_else(|| moves.iter().position(|m| m.draws))
+        .or(if moves.is_empty() { None } else { Some(0) });
+    Ok(json!({
+        "words": line(&parts),
+        "outcome": analysis.outcome,
+        "grundy": analysis.grundy.map(|g: Nimber| g.0),
+        "moves": moves,
+        "engine": engine,
+    })
+    .to_string())
+}

@@ -1,0 +1,92 @@
+//! # grundy-web
+//!
+//! grundy in the browser: the engine compiled to `wasm32-unknown-unknown` with wasm-bindgen, for
+//! the playground page in `web/`. Each function answers what the command line's `--json` answers
+//! for the same question ([`api`] holds them as plain Rust, tested natively against the CLI);
+//! errors are thrown as the JSON `{"error": "...", "code": 1 | 2}` (the CLI's exit codes).
+//!
+//! Everything runs on one thread (the page's Web Worker): rayon falls back to the current
+//! thread, and the page stops long work by ending its worker. The SVG of [`plot`] is drawn on
+//! the page's main thread, where the browser can measure text.
+
+pub mod api;
+
+use wasm_bindgen::prelude::*;
+
+fn thrown(r: api::Refusal) -> JsValue {
+    JsValue::from_str(&serde_json::to_string(&r).expect("a refusal is JSON"))
+}
+
+fn answer(a: api::Answer) -> Result<String, JsValue> {
+    a.map_err(thrown)
+}
+
+/// Calls `progress(done, total)` (a JavaScript function, or undefined).
+fn reporter(progress: &JsValue) -> impl FnMut(u64, u64) + '_ {
+    move |done, total| {
+        if let Some(f) = progress.dyn_ref::<js_sys::Function>() {
+            let _ = f.call2(
+                &JsValue::NULL,
+                &JsValue::from_f64(done as f64),
+                &JsValue::from_f64(total as f64),
+            );
+        }
+    }
+}
+
+/// `grundy games --json`.
+#[wasm_bindgen]
+pub fn games() -> String {
+    api::games()
+}
+
+/// `grundy solve --json`: `words` a JSON list of strings, `convention` normal, misere or every.
+#[wasm_bindgen]
+pub fn solve(words: &str, convention: &str, limit: u32) -> Result<String, JsValue> {
+    answer(api::solve(words, convention, limit as usize))
+}
+
+/// `grundy table --json [--period] GAME [--upto UPTO]`; `progress(done, total)` is told as it
+/// goes.
+#[wasm_bindgen]
+pub fn table(
+    game: &str,
+    upto: Option<String>,
+    period: bool,
+    progress: JsValue,
+) -> Result<String, JsValue> {
+    let mut told = reporter(&progress);
+    answer(api::table(game, upto.as_deref(), period, &mut told))
+}
+
+/// `grundy guess --json GAME [--upto UPTO]`.
+#[wasm_bindgen]
+pub fn guess(game: &str, upto: Option<String>, progress: JsValue) -> Result<String, JsValue> {
+    let mut told = reporter(&progress);
+    answer(api::guess(game, upto.as_deref(), &mut told))
+}
+
+/// The SVG `grundy plot` draws of the JSON [`table`] answered.
+#[wasm_bindgen]
+pub fn plot(table: &str, width: u32, height: u32) -> Result<String, JsValue> {
+    answer(api::plot(table, width, height))
+}
+
+/// A position being played: its value, every move (with the words of the position it leaves and
+/// whether it wins) and the perfect engine's move.
+#[wasm_bindgen]
+pub fn turn(words: &str) -> Result<String, JsValue> {
+    answer(api::turn(words))
+}
+
+/// Sets the script caps (the CLI's `--script-max-operations`, `--script-max-depth`, ...) and the
+/// search cap (`--max-positions`).
+#[wasm_bindgen]
+pub fn set_limits(operations: u64, depth: u32, size: u32, max_positions: u32) {
+    let mut limits = grundy_games::script::ScriptLimits::DEFAULT;
+    limits.operations = operations;
+    limits.depth = depth as usize;
+    limits.size = size as usize;
+    grundy_games::script::set_script_limits(limits);
+    grundy_core::limits::set_position_cap((max_positions as usize).max(1));
+}

@@ -1,0 +1,184 @@
+//! The page answers exactly what the command line answers: every registry example solved, in
+//! all three conventions; tables of every shape; a game played to its end against the engine;
+//! errors with the CLI's exit code. Run natively here (the same code is what the browser runs;
+//! `web/tests/browser.mjs` checks the plumbing in a real Chromium).
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+use grundy_web::api;
+use serde_json::Value as Json;
+
+/// The `grundy` binary of this workspace, built once if the tests run without it.
+fn grundy_bin() -> &'static PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let out = Command::new(env!("CARGO"))
+            .args(["build", "-p", "grundy", "--message-format=json"])
+            .current_dir(root())
+            .output()
+            .expect("cargo runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Json>(l).ok())
+            .filter_map(|m| m["executable"].as_str().map(PathBuf::from))
+            .find(|p| p.file_name().is_some_and(|n| n == "grundy"))
+            .expect("cargo builds the grundy binary")
+    })
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+/// `grundy ARGS` from the workspace root: its stdout as JSON, or its exit code.
+fn cli(args: &[&str]) -> Result<Json, i32> {
+    let out = Command::new(grundy_bin())
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("grundy runs");
+    if !out.status.success() {
+        return Err(out.status.code().unwrap_or(-1));
+    }
+    Ok(serde_json::from_slice(&out.stdout).expect("--json prints JSON"))
+}
+
+fn example_words(example: &str) -> Vec<String> {
+    example
+        .strip_prefix("grundy solve ")
+        .unwrap_or(example)
+        .split_whitespace()
+        .filter(|w| !w.starts_with("--"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_example_is_solved_as_the_cli_solves_it() {
+    std::env::set_current_dir(root()).unwrap();
+    let games: Json = serde_json::from_str(&api::games()).unwrap();
+    let listed = cli(&["games", "--json"]).unwrap();
+    assert_eq!(games, listed);
+    for entry in games.as_array().unwrap() {
+        let words = example_words(entry["example"].as_str().unwrap());
+        let words_json = serde_json::to_string(&words).unwrap();
+        for convention in ["normal", "misere", "every"] {
+            let mut args = vec!["solve", "--json"];
+            match convention {
+                "misere" => args.push("--misere"),
+                "every" => args.push("--every"),
+                _ => {}
+            }
+            args.extend(words.iter().map(String::as_str));
+            let page = api::solve(&words_json, convention, 100);
+            match (cli(&args), page) {
+                (Ok(c), Ok(p)) => {
+                    let p: Json = serde_json::from_str(&p).unwrap();
+                    assert_eq!(p, c, "{convention} {words:?}");
+                }
+                (Err(code), Err(r)) => assert_eq!(code, r.code as i32, "{words:?}: {}", r.error),
+                (c, p) => panic!("{convention} {words:?}: the CLI gave {c:?}, the page {p:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn tables_of_every_shape_are_the_cli_tables() {
+    std::env::set_current_dir(root()).unwrap();
+    for (game, upto, period) in [
+        ("0.77", Some("200"), true),
+        ("lasker", Some("50"), false),
+        ("wythoff", Some("6x6"), false),
+        ("hyper-knights", Some("5x5"), false),
+        ("graph:1-2,2-1,2-3", None, false),
+        ("script:examples/games/half.rhai", Some("60"), true),
+        ("fibonacci-nim", Some("12"), false),
+    ] {
+        let mut args = vec!["table", game, "--json"];
+        if let Some(u) = upto {
+            args.extend(["--upto", u]);
+        }
+        if period {
+            args.push("--period");
+        }
+        let mut told = 0;
+        let page = api::table(game, upto, period, &mut |_, _| told += 1).unwrap();
+        let page: Json = serde_json::from_str(&page).unwrap();
+        assert_eq!(page, cli(&args).unwrap(), "{game}");
+    }
+    // A bad range is bad input, as on the command line.
+    let bad = api::table("0.77", Some("-3"), false, &mut |_, _| {}).unwrap_err();
+    assert_eq!(bad.code, 2);
+    assert!(bad.error.contains("--upto"), "{}", bad.error);
+}
+
+#[test]
+fn plots_are_svg_for_lines_and_grids() {
+    let line = api::table("0.77", Some("100"), true, &mut |_, _| {}).unwrap();
+    assert!(api::plot(&line, 600, 400).unwrap().starts_with("<svg"));
+    let grid = api::table("wythoff", Some("8x8"), false, &mut |_, _| {}).unwrap();
+    assert!(api::plot(&grid, 600, 400).unwrap().starts_with("<svg"));
+    let graph = api::table("graph:1-2", None, false, &mut |_, _| {}).unwrap();
+    assert_eq!(api::plot(&graph, 600, 400).unwrap_err().code, 2);
+}
+
+/// The engine, moving first from an N-position, wins whatever the other side plays (here always
+/// its last move), and every move it makes is a winning one.
+#[test]
+fn the_engine_never_loses_a_won_position() {
+    for start in [
+        vec!["nim", "3", "4", "6"],
+        vec!["0.77", "5", "4"],
+        vec!["wythoff", "4", "6"],
+    ] {
+        let mut words: Vec<String> = start.iter().map(|w| w.to_string()).collect();
+        let mut engine_to_move = true;
+        for _ in 0..200 {
+            let t: Json =
+                serde_json::from_str(&api::turn(&serde_json::to_string(&words).unwrap()).unwrap())
+                    .unwrap();
+            let moves = t["moves"].as_array().unwrap();
+            if moves.is_empty() {
+                // Whoever is to move has lost: it must be the other side.
+                assert!(!engine_to_move, "{start:?}: the engine lost");
+                break;
+            }
+            let pick = if engine_to_move {
+                let e = t["engine"].as_u64().unwrap() as usize;
+                assert_eq!(moves[e]["wins"], true, "{start:?} at {words:?}");
+                e
+            } else {
+                moves.len() - 1
+            };
+            words = serde_json::from_value(moves[pick]["words"].clone()).unwrap();
+            engine_to_move = !engine_to_move;
+        }
+        assert!(!engine_to_move, "{start:?}: did not end");
+    }
+}
+
+#[test]
+fn errors_carry_the_cli_exit_code() {
+    let bad = api::solve(r#"["chess", "1"]"#, "normal", 10).unwrap_err();
+    assert_eq!(bad.code, 2);
+    assert_eq!(cli(&["solve", "chess", "1"]).unwrap_err(), 2);
+    assert!(bad.error.contains("unknown game 'chess'"), "{}", bad.error);
+    let script =
+        api::solve(r#"["script:{fn moves(n) { [n - 1 }", "3"]"#, "normal", 10).unwrap_err();
+    assert_eq!(script.code, 2);
+    // Where: line 1, column 22.
+    assert!(
+        script.error.contains("script:1:22: syntax error"),
+        "{}",
+        script.error
+    );
+    assert_eq!(api::solve("not json", "normal", 1).unwrap_err().code, 2);
+}
