@@ -25,6 +25,7 @@
 
 pub mod board;
 pub mod by_formula;
+pub mod check;
 pub mod classic;
 pub mod coins;
 pub mod entry;

@@ -191,6 +191,20 @@ pub fn guess(game: &str, upto: Option<&str>, progress: &mut dyn FnMut(u64, u64))
     serde_json::to_string(&report).map_err(Refusal::compute)
 }
 
+/// `grundy check --json GAME --formula FORMULA [--upto UPTO] [--outcome]`.
+pub fn check(game: &str, formula: &str, upto: Option<&str>, outcome: bool) -> Answer {
+    let word = Word::new("argument 1", game);
+    let values = grundy_games::values::compute(
+        std::slice::from_ref(&word),
+        upto,
+        grundy_games::values::DEFAULTS,
+        &mut |_, _| true,
+    )?;
+    let checked =
+        grundy_games::check::check(&values, formula, 0, outcome).map_err(Refusal::input)?;
+    Ok(checked.to_json().to_string())
+}
+
 /// The SVG `grundy plot` draws of a table (the JSON [`table`] answered): a line's values against
 /// `n` with its period marked, or a grid's values as colours.
 pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {

@@ -66,6 +66,17 @@ pub fn guess(game: &str, upto: Option<String>, progress: JsValue) -> Result<Stri
     answer(api::guess(game, upto.as_deref(), &mut told))
 }
 
+/// `grundy check --json GAME --formula FORMULA [--upto UPTO] [--outcome]`.
+#[wasm_bindgen]
+pub fn check(
+    game: &str,
+    formula: &str,
+    upto: Option<String>,
+    outcome: bool,
+) -> Result<String, JsValue> {
+    answer(api::check(game, formula, upto.as_deref(), outcome))
+}
+
 /// The SVG `grundy plot` draws of the JSON [`table`] answered.
 #[wasm_bindgen]
 pub fn plot(table: &str, width: u32, height: u32) -> Result<String, JsValue> {

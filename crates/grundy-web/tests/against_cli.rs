@@ -121,6 +121,49 @@ fn tables_of_every_shape_are_the_cli_tables() {
 }
 
 #[test]
+fn checks_are_the_cli_checks() {
+    for (game, formula, upto, outcome) in [
+        ("0.77", "n % 3", "100", false),
+        (
+            "lasker",
+            "if(n % 4 == 3, n + 1, if(n % 4 == 0 && n > 0, n - 1, n))",
+            "100",
+            false,
+        ),
+        ("wythoff", "a == b", "6x6", true),
+        ("hyper-knights", "x ^ y", "5x5", false),
+    ] {
+        let mut args = vec![
+            "check",
+            "--json",
+            "--formula",
+            formula,
+            "--upto",
+            upto,
+            game,
+        ];
+        if outcome {
+            args.push("--outcome");
+        }
+        let page: Json =
+            serde_json::from_str(&api::check(game, formula, Some(upto), outcome).unwrap()).unwrap();
+        // A formula that fails exits 1 with the JSON printed: read it either way.
+        let out = Command::new(grundy_bin())
+            .args(&args)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let cli: Json = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(page, cli, "{game} {formula}");
+    }
+    let bad = api::check("0.77", "n +", None, false).unwrap_err();
+    assert_eq!(
+        (bad.code, bad.error.starts_with("--formula, column")),
+        (2, true)
+    );
+}
+
+#[test]
 fn plots_are_svg_for_lines_and_grids() {
     let line = api::table("0.77", Some("100"), true, &mut |_, _| {}).unwrap();
     assert!(api::plot(&line, 600, 400).unwrap().starts_with("<svg"));
