@@ -7,7 +7,10 @@ import init, * as grundy from "./pkg/grundy_web.js";
 const ready = init();
 
 function refusal(e) {
-  // The engine throws {"error", "code"} as JSON text; anything else is a bug worth showing.
+  // The engine throws {"error", "code"} as JSON text; anything else is a bug worth showing (a
+  // panic ends the module: the page then starts a fresh worker).
+  const panic = grundy.last_panic();
+  if (panic) return { error: `internal error: ${panic}`, code: 1, panic: true };
   if (typeof e === "string") {
     try {
       return JSON.parse(e);
@@ -21,7 +24,15 @@ function refusal(e) {
 self.onmessage = async (event) => {
   const { id, op, args } = event.data;
   await ready;
-  const progress = (done, total) => self.postMessage({ id, progress: [done, total] });
+  // Told often by the engine; passed on a few times a second at most.
+  let told = 0;
+  const progress = (done, total) => {
+    const now = performance.now();
+    if (now - told < 100) return;
+    told = now;
+    self.postMessage({ id, progress: [done, total] });
+  };
+  const started = performance.now();
   try {
     let ok;
     switch (op) {
@@ -50,7 +61,7 @@ self.onmessage = async (event) => {
       default:
         throw JSON.stringify({ error: `unknown question '${op}'`, code: 2 });
     }
-    self.postMessage({ id, ok: JSON.parse(ok) });
+    self.postMessage({ id, ok: JSON.parse(ok), ms: performance.now() - started });
   } catch (e) {
     self.postMessage({ id, err: refusal(e) });
   }

@@ -11,7 +11,29 @@
 
 pub mod api;
 
+use std::sync::Mutex;
+
 use wasm_bindgen::prelude::*;
+
+/// The message of the last panic: in a browser a panic ends the module (an `unreachable` trap),
+/// so the page asks for it ([`last_panic`]) to say what went wrong, then starts a fresh worker.
+static PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Keeps each panic's message for [`last_panic`].
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut last) = PANIC.lock() {
+            *last = Some(info.to_string());
+        }
+    }));
+}
+
+/// The message of the panic that ended the last call, if one did.
+#[wasm_bindgen]
+pub fn last_panic() -> Option<String> {
+    PANIC.lock().ok().and_then(|mut p| p.take())
+}
 
 fn thrown(r: api::Refusal) -> JsValue {
     JsValue::from_str(&serde_json::to_string(&r).expect("a refusal is JSON"))

@@ -395,7 +395,9 @@ where
 
     fn run<T: Send>(&self, job: impl FnOnce() -> T + Send) -> T {
         let done = Arc::new(AtomicBool::new(false));
-        let watch = (self.progress || self.saver.is_some()).then(|| {
+        // A browser has no threads to watch from: there the search runs unwatched.
+        let watched = (self.progress || self.saver.is_some()) && cfg!(not(target_arch = "wasm32"));
+        let watch = watched.then(|| {
             let done = Arc::clone(&done);
             let start = Instant::now();
             // A scoped thread cannot outlive `self`, so it reads the counters directly.
