@@ -1,7 +1,7 @@
 // The page: it asks the engine's worker (worker.js) and shows the answers, which are the JSON the
 // `grundy` command prints with --json. Plots are drawn here, on the main thread, by the same
 // engine loaded a second time (plotters measures text with the page's fonts).
-import init, { plot as drawPlot } from "./pkg/grundy_web.js";
+import init, { plot as drawPlot, shown } from "./pkg/grundy_web.js";
 
 const $ = (id) => document.getElementById(id);
 const plotReady = init();
@@ -145,7 +145,8 @@ async function solve() {
       const total = r.winning_moves_total ?? r.winning_moves.length;
       out.append(el("p", `Winning moves (${total}):`));
       const list = el("ul", undefined, "winning");
-      for (const m of r.winning_moves) list.append(el("li", `${m.description} → ${JSON.stringify(m.position)}`));
+      await plotReady;
+      for (const m of r.winning_moves) list.append(el("li", `${m.description} → ${sumInWords(r, m.position)}`));
       out.append(list);
     } else if (r.outcome === "P") {
       out.append(el("p", "Every move loses against perfect play."));
@@ -154,6 +155,12 @@ async function solve() {
   } catch (e) {
     showError(e);
   }
+}
+
+/// The position a move leaves, in words: each part of a sum after its game's name.
+function sumInWords(r, position) {
+  if (r.components.length <= 1) return shown(JSON.stringify(position));
+  return r.components.map((c, i) => `${c.game} ${shown(JSON.stringify(position[i]))}`).join(" + ");
 }
 
 function cell(v) {

@@ -98,7 +98,7 @@ await test("solve nim 3 4 5 and read the winning move", async () => {
   const text = await page.textContent("#solve-out");
   assert(text.includes("N — the first player"), text);
   assert(text.includes("Grundy value: 2"), text);
-  assert(text.includes("take 2 from heap 1"), text);
+  assert(text.includes("take 2 from heap 1: 3 -> 1 → 1 4 5"), text);
   await page.screenshot({ path: join(shots, "solve.png") });
 });
 
@@ -160,6 +160,14 @@ await test("tabulate a script and see its period and plot", async () => {
   const cells = await page.$$eval("#table-out td", (t) => t.length);
   assert(cells === 201, `${cells} values`);
   await page.waitForSelector("#plot-out svg");
+  assert((await page.textContent("#table-out .period")).includes("No period found up to 200"), "take-half has no period");
+  // Take one or two: period 3, seen at the end of the table (a script's period is never proved).
+  await page.fill("#script", "fn moves(n) {\n  if n >= 2 { [n - 1, n - 2] } else if n == 1 { [0] } else { [] }\n}");
+  await page.fill("#upto", "60");
+  await page.click("#table-go");
+  await page.waitForSelector("#table-out .period");
+  const seen = await page.textContent("#table-out .period");
+  assert(seen.includes("Period 3 from preperiod 0") && seen.includes("not proved"), seen);
   await page.selectOption("#game", "0.d1d2d3...");
   await page.fill("#spec", "0.77");
   await page.fill("#upto", "300");

@@ -105,6 +105,16 @@ pub fn plot(table: &str, width: u32, height: u32) -> Result<String, JsValue> {
     answer(api::plot(table, width, height))
 }
 
+/// A component's position (JSON, as answers give it) in words, as the CLI shows it (`3 4 5`,
+/// `2,5 3,5`, `(empty)`).
+#[wasm_bindgen]
+pub fn shown(position: &str) -> String {
+    match serde_json::from_str(position) {
+        Ok(json) => grundy_games::position_words::shown(&json),
+        Err(_) => position.to_string(),
+    }
+}
+
 /// A position being played: its value, every move (with the words of the position it leaves and
 /// whether it wins) and the perfect engine's move.
 #[wasm_bindgen]
