@@ -2,6 +2,8 @@
 //! rare/common split under the current mask (and how the mask is re-chosen), and the bookkeeping
 //! of the common–common scan ([`CommonScan`]).
 
+use super::storage::Cell;
+
 /// What the table computation needs besides the values: the moves, the marks of one mex and the
 /// rare/common split.
 #[derive(Clone, Debug)]
@@ -110,14 +112,14 @@ impl Ctx {
     }
 
     /// Chooses the mask making the fewest heaps rare, and lists them.
-    pub(super) fn review(&mut self, values: &[u32]) {
+    pub(super) fn review<T: Cell>(&mut self, values: &[T]) {
         if !self.sparse || values.len() < 2 {
             return;
         }
         let range = 1usize << self.bits.min(12);
         let mut hist = vec![0u64; 1 << self.bits];
         for &v in &values[1..] {
-            hist[v as usize] += 1;
+            hist[v.get() as usize] += 1;
         }
         let present: Vec<(u32, u64)> = hist
             .iter()
@@ -143,10 +145,14 @@ impl Ctx {
             self.mask = best.1;
             self.rebuild_common();
             self.rare = (1..values.len())
-                .filter(|&a| self.class(values[a]) == 0)
+                .filter(|&a| self.class(values[a].get()) == 0)
                 .map(|a| a as u32)
                 .collect();
-            self.rare_values = self.rare.iter().map(|&a| values[a as usize]).collect();
+            self.rare_values = self
+                .rare
+                .iter()
+                .map(|&a| values[a as usize].get())
+                .collect();
         }
     }
 }

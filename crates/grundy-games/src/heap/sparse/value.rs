@@ -26,7 +26,7 @@ const PROBES: usize = 32;
 
 /// `G(n)` from `G(0..n)`.
 #[inline]
-pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
+pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
     ctx.next_stamp();
     let Ctx {
         sets,
@@ -51,7 +51,6 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) 
         sets2: &sets[2],
         distinct,
         g,
-        mirror,
     };
     // Three-heap moves first: the sparse step below needs every other option marked.
     mark_other_moves(seen, stamp, sets, g, n);
@@ -75,7 +74,7 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) 
 }
 
 /// The two-heap moves of a heap `n`: each removal `k` in `sets2` (increasing) leaves `r = n − k`
-/// tokens split into pairs `(a, r − a)`, read from the table `g = G(0..n)` and its mirror.
+/// tokens split into pairs `(a, r − a)`, read from the table `g = G(0..n)`.
 #[derive(Clone, Copy)]
 struct Pairs<'a, T> {
     n: usize,
@@ -83,8 +82,6 @@ struct Pairs<'a, T> {
     /// The two heaps must differ.
     distinct: bool,
     g: &'a [T],
-    /// The table backwards (see [`super::Engine`]).
-    mirror: &'a [T],
 }
 
 /// Marks the options that are not two-heap moves: removing a whole heap, leaving one heap, and
@@ -367,11 +364,8 @@ fn scan_pairs<T: Cell>(
         sets2,
         distinct,
         g,
-        mirror,
     } = pairs;
-    scan_block(
-        seen, stamp, needed, g, mirror, sets2, n, distinct, first, len,
-    )
+    scan_block(seen, stamp, needed, g, sets2, n, distinct, first, len)
 }
 
 /// Reads block `j` of `BLOCK` heaps `a` past the head.
