@@ -132,6 +132,15 @@ pub(super) fn mark_rare_twice<T: Cell>(
     }
 }
 
+/// Marks in `seen` what `other` marks (with the same stamp).
+#[inline(never)]
+pub(super) fn merge_marks(seen: &mut [u8], other: &[u8], stamp: u8) {
+    // A select, not a branch: it vectorizes.
+    for (s, &o) in seen.iter_mut().zip(other) {
+        *s = if o == stamp { stamp } else { *s };
+    }
+}
+
 /// Drops the values of `needed` that are now seen.
 #[inline(never)]
 pub(super) fn keep_unseen(needed: &mut Vec<u32>, seen: &[u8], stamp: u8) {

@@ -198,10 +198,20 @@ impl Engine {
             let chunk_end = want.min(self.values.len() + self.block);
             let started = Instant::now();
             let mut values = std::mem::take(&mut self.values);
-            let overflow = match &mut values {
-                Values::U8(v) => run(&mut self.ctx, v, chunk_end),
-                Values::U16(v) => run(&mut self.ctx, v, chunk_end),
-                Values::U32(v) => run(&mut self.ctx, v, chunk_end),
+            let threads = rayon::current_num_threads();
+            self.ctx.threads = threads;
+            let ctx = &mut self.ctx;
+            let mut chunk = || match &mut values {
+                Values::U8(v) => run(ctx, v, chunk_end),
+                Values::U16(v) => run(ctx, v, chunk_end),
+                Values::U32(v) => run(ctx, v, chunk_end),
+            };
+            // On a thread of the pool, so that splitting a rare pass in two is a cheap join
+            // (from outside the pool each join would wait to be taken in).
+            let overflow = if threads > 1 {
+                rayon::scope(|_| chunk())
+            } else {
+                chunk()
             };
             self.values = match overflow {
                 Ok(max) => {

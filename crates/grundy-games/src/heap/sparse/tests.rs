@@ -27,6 +27,28 @@ fn engine_table(rules: &TakeBreakRules, method: Method, last: usize) -> Vec<u32>
     e.values().to_vec()
 }
 
+/// A pool of `threads` threads, for tables computed on one thread and on two.
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+}
+
+/// [`engine_table`] by the sparse method in a pool of `threads`, every rare pass split between
+/// the threads when there are two (however short), and extended in the given steps.
+fn split_table(rules: &TakeBreakRules, threads: usize, steps: &[usize]) -> Engine {
+    pool(threads).install(|| {
+        let mut e = Engine::new(rules.clone(), Method::Sparse);
+        e.ctx.next_review = 16;
+        e.ctx.split_marks = 0;
+        for &last in steps {
+            e.extend_to(last, &mut |_| true).unwrap();
+        }
+        e
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
@@ -35,6 +57,15 @@ proptest! {
         let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
         prop_assert_eq!(&engine_table(&rules, Method::Naive, last), &oracle);
         prop_assert_eq!(&engine_table(&rules, Method::Sparse, last), &oracle);
+    }
+
+    #[test]
+    fn split_rare_passes_equal_naive(code in code(), last in 0usize..400, threads in 1usize..=2) {
+        let rules = TakeBreakRules::from_code(&code).unwrap();
+        let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
+        let e = split_table(&rules, threads, &[last / 3, last]);
+        prop_assert_eq!(e.ctx.threads, threads);
+        prop_assert_eq!(&e.values().to_vec(), &oracle);
     }
 
     #[test]
@@ -145,7 +176,8 @@ fn a_budget_reaches_what_its_estimate_allows() {
     }
     for last in lasts {
         let bytes = e.estimated_bytes(last);
-        // The values alone: 0.6's pass 255 (two bytes each) before 5000 heaps.
+        // The values alone: 0.6's largest by 5000 is past 170, so that a larger table is
+        // forecast at two bytes a value (they pass 255 at 10344).
         assert!(bytes >= 2 * (last + 1), "{last}: {bytes}");
         assert!(e.reach(bytes) >= last, "{last}");
         assert!(e.reach(bytes) < u32::MAX as u64);
@@ -161,4 +193,27 @@ fn a_budget_reaches_what_its_estimate_allows() {
         estimated_bytes(&rules, 1 << 30),
         prefix.estimated_bytes(1 << 30)
     );
+}
+
+#[test]
+fn a_value_past_255_widens_the_table_mid_extension_on_both_thread_counts() {
+    // 0.6's first value past 255 is G(10344) = 256: the table turns from bytes to u16 in the
+    // middle of an extension, and again at the start of one.
+    let rules = TakeBreakRules::from_code("0.6").unwrap();
+    let oracle = naive_table(&TakeAndBreak::new(rules.clone()), 10_600);
+    let first_wide = oracle.iter().position(|&v| v > 255).unwrap();
+    assert_eq!((first_wide, oracle[first_wide]), (10_344, 256));
+    for threads in [1, 2] {
+        for steps in [[10_000, 10_600], [10_343, 10_600]] {
+            let e = split_table(&rules, threads, &steps[..1]);
+            assert_eq!(e.values().width(), 1, "{threads} thread(s), {steps:?}");
+            let e = split_table(&rules, threads, &steps);
+            assert_eq!(e.values().width(), 2);
+            assert_eq!(
+                e.values().to_vec(),
+                oracle,
+                "{threads} thread(s), {steps:?}"
+            );
+        }
+    }
 }

@@ -7,7 +7,7 @@
 //! The phases are `#[inline(always)]`, as their code was written inline in `value_at` before:
 //! they compile into it as one function; the loops they call are in `kernels`.
 
-use super::kernels::{keep_unseen, mark_rare, mark_rare_twice, pair_top, scan_block};
+use super::kernels::{keep_unseen, mark_rare, mark_rare_twice, merge_marks, pair_top, scan_block};
 use super::state::{CommonScan, Ctx};
 use super::storage::Cell;
 
@@ -23,6 +23,9 @@ const BLOCK: usize = 128;
 /// [`super::Engine::work`].
 pub(super) const SCAN_BLOCK: u64 = BLOCK as u64;
 const PROBES: usize = 32;
+/// A rare pass of at least this many marks is split between two threads: below it, waking the
+/// second thread costs more than the half it takes over.
+pub(super) const SPLIT_MARKS: u64 = 32768;
 
 /// `G(n)` from `G(0..n)`.
 #[inline]
@@ -33,11 +36,14 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
         distinct,
         sparse,
         seen,
+        seen2,
         stamp,
         common,
         rare,
         rare_values,
         scan,
+        threads,
+        split_marks,
         ..
     } = ctx;
     let distinct = *distinct;
@@ -58,8 +64,20 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
     let removals = sets[2].partition_point(|&k| k + 2 <= n) as u64;
     // Before the first mask is chosen the mask is 0 and every heap is rare: still correct.
     if *sparse {
-        scan.pair_reads += removals * rare.len() as u64;
-        mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
+        let marks = removals * rare.len() as u64;
+        scan.pair_reads += marks;
+        if *threads > 1 && marks >= *split_marks {
+            // Marks are idempotent: two halves marked apart and merged are the same marks.
+            let h = rare.len() / 2;
+            let seen2: &mut [u8] = &mut seen2[..];
+            rayon::join(
+                || mark_rare_pairs(seen, stamp, pairs, &rare[..h], &rare_values[..h]),
+                || mark_rare_pairs(seen2, stamp, pairs, &rare[h..], &rare_values[h..]),
+            );
+            merge_marks(seen, seen2, stamp);
+        } else {
+            mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
+        }
         let c = least_common_unseen(seen, stamp, common, &mut scan.needed);
         if scan.needed.is_empty() {
             return c as u32;
