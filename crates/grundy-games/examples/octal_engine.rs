@@ -54,6 +54,7 @@ fn main() {
         .extend_to(last / 2, &mut |_| true)
         .expect("never interrupted");
     let at_half = engine.estimated_bytes(last as u64);
+    let forecast = engine.forecast_width(last as u64);
     engine
         .extend_to(last, &mut |_| true)
         .expect("never interrupted");
@@ -68,8 +69,9 @@ fn main() {
     let per_heap = (after.saturating_sub(before) * 1024) as f64 / (last + 1) as f64;
     println!(
         "{code} {last} {secs:.2} s, peak {before} KB -> {after} KB, {per_heap:.2} B/heap, \
-         estimate {} B (at half {at_half} B), max {}, rare {} (mask {}), scans {:?}, checksum {hash:016x}",
+         estimate {} B (at half {at_half} B, width {} forecast {forecast}), max {}, rare {} (mask {}), scans {:?}, checksum {hash:016x}",
         estimated_bytes(&rules, last as u64),
+        engine.values().width(),
         engine.max_value(),
         engine.rare_split().0,
         engine.rare_split().1,

@@ -30,16 +30,13 @@ impl Engine {
     pub fn estimated_bytes(&self, last: u64) -> u64 {
         let n = last.saturating_add(1);
         let len = self.values.len() as u64;
-        let max = if n <= len {
-            u64::from(self.max_value)
-        } else {
-            u64::from(self.max_value) * 3 / 2
-        };
-        let width: u64 = match max {
-            0..=0xff => 1,
-            0x100..=0xffff => 2,
-            _ => 4,
-        };
+        let width = self.forecast_width(last) as u64;
+        let max = match width {
+            1 => 0xff,
+            2 => 0xffff,
+            _ => u64::from(u32::MAX),
+        }
+        .min(u64::from(self.max_value) * 3 / 2);
         let values = n.saturating_mul(width);
         // A vector of rare heaps grows by doubling: up to twice its length, three times while
         // it is copied; twice on average.
@@ -70,6 +67,21 @@ impl Engine {
             .saturating_add(rare_bytes)
             .saturating_add(amounts)
             .saturating_add(marks)
+    }
+
+    /// The bytes a value of `G(0..=last)` is forecast to take: as wide as the largest value so
+    /// far needs, grown by half past the table computed.
+    pub fn forecast_width(&self, last: u64) -> usize {
+        let max = if last < self.values.len() as u64 {
+            u64::from(self.max_value)
+        } else {
+            u64::from(self.max_value) * 3 / 2
+        };
+        match max {
+            0..=0xff => 1,
+            0x100..=0xffff => 2,
+            _ => 4,
+        }
     }
 
     /// The largest `last` whose table [`Engine::estimated_bytes`] fits in `budget` bytes, at

@@ -145,6 +145,11 @@ impl Engine {
         &self.values
     }
 
+    /// The values computed, without a copy (a table is most of the engine's memory).
+    pub fn into_values(self) -> Values {
+        self.values
+    }
+
     /// The largest value so far.
     pub fn max_value(&self) -> u32 {
         self.max_value

@@ -63,6 +63,55 @@ impl Values {
         }
     }
 
+    /// The largest value (0 for an empty table).
+    pub fn max(&self) -> u32 {
+        match self {
+            Values::U8(v) => v.iter().copied().max().map_or(0, u32::from),
+            Values::U16(v) => v.iter().copied().max().map_or(0, u32::from),
+            Values::U32(v) => v.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// The checksum of the values as a checkpoint stores them (each a little-endian `u32`:
+    /// [`grundy_core::checksum::checkpoint_checksum`] of those bytes), without making them.
+    pub fn checkpoint_checksum(&self) -> u64 {
+        use grundy_core::checksum::Checksum;
+        let mut sum = Checksum::new(4 * self.len() as u64);
+        let mut pairs = (0..self.len() / 2).map(|i| (self.at(2 * i), self.at(2 * i + 1)));
+        pairs
+            .by_ref()
+            .for_each(|(a, b)| sum.word(u64::from(a) | u64::from(b) << 32));
+        if self.len() % 2 == 1 {
+            sum.finish(&self.at(self.len() - 1).to_le_bytes())
+        } else {
+            sum.finish(&[])
+        }
+    }
+
+    /// Writes the values as a checkpoint stores them, each a little-endian `u32`, a block at a
+    /// time: a table of `N` values needs no copy of `4 N` bytes to be written.
+    pub fn write_le_u32(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut block = Vec::with_capacity(1 << 16);
+        for start in (0..self.len()).step_by(1 << 14) {
+            block.clear();
+            for n in start..self.len().min(start + (1 << 14)) {
+                block.extend_from_slice(&self.at(n).to_le_bytes());
+            }
+            out.write_all(&block)?;
+        }
+        Ok(())
+    }
+
+    /// `G(n)`, tabulated.
+    #[inline]
+    fn at(&self, n: usize) -> u32 {
+        match self {
+            Values::U8(v) => u32::from(v[n]),
+            Values::U16(v) => u32::from(v[n]),
+            Values::U32(v) => v[n],
+        }
+    }
+
     /// Bytes per stored value.
     pub fn width(&self) -> usize {
         match self {
