@@ -4,6 +4,7 @@
 #
 #   cargo build --release -p grundy && cargo build --release -p grundy-games --example octal_engine
 #   bench/octal-records.sh [MAX_POWER] [RUNS]   # Grundy's game 2^20 .. 2^MAX_POWER (default 24)
+#   PARTS=3 MIN=26 bench/octal-records.sh 26   # only part 3, from 2^MIN (default: 123, 20)
 #
 # Parts (each prints its command lines):
 #   1. peak resident memory above the process's own baseline, in bytes a heap: `grundy table`
@@ -15,6 +16,8 @@
 #      against the measured peak: exit 1 if it is off by more than a quarter.
 set -euo pipefail
 MAX=${1:-24}
+MIN=${MIN:-20}
+PARTS=${PARTS:-123}
 RUNS=${2:-2}
 T=${CARGO_TARGET_DIR:-target}/release
 GRUNDY=${GRUNDY:-$T/grundy}
@@ -31,6 +34,7 @@ per_heap() { echo "scale=2; ($1 - $2) * 1024 / $3" | bc -l; }
 
 echo "# $(date -u +%FT%TZ) on $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 base=$(measure "$GRUNDY" solve nim 1 | cut -d' ' -f2)
+if [[ $PARTS == *1* ]]; then
 echo "## 1. bytes a heap above the baseline ($GRUNDY solve nim 1: $base KB)"
 have_og=0
 command -v "$OGSOLVE" >/dev/null && have_og=1
@@ -66,6 +70,9 @@ echo "   commands: $GRUNDY table GAME --upto 1000000 --no-values; $ENGINE GAME 1
 echo "             $OGSOLVE -m rc2 -n 1000000 GAME"
 
 echo
+fi
+
+if [[ $PARTS == *2* ]]; then
 echo "## 2. one thread against two (engine alone, alternating, median of $RUNS)"
 printf '%-8s %10s %8s %8s %7s\n' game n "1 (s)" "2 (s)" "1/2"
 for case in "0.6 1000000" "0.167 1000000" "0.007 1000000" "grundy 4194303"; do
@@ -79,13 +86,14 @@ for case in "0.6 1000000" "0.167 1000000" "0.007 1000000" "grundy 4194303"; do
   printf '%-8s %10s %8s %8s %7.2f\n' "$1" "$2" "$a" "$b" "$(echo "$a / $b" | bc -l)"
 done
 echo "   command: RAYON_NUM_THREADS=T $ENGINE GAME N"
-
 echo
+fi
+
 echo "## 3. Grundy's game by powers of two"
 printf '%4s %11s | %8s %9s %7s | %8s %7s %12s %12s %6s\n' k n "cli s" "cli KB" "B/heap" \
   "engine s" "B/heap" "measured B" "estimate B" "est/m"
 bad=0
-for k in $(seq 20 "$MAX"); do
+for k in $(seq "$MIN" "$MAX"); do
   n=$(( (1 << k) - 1 ))
   read -r s kb < <(measure "$GRUNDY" table grundys-game --upto $n --no-values)
   line=$("$ENGINE" grundy $n)
