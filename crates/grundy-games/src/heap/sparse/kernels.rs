@@ -70,7 +70,6 @@ pub(super) fn scan_block<T: Cell>(
     stamp: u8,
     needed: &[u32],
     g: &[T],
-    mirror: &[T],
     sets2: &[usize],
     n: usize,
     distinct: bool,
@@ -90,8 +89,9 @@ pub(super) fn scan_block<T: Cell>(
         }
         let hi = (first + len).min(top);
         let low = &g[first..hi];
-        // G(r − a), G(r − a − 1), ..., G(r − hi + 1).
-        let high = &mirror[mirror.len() - 1 - r + first..mirror.len() - 1 - r + hi];
+        // G(r − hi + 1), ..., G(r − first): read backwards, `low[i]` pairs with
+        // `high[high.len() - 1 - i]`.
+        let high = &g[r + 1 - hi..r + 1 - first];
         // The usual tail: a few values left to find. Comparing against them vectorizes,
         // marking every value does not; as few comparisons as values left.
         let hit = match needed.len() {
@@ -132,6 +132,15 @@ pub(super) fn mark_rare_twice<T: Cell>(
     }
 }
 
+/// Marks in `seen` what `other` marks (with the same stamp).
+#[inline(never)]
+pub(super) fn merge_marks(seen: &mut [u8], other: &[u8], stamp: u8) {
+    // A select, not a branch: it vectorizes.
+    for (s, &o) in seen.iter_mut().zip(other) {
+        *s = if o == stamp { stamp } else { *s };
+    }
+}
+
 /// Drops the values of `needed` that are now seen.
 #[inline(never)]
 pub(super) fn keep_unseen(needed: &mut Vec<u32>, seen: &[u8], stamp: u8) {
@@ -147,16 +156,31 @@ pub(super) fn keep_unseen(needed: &mut Vec<u32>, seen: &[u8], stamp: u8) {
     needed.truncate(kept);
 }
 
-/// Marks `low[i] ^ high[i]` for every `i`.
+/// Marks `low[i] ^ high[len - 1 - i]` for every `i`.
 #[inline(never)]
 fn mark_pairs<T: Cell>(seen: &mut [u8], stamp: u8, low: &[T], high: &[T]) {
     let top_mask = seen.len() - 1;
-    mark_zip(seen, stamp, low, high, |a, b| {
-        (a ^ b).get() as usize & top_mask
-    });
+    let at = |a: T, b: T| (a ^ b).get() as usize & top_mask;
+    // Four loads, then four stores, as in `mark_zip`.
+    let (mut lc, mut hc) = (low.chunks_exact(4), high.rchunks_exact(4));
+    for (x, y) in (&mut lc).zip(&mut hc) {
+        let slots = [
+            at(x[0], y[3]),
+            at(x[1], y[2]),
+            at(x[2], y[1]),
+            at(x[3], y[0]),
+        ];
+        for slot in slots {
+            seen[slot] = stamp;
+        }
+    }
+    for (&x, &y) in lc.remainder().iter().zip(hc.remainder().iter().rev()) {
+        seen[at(x, y)] = stamp;
+    }
 }
 
-/// Which of the first `W` values of `wanted` some pair `low[i] ^ high[i]` gives, as bits.
+/// Which of the first `W` values of `wanted` some pair `low[i] ^ high[len - 1 - i]` gives, as
+/// bits.
 #[inline(always)]
 fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u32 {
     // Compared in the table's own width, so a vector holds as many pairs as it can. Unused
@@ -167,8 +191,10 @@ fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u
         *slot = T::make(v);
     }
     let mut hit = [T::make(0); W];
+    // `high` is read backwards: a fixed-length chunk of it reversed is one shuffle per vector,
+    // which costs less than keeping a second, mirrored copy of the table (it doubled the memory).
     let scan = |low: &[T], high: &[T], hit: &mut [T; W]| {
-        for (&x, &y) in low.iter().zip(high) {
+        for (&x, &y) in low.iter().zip(high.iter().rev()) {
             let v = x ^ y;
             for j in 0..W {
                 hit[j] = hit[j] | T::make((v == want[j]) as u32);
@@ -179,19 +205,20 @@ fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u
     // (the first blocks are 32 pairs long; 64 alone runs them through the scalar tail, 32 alone
     // is slower on long scans of two-byte values).
     let len = low.len().min(high.len());
-    let (mut low, mut high) = (&low[..len], &high[..len]);
+    let (mut low, mut high) = (&low[..len], &high[high.len() - len..]);
     macro_rules! chunks {
         ($chunk:literal) => {
             let full = low.len() / $chunk * $chunk;
+            let rest = high.len() - full;
             for (lo, hi) in low[..full]
                 .chunks_exact($chunk)
-                .zip(high[..full].chunks_exact($chunk))
+                .zip(high[rest..].rchunks_exact($chunk))
             {
                 let lo: &[T; $chunk] = lo.try_into().expect("chunk");
                 let hi: &[T; $chunk] = hi.try_into().expect("chunk");
                 scan(lo, hi, &mut hit);
             }
-            (low, high) = (&low[full..], &high[full..]);
+            (low, high) = (&low[full..], &high[..rest]);
         };
     }
     chunks!(64);

@@ -38,20 +38,35 @@
 //! is rare and the rare pass reads every pair), only the speed changes. The mask is re-chosen from
 //! the values seen so far (the one making the fewest rare heaps) at doubling sizes.
 //!
-//! Values are stored as `u8` while they fit, then `u16`, then `u32` (see [`Values`]), and a
-//! second time backwards: the scan of pairs `(a, r − a)` then reads both heaps' values forwards,
-//! in the table's own width, which vectorizes (twice the memory, for about a third less time).
+//! Values are stored once, as `u8` while they fit, then `u16`, then `u32` (see [`Values`]): the
+//! table is the engine's whole memory but for the rare heaps and the marks of one value, so a
+//! table of `N` heaps needs about `N` bytes a value's width ([`estimated_bytes`]). The scan of
+//! pairs `(a, r − a)` reads one heap's values forwards and the other's backwards, in the table's
+//! own width (reversing a vector is one shuffle; a mirrored copy of the table cost as much memory
+//! again for a tenth less time).
+//!
+//! # Threads
+//!
+//! Each value needs the one before, so heaps are computed one at a time. A rare pass of tens of
+//! thousands of marks (0.007 past a few hundred thousand heaps, where rare heaps are a tenth of
+//! all) is split between two threads of the rayon pool the engine runs in (the global one, or
+//! the one whose `install` calls [`Engine::extend_to`]: that is the knob), each marking its own
+//! copy of the marks, merged after: marks are idempotent, so the values are the same on any
+//! number of threads. Shorter passes (Grundy's game has 1273 rare heaps) are not split: waking a
+//! second thread costs more than the half it would take over.
 //!
 //! # Layout
 //!
 //! - this file: the [`Engine`] (extending a table value by value, in its storage width, and
 //!   truncating it) and the naive table of any heap ruleset ([`naive_table`]);
-//! - `storage`: the `u8`/`u16`/`u32` storage of the values and the mirrored table;
+//! - `storage`: the `u8`/`u16`/`u32` storage of the values;
 //! - `state`: the engine's working state: moves, marks, the rare/common split and the mask;
 //! - `value`: `G(n)` for one heap, phase by phase (the passes above);
+//! - `estimate`: the memory a table needs, and how far a budget reaches;
 //! - `kernels`: the tight marking and comparison loops the phases run;
 //! - `known`: values known for a ruleset, by table and proved period ([`known_values`]).
 
+mod estimate;
 mod kernels;
 mod known;
 mod state;
@@ -60,6 +75,7 @@ mod storage;
 mod tests;
 mod value;
 
+pub use estimate::estimated_bytes;
 pub use known::{known_values, KnownValues, PERIOD_SEARCH_WORK, SOLVE_TABLE_LIMIT};
 pub use storage::Values;
 // The periodicity theorem's bound lives beside `Period`; other modules still import it from here.
@@ -72,7 +88,7 @@ use web_time::Instant;
 
 use crate::heap::take_and_break::rules::TakeBreakRules;
 use state::Ctx;
-use storage::{mirrored, Cell};
+use storage::Cell;
 use value::value_at;
 
 /// How to compute a table.
@@ -90,9 +106,6 @@ pub enum Method {
 pub struct Engine {
     rules: TakeBreakRules,
     values: Values,
-    /// The values backwards, `mirror[len - 1 - n] = G(n)`, in the same storage as `values`: the
-    /// pairs `(a, r − a)` then read both heaps forwards, which vectorizes without shuffles.
-    mirror: Values,
     ctx: Ctx,
     max_value: u32,
     /// Values computed between two calls of `tick`: grown while a block takes little time,
@@ -119,7 +132,6 @@ impl Engine {
         Engine {
             rules,
             values: Values::default(),
-            mirror: Values::default(),
             ctx,
             max_value: 0,
             block: BLOCK_FIRST,
@@ -133,14 +145,22 @@ impl Engine {
         e.max_value = values.iter().copied().max().unwrap_or(0);
         e.ctx.grow_bits(e.max_value);
         e.ctx.next_review = (1usize << 10).max(values.len().next_power_of_two());
-        let all = e.values.to_vec();
-        e.ctx.review(&all);
+        match &e.values {
+            Values::U8(v) => e.ctx.review(v),
+            Values::U16(v) => e.ctx.review(v),
+            Values::U32(v) => e.ctx.review(v),
+        }
         e
     }
 
     /// The values computed so far.
     pub fn values(&self) -> &Values {
         &self.values
+    }
+
+    /// The values computed, without a copy (a table is most of the engine's memory).
+    pub fn into_values(self) -> Values {
+        self.values
     }
 
     /// The largest value so far.
@@ -189,28 +209,27 @@ impl Engine {
             }
             self.ctx.sets_upto = upto;
         }
+        // Exactly the table asked for: a growing vector would hold up to twice that, and three
+        // times while it is copied.
+        self.values.reserve_total(want);
         while self.values.len() < want {
             let chunk_end = want.min(self.values.len() + self.block);
             let started = Instant::now();
-            if self.mirror.len() < want || self.mirror.width() != self.values.width() {
-                // Grown by doubling; only re-made at the same length when the table widens.
-                let cap = if self.mirror.len() < want {
-                    want.max(2 * self.mirror.len())
-                } else {
-                    self.mirror.len()
-                };
-                self.mirror = match &self.values {
-                    Values::U8(v) => Values::U8(mirrored(v, cap)),
-                    Values::U16(v) => Values::U16(mirrored(v, cap)),
-                    Values::U32(v) => Values::U32(mirrored(v, cap)),
-                };
-            }
             let mut values = std::mem::take(&mut self.values);
-            let overflow = match (&mut values, &mut self.mirror) {
-                (Values::U8(v), Values::U8(m)) => run(&mut self.ctx, v, m, chunk_end),
-                (Values::U16(v), Values::U16(m)) => run(&mut self.ctx, v, m, chunk_end),
-                (Values::U32(v), Values::U32(m)) => run(&mut self.ctx, v, m, chunk_end),
-                _ => unreachable!("the mirror has the table's width"),
+            let threads = rayon::current_num_threads();
+            self.ctx.threads = threads;
+            let ctx = &mut self.ctx;
+            let mut chunk = || match &mut values {
+                Values::U8(v) => run(ctx, v, chunk_end),
+                Values::U16(v) => run(ctx, v, chunk_end),
+                Values::U32(v) => run(ctx, v, chunk_end),
+            };
+            // On a thread of the pool, so that splitting a rare pass in two is a cheap join
+            // (from outside the pool each join would wait to be taken in).
+            let overflow = if threads > 1 {
+                rayon::scope(|_| chunk())
+            } else {
+                chunk()
             };
             self.values = match overflow {
                 Ok(max) => {
@@ -220,7 +239,7 @@ impl Engine {
                 Err(v) => {
                     self.max_value = self.max_value.max(v);
                     self.ctx.grow_bits(v);
-                    let mut wide = values.widened_for(v);
+                    let mut wide = values.widened_for(v, want);
                     match &mut wide {
                         Values::U16(w) => w.push(v as u16),
                         Values::U32(w) => w.push(v),
@@ -256,24 +275,21 @@ impl Engine {
     }
 }
 
-/// Pushes values until `g.len() == until`, writing each into `mirror` too; returns the largest
-/// value pushed, or the first value that does not fit in `T` (not pushed).
-fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, mirror: &mut [T], until: usize) -> Result<u32, u32> {
+/// Pushes values until `g.len() == until`; returns the largest value pushed, or the first value
+/// that does not fit in `T` (not pushed).
+fn run<T: Cell>(ctx: &mut Ctx, g: &mut Vec<T>, until: usize) -> Result<u32, u32> {
     let mut max = 0;
-    g.reserve(until.saturating_sub(g.len()));
     while g.len() < until {
         let n = g.len();
         if ctx.sparse && n >= ctx.next_review {
-            let all: Vec<u32> = g.iter().map(|x| x.get()).collect();
-            ctx.review(&all);
+            ctx.review(g);
             ctx.next_review *= 2;
         }
-        let v = value_at(ctx, g, mirror, n);
+        let v = value_at(ctx, g, n);
         if v > T::MAX {
             return Err(v);
         }
         g.push(T::make(v));
-        mirror[mirror.len() - 1 - n] = T::make(v);
         max = max.max(v);
         if v >> ctx.bits != 0 {
             ctx.grow_bits(v);

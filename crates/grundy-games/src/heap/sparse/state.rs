@@ -2,6 +2,8 @@
 //! rare/common split under the current mask (and how the mask is re-chosen), and the bookkeeping
 //! of the common–common scan ([`CommonScan`]).
 
+use super::storage::Cell;
+
 /// What the table computation needs besides the values: the moves, the marks of one mex and the
 /// rare/common split.
 #[derive(Clone, Debug)]
@@ -18,7 +20,15 @@ pub(super) struct Ctx {
     /// clearing only when the stamp wraps. Byte stamps: marking runs measurably faster than with
     /// wider ones, and a clear every 255 heaps costs nothing.
     pub(super) seen: Vec<u8>,
+    /// The marks of the half of a long rare pass that a second thread reads, as `seen` (same
+    /// stamp, same length), merged into `seen` after it.
+    pub(super) seen2: Vec<u8>,
     pub(super) stamp: u8,
+    /// Threads of the pool the table is computed in: with two or more, a long rare pass is
+    /// split in two.
+    pub(super) threads: usize,
+    /// Rare passes of at least this many marks are split (tests lower it to split them all).
+    pub(super) split_marks: u64,
     /// Bit `v` set when `v` is common under `mask`.
     pub(super) common: Vec<u64>,
     pub(super) mask: u32,
@@ -58,7 +68,10 @@ impl Ctx {
             sparse,
             bits: 6,
             seen: vec![0; 64],
+            seen2: vec![0; 64],
             stamp: 0,
+            threads: 1,
+            split_marks: super::value::SPLIT_MARKS,
             common: vec![0; 1],
             mask: 0,
             rare: Vec::new(),
@@ -86,6 +99,7 @@ impl Ctx {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
+            self.seen2.fill(0);
             self.stamp = 1;
         }
     }
@@ -95,6 +109,7 @@ impl Ctx {
         if need > self.bits {
             self.bits = need;
             self.seen = vec![0; 1 << need];
+            self.seen2 = vec![0; 1 << need];
             self.rebuild_common();
         }
     }
@@ -110,14 +125,14 @@ impl Ctx {
     }
 
     /// Chooses the mask making the fewest heaps rare, and lists them.
-    pub(super) fn review(&mut self, values: &[u32]) {
+    pub(super) fn review<T: Cell>(&mut self, values: &[T]) {
         if !self.sparse || values.len() < 2 {
             return;
         }
         let range = 1usize << self.bits.min(12);
         let mut hist = vec![0u64; 1 << self.bits];
         for &v in &values[1..] {
-            hist[v as usize] += 1;
+            hist[v.get() as usize] += 1;
         }
         let present: Vec<(u32, u64)> = hist
             .iter()
@@ -143,10 +158,14 @@ impl Ctx {
             self.mask = best.1;
             self.rebuild_common();
             self.rare = (1..values.len())
-                .filter(|&a| self.class(values[a]) == 0)
+                .filter(|&a| self.class(values[a].get()) == 0)
                 .map(|a| a as u32)
                 .collect();
-            self.rare_values = self.rare.iter().map(|&a| values[a as usize]).collect();
+            self.rare_values = self
+                .rare
+                .iter()
+                .map(|&a| values[a as usize].get())
+                .collect();
         }
     }
 }

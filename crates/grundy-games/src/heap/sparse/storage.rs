@@ -1,6 +1,5 @@
 //! How a table of values is stored: one byte per heap while every value fits, then two, then four
-//! ([`Values`]); the [`Cell`] trait that lets the kernels work in the table's own width; and the
-//! table stored backwards ([`mirrored`]), which the pair scan reads forwards.
+//! ([`Values`]), and the [`Cell`] trait that lets the kernels work in the table's own width.
 
 /// A compact table of values: one byte per heap while every value is below 256.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +63,55 @@ impl Values {
         }
     }
 
+    /// The largest value (0 for an empty table).
+    pub fn max(&self) -> u32 {
+        match self {
+            Values::U8(v) => v.iter().copied().max().map_or(0, u32::from),
+            Values::U16(v) => v.iter().copied().max().map_or(0, u32::from),
+            Values::U32(v) => v.iter().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// The checksum of the values as a checkpoint stores them (each a little-endian `u32`:
+    /// [`grundy_core::checksum::checkpoint_checksum`] of those bytes), without making them.
+    pub fn checkpoint_checksum(&self) -> u64 {
+        use grundy_core::checksum::Checksum;
+        let mut sum = Checksum::new(4 * self.len() as u64);
+        let mut pairs = (0..self.len() / 2).map(|i| (self.at(2 * i), self.at(2 * i + 1)));
+        pairs
+            .by_ref()
+            .for_each(|(a, b)| sum.word(u64::from(a) | u64::from(b) << 32));
+        if self.len() % 2 == 1 {
+            sum.finish(&self.at(self.len() - 1).to_le_bytes())
+        } else {
+            sum.finish(&[])
+        }
+    }
+
+    /// Writes the values as a checkpoint stores them, each a little-endian `u32`, a block at a
+    /// time: a table of `N` values needs no copy of `4 N` bytes to be written.
+    pub fn write_le_u32(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut block = Vec::with_capacity(1 << 16);
+        for start in (0..self.len()).step_by(1 << 14) {
+            block.clear();
+            for n in start..self.len().min(start + (1 << 14)) {
+                block.extend_from_slice(&self.at(n).to_le_bytes());
+            }
+            out.write_all(&block)?;
+        }
+        Ok(())
+    }
+
+    /// `G(n)`, tabulated.
+    #[inline]
+    fn at(&self, n: usize) -> u32 {
+        match self {
+            Values::U8(v) => u32::from(v[n]),
+            Values::U16(v) => u32::from(v[n]),
+            Values::U32(v) => v[n],
+        }
+    }
+
     /// Bytes per stored value.
     pub fn width(&self) -> usize {
         match self {
@@ -81,13 +129,29 @@ impl Values {
         }
     }
 
-    /// The same values in storage wide enough for `v`.
-    pub(super) fn widened_for(self, v: u32) -> Values {
-        let all = self.to_vec();
-        if v <= u16::MAX as u32 {
-            Values::U16(all.iter().map(|&x| x as u16).collect())
-        } else {
-            Values::U32(all)
+    /// Room for `total` values in all, exactly (a table's length is known before it is
+    /// computed).
+    pub(super) fn reserve_total(&mut self, total: usize) {
+        match self {
+            Values::U8(v) => v.reserve_exact(total.saturating_sub(v.len())),
+            Values::U16(v) => v.reserve_exact(total.saturating_sub(v.len())),
+            Values::U32(v) => v.reserve_exact(total.saturating_sub(v.len())),
+        }
+    }
+
+    /// The same values in storage wide enough for `v`, with room for `total` values: converted
+    /// directly, so that only the old and the new table are held at once.
+    pub(super) fn widened_for(self, v: u32, total: usize) -> Values {
+        fn widen<A: Copy, B: From<A>>(old: &[A], total: usize) -> Vec<B> {
+            let mut new = Vec::with_capacity(total.max(old.len()));
+            new.extend(old.iter().map(|&x| B::from(x)));
+            new
+        }
+        match self {
+            Values::U8(old) if v <= u16::MAX as u32 => Values::U16(widen(&old, total)),
+            Values::U8(old) => Values::U32(widen(&old, total)),
+            Values::U16(old) => Values::U32(widen(&old, total)),
+            Values::U32(old) => Values::U32(old),
         }
     }
 }
@@ -125,12 +189,3 @@ macro_rules! cell {
 cell!(u8);
 cell!(u16);
 cell!(u32);
-
-/// `g` backwards in `cap` cells: `m[cap - 1 - n] = g[n]`.
-pub(super) fn mirrored<T: Cell>(g: &[T], cap: usize) -> Vec<T> {
-    let mut m = vec![T::make(0); cap];
-    for (slot, &x) in m[cap - g.len()..].iter_mut().rev().zip(g) {
-        *slot = x;
-    }
-    m
-}

@@ -27,6 +27,28 @@ fn engine_table(rules: &TakeBreakRules, method: Method, last: usize) -> Vec<u32>
     e.values().to_vec()
 }
 
+/// A pool of `threads` threads, for tables computed on one thread and on two.
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+}
+
+/// [`engine_table`] by the sparse method in a pool of `threads`, every rare pass split between
+/// the threads when there are two (however short), and extended in the given steps.
+fn split_table(rules: &TakeBreakRules, threads: usize, steps: &[usize]) -> Engine {
+    pool(threads).install(|| {
+        let mut e = Engine::new(rules.clone(), Method::Sparse);
+        e.ctx.next_review = 16;
+        e.ctx.split_marks = 0;
+        for &last in steps {
+            e.extend_to(last, &mut |_| true).unwrap();
+        }
+        e
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
@@ -35,6 +57,15 @@ proptest! {
         let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
         prop_assert_eq!(&engine_table(&rules, Method::Naive, last), &oracle);
         prop_assert_eq!(&engine_table(&rules, Method::Sparse, last), &oracle);
+    }
+
+    #[test]
+    fn split_rare_passes_equal_naive(code in code(), last in 0usize..400, threads in 1usize..=2) {
+        let rules = TakeBreakRules::from_code(&code).unwrap();
+        let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
+        let e = split_table(&rules, threads, &[last / 3, last]);
+        prop_assert_eq!(e.ctx.threads, threads);
+        prop_assert_eq!(&e.values().to_vec(), &oracle);
     }
 
     #[test]
@@ -48,7 +79,7 @@ proptest! {
 
 #[test]
 fn extending_in_steps_equals_one_run() {
-    // Each extension regrows the mirrored table; truncating leaves stale cells behind it.
+    // Each extension reserves the table anew; truncating drops rare heaps past the end.
     for code in ["0.07", "0.6", "4.07", "0.007"] {
         let rules = TakeBreakRules::from_code(code).unwrap();
         let whole = engine_table(&rules, Method::Sparse, 700);
@@ -89,7 +120,7 @@ fn tables_widen_when_values_grow() {
     let mut e = Engine::new(rules, Method::Sparse);
     e.extend_to(600, &mut |_| true).unwrap();
     assert!(e.values().width() >= 2);
-    // In steps, so that the table widens while its mirror is already long enough.
+    // In steps, so that the table widens in the middle of an extension and between two.
     let wide = oracle.iter().position(|&v| v > 255).unwrap();
     let first = wide - 10;
     let end = 2 * (first + 1) - 1;
@@ -100,8 +131,6 @@ fn tables_widen_when_values_grow() {
         e.extend_to(last, &mut |_| true).unwrap();
     }
     assert_eq!(e.values().to_vec(), oracle[..=end]);
-    // The mirror doubled once, and kept its length when the table widened.
-    assert_eq!(e.mirror.len(), 2 * (first + 1));
 }
 
 #[test]
@@ -131,4 +160,88 @@ fn a_stopped_tick_keeps_the_values_of_its_blocks() {
     assert!((1..100_001).contains(&kept), "{kept}");
     let whole = engine_table(&rules, Method::Naive, kept - 1);
     assert_eq!(e.values().to_vec(), whole);
+}
+
+#[test]
+fn a_budget_reaches_what_its_estimate_allows() {
+    let rules = TakeBreakRules::from_code("0.6").unwrap();
+    let mut e = Engine::new(rules.clone(), Method::Sparse);
+    e.extend_to(5000, &mut |_| true).unwrap();
+    let lasts = [0u64, 5000, 100_000, 1 << 24, u32::MAX as u64 - 1];
+    for pair in lasts.windows(2) {
+        assert!(
+            e.estimated_bytes(pair[0]) <= e.estimated_bytes(pair[1]),
+            "{pair:?}"
+        );
+    }
+    for last in lasts {
+        let bytes = e.estimated_bytes(last);
+        // The values alone: 0.6's largest by 5000 is past 170, so that a larger table is
+        // forecast at two bytes a value (they pass 255 at 10344).
+        assert!(bytes >= 2 * (last + 1), "{last}: {bytes}");
+        assert!(e.reach(bytes) >= last, "{last}");
+        assert!(e.reach(bytes) < u32::MAX as u64);
+        if last > 0 {
+            assert!(e.reach(bytes - 1) < last, "{last}");
+        }
+    }
+    assert_eq!(e.reach(0), 0);
+    // From a prefix computed by the free function: the same forecast as from an engine that far.
+    let mut prefix = Engine::new(rules.clone(), Method::Sparse);
+    prefix.extend_to(32767, &mut |_| true).unwrap();
+    assert_eq!(
+        estimated_bytes(&rules, 1 << 30),
+        prefix.estimated_bytes(1 << 30)
+    );
+}
+
+#[test]
+fn a_value_past_255_widens_the_table_mid_extension_on_both_thread_counts() {
+    // 0.6's first value past 255 is G(10344) = 256: the table turns from bytes to u16 in the
+    // middle of an extension, and again at the start of one.
+    let rules = TakeBreakRules::from_code("0.6").unwrap();
+    let oracle = naive_table(&TakeAndBreak::new(rules.clone()), 10_600);
+    let first_wide = oracle.iter().position(|&v| v > 255).unwrap();
+    assert_eq!((first_wide, oracle[first_wide]), (10_344, 256));
+    for threads in [1, 2] {
+        for steps in [[10_000, 10_600], [10_343, 10_600]] {
+            let e = split_table(&rules, threads, &steps[..1]);
+            assert_eq!(e.values().width(), 1, "{threads} thread(s), {steps:?}");
+            let e = split_table(&rules, threads, &steps);
+            assert_eq!(e.values().width(), 2);
+            assert_eq!(
+                e.values().to_vec(),
+                oracle,
+                "{threads} thread(s), {steps:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_table_writes_and_sums_its_checkpoint_bytes_without_copying_them() {
+    use grundy_core::checksum::checkpoint_checksum;
+    for values in [
+        vec![],
+        vec![7],
+        vec![0, 1, 2],
+        vec![3, 300, 5, 9],
+        vec![1, 70_000],
+    ] {
+        let table = Values::from_u32(&values);
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let mut written = Vec::new();
+        table.write_le_u32(&mut written).unwrap();
+        assert_eq!(written, bytes, "{values:?}");
+        assert_eq!(table.checkpoint_checksum(), checkpoint_checksum(&bytes));
+        assert_eq!(table.max(), values.iter().copied().max().unwrap_or(0));
+    }
+    let long: Vec<u32> = (0..40_001).map(|n| n % 251).collect();
+    let mut written = Vec::new();
+    Values::from_u32(&long).write_le_u32(&mut written).unwrap();
+    assert_eq!(written.len(), 4 * long.len());
+    assert_eq!(
+        written[4 * 40_000..],
+        40_000u32.rem_euclid(251).to_le_bytes()
+    );
 }

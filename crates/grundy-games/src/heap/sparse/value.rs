@@ -7,7 +7,7 @@
 //! The phases are `#[inline(always)]`, as their code was written inline in `value_at` before:
 //! they compile into it as one function; the loops they call are in `kernels`.
 
-use super::kernels::{keep_unseen, mark_rare, mark_rare_twice, pair_top, scan_block};
+use super::kernels::{keep_unseen, mark_rare, mark_rare_twice, merge_marks, pair_top, scan_block};
 use super::state::{CommonScan, Ctx};
 use super::storage::Cell;
 
@@ -23,21 +23,27 @@ const BLOCK: usize = 128;
 /// [`super::Engine::work`].
 pub(super) const SCAN_BLOCK: u64 = BLOCK as u64;
 const PROBES: usize = 32;
+/// A rare pass of at least this many marks is split between two threads: below it, waking the
+/// second thread costs more than the half it takes over.
+pub(super) const SPLIT_MARKS: u64 = 32768;
 
 /// `G(n)` from `G(0..n)`.
 #[inline]
-pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) -> u32 {
+pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
     ctx.next_stamp();
     let Ctx {
         sets,
         distinct,
         sparse,
         seen,
+        seen2,
         stamp,
         common,
         rare,
         rare_values,
         scan,
+        threads,
+        split_marks,
         ..
     } = ctx;
     let distinct = *distinct;
@@ -51,7 +57,6 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) 
         sets2: &sets[2],
         distinct,
         g,
-        mirror,
     };
     // Three-heap moves first: the sparse step below needs every other option marked.
     mark_other_moves(seen, stamp, sets, g, n);
@@ -59,8 +64,20 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) 
     let removals = sets[2].partition_point(|&k| k + 2 <= n) as u64;
     // Before the first mask is chosen the mask is 0 and every heap is rare: still correct.
     if *sparse {
-        scan.pair_reads += removals * rare.len() as u64;
-        mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
+        let marks = removals * rare.len() as u64;
+        scan.pair_reads += marks;
+        if *threads > 1 && marks >= *split_marks {
+            // Marks are idempotent: two halves marked apart and merged are the same marks.
+            let h = rare.len() / 2;
+            let seen2: &mut [u8] = &mut seen2[..];
+            rayon::join(
+                || mark_rare_pairs(seen, stamp, pairs, &rare[..h], &rare_values[..h]),
+                || mark_rare_pairs(seen2, stamp, pairs, &rare[h..], &rare_values[h..]),
+            );
+            merge_marks(seen, seen2, stamp);
+        } else {
+            mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
+        }
         let c = least_common_unseen(seen, stamp, common, &mut scan.needed);
         if scan.needed.is_empty() {
             return c as u32;
@@ -75,7 +92,7 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], mirror: &[T], n: usize) 
 }
 
 /// The two-heap moves of a heap `n`: each removal `k` in `sets2` (increasing) leaves `r = n − k`
-/// tokens split into pairs `(a, r − a)`, read from the table `g = G(0..n)` and its mirror.
+/// tokens split into pairs `(a, r − a)`, read from the table `g = G(0..n)`.
 #[derive(Clone, Copy)]
 struct Pairs<'a, T> {
     n: usize,
@@ -83,8 +100,6 @@ struct Pairs<'a, T> {
     /// The two heaps must differ.
     distinct: bool,
     g: &'a [T],
-    /// The table backwards (see [`super::Engine`]).
-    mirror: &'a [T],
 }
 
 /// Marks the options that are not two-heap moves: removing a whole heap, leaving one heap, and
@@ -367,11 +382,8 @@ fn scan_pairs<T: Cell>(
         sets2,
         distinct,
         g,
-        mirror,
     } = pairs;
-    scan_block(
-        seen, stamp, needed, g, mirror, sets2, n, distinct, first, len,
-    )
+    scan_block(seen, stamp, needed, g, sets2, n, distinct, first, len)
 }
 
 /// Reads block `j` of `BLOCK` heaps `a` past the head.
