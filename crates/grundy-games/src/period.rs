@@ -61,20 +61,31 @@ pub fn periodicity_bound(rules: &TakeBreakRules) -> Option<PeriodicityBound> {
 /// smallest one that has repeated at least three times at the end of the table (not proved).
 /// With `arithmetic`, a positive saltus is looked for too (never proved here).
 pub fn find(values: &[u32], bound: Option<PeriodicityBound>, arithmetic: bool) -> Option<Period> {
-    let len = values.len();
+    find_in(values.len(), |i| values[i], bound, arithmetic)
+}
+
+/// [`find`] over `len` values read by `value(i)`: a table stored in its own width (a billion heaps
+/// are not copied to search their period).
+pub fn find_in(
+    len: usize,
+    value: impl Fn(usize) -> u32,
+    bound: Option<PeriodicityBound>,
+    arithmetic: bool,
+) -> Option<Period> {
+    let values = value;
     if len < 2 {
         return None;
     }
     let last = (len - 1) as u64;
     let mut candidate: Option<Period> = None;
     for p in 1..len {
-        let s = values[len - 1] as i64 - values[len - 1 - p] as i64;
+        let s = values(len - 1) as i64 - values(len - 1 - p) as i64;
         if s < 0 || (s > 0 && !arithmetic) {
             continue;
         }
         // Walk back from the end while G(n + p) = G(n) + s.
         let mut n0 = len - p;
-        while n0 > 0 && values[n0 - 1 + p] as i64 - values[n0 - 1] as i64 == s {
+        while n0 > 0 && values(n0 - 1 + p) as i64 - values(n0 - 1) as i64 == s {
             n0 -= 1;
         }
         let period = Period {

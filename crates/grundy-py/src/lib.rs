@@ -572,6 +572,16 @@ impl Watch for PyWatch<'_> {
     fn warn(&mut self, message: &str) {
         Python::with_gil(|py| write_stderr(py, &format!("grundy: warning: {message}\n")));
     }
+
+    fn note(&mut self, message: &str) {
+        if self.progress {
+            Python::with_gil(|py| write_stderr(py, &format!("grundy: {message}\n")));
+        }
+    }
+
+    fn budget(&self) -> Option<u64> {
+        grundy_core::search::available_memory().map(|a| a / 10 * 9)
+    }
 }
 
 /// An error unless `bytes` more for `what` fit in nine tenths of the memory available now.

@@ -214,6 +214,15 @@ impl Watch for Shell {
     fn warn(&mut self, message: &str) {
         eprintln!("grundy: warning: {message}");
     }
+
+    /// Said whether or not stderr is a terminal: a log of a long run should show it.
+    fn note(&mut self, message: &str) {
+        eprintln!("grundy: {message}");
+    }
+
+    fn budget(&self) -> Option<u64> {
+        Some(crate::memory::budget().saturating_sub(crate::memory::accounted()))
+    }
 }
 
 impl Drop for Shell {

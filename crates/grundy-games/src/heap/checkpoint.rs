@@ -31,18 +31,18 @@ const VERIFY_BUDGET: u64 = 4_000_000;
 pub fn save(path: &Path, game: &TableGame, e: &Engine) -> std::io::Result<()> {
     let tmp = path.with_extension("ckpt.tmp");
     {
-        let values = e.values().to_vec();
-        let data: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        // Written from the table in its own width: a long table is never copied to be saved.
+        let values = e.values();
         let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
         writeln!(
             f,
             "{MAGIC}\ngame {}\nvalues {}\nmax {}\nchecksum {:016x}",
             game.name().escape_default(),
             values.len(),
-            values.iter().copied().max().unwrap_or(0),
-            checkpoint_checksum(&data)
+            values.max(),
+            values.checkpoint_checksum()
         )?;
-        f.write_all(&data)?;
+        values.write_le_u32(&mut f)?;
         f.flush()?;
     }
     std::fs::rename(tmp, path)

@@ -82,6 +82,15 @@ impl TableGame {
         }
     }
 
+    /// The estimated bytes of the table up to `last` and how far `budget` bytes reach, for a game
+    /// computed move by move ([`crate::heap::sparse::forecast`]).
+    pub fn forecast(&self, last: u64, budget: u64) -> Option<(u64, u64)> {
+        match &self.source {
+            Source::Engine(r) => Some(crate::heap::sparse::forecast(r, last, budget)),
+            Source::Formula { .. } => None,
+        }
+    }
+
     /// The engine resumed from earlier values.
     pub fn resume(&self, method: Method, values: &[u32]) -> Option<Engine> {
         match &self.source {
@@ -231,7 +240,16 @@ impl TableGame {
     /// The period of a table of this game: proved by a theorem, by the periodicity theorem, or
     /// merely observed.
     pub fn period(&self, values: &[u32]) -> Option<Period> {
-        let last = values.len().saturating_sub(1) as u64;
+        self.period_in(values.len(), |i| values[i])
+    }
+
+    /// [`TableGame::period`] of a table in its own width, not copied.
+    pub fn period_of(&self, values: &Values) -> Option<Period> {
+        self.period_in(values.len(), |i| values.get(i).unwrap_or(0))
+    }
+
+    fn period_in(&self, len: usize, value: impl Fn(usize) -> u32) -> Option<Period> {
+        let last = len.saturating_sub(1) as u64;
         match &self.source {
             Source::Formula {
                 period: Some(p), ..
@@ -239,8 +257,8 @@ impl TableGame {
                 checked_upto: last,
                 ..*p
             }),
-            Source::Formula { period: None, .. } => period::find(values, None, true),
-            Source::Engine(_) => period::find(values, self.bound(), false),
+            Source::Formula { period: None, .. } => period::find_in(len, value, None, true),
+            Source::Engine(_) => period::find_in(len, value, self.bound(), false),
         }
     }
 }
@@ -268,7 +286,8 @@ pub fn by_stages<E>(
 }
 
 /// `G(0..=last)`, or fewer when a proved period (or the game's formula) gives the rest, with the
-/// period of what was computed. Tables are computed in doubling stages, each checked for a period
+/// period of what was computed (the values themselves only for a formula game: a game computed
+/// move by move keeps them in `engine`). Tables are computed in doubling stages, each checked for a period
 /// that the periodicity theorem proves: past it nothing more is computed or stored. With
 /// `searching` (no `--upto`), a formula game too is tabulated in stages until its period is
 /// proved; `with_period` looks for a period even where none can be proved. A game computed move
@@ -288,13 +307,13 @@ pub fn tabulate<E: From<Interrupted>>(
     with_period: bool,
     tick: &mut dyn FnMut(&Engine) -> bool,
     before_stage: &mut BeforeStage<E>,
-) -> Result<(Values, Option<Period>), E> {
+) -> Result<(Option<Values>, Option<Period>), E> {
     let Some(engine) = engine else {
         let mut values = Values::default();
         let mut stage = |upto: u64| {
             before_stage(None, upto)?;
             values = game.compute(upto, method, &mut |_| true)?;
-            Ok::<_, E>(game.period(&values.to_vec()))
+            Ok::<_, E>(game.period_of(&values))
         };
         let period = if searching {
             by_stages(last, &mut stage)?
@@ -304,7 +323,7 @@ pub fn tabulate<E: From<Interrupted>>(
         } else {
             stage(last.min(FORMULA_HEAD))?
         };
-        return Ok((values, period));
+        return Ok((Some(values), period));
     };
     if engine.values().len() as u64 > last + 1 {
         engine.truncate(last as usize);
@@ -314,9 +333,8 @@ pub fn tabulate<E: From<Interrupted>>(
     let mut extend = |upto: u64| -> Result<Option<Period>, E> {
         before_stage(Some(engine), upto)?;
         engine.extend_to(upto as usize, tick)?;
-        let values = || engine.values().to_vec();
         Ok((provable || with_period)
-            .then(|| game.period(&values()))
+            .then(|| game.period_of(engine.values()))
             .flatten())
     };
     let period = if provable {
@@ -324,7 +342,8 @@ pub fn tabulate<E: From<Interrupted>>(
     } else {
         extend(last)?
     };
-    Ok((engine.values().clone(), period))
+    // The values stay in the engine, which the caller owns: a long table is not copied.
+    Ok((None, period))
 }
 
 /// About how many options a heap of `n` has (what recomputing its value costs).

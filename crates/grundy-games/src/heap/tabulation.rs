@@ -26,8 +26,30 @@ pub const LARGEST: u64 = u32::MAX as u64 - 1;
 /// The largest heap computed while a period is looked for, unless the request says.
 pub const DEFAULT_MAX: u64 = 1 << 20;
 
-/// How often a long table saves its checkpoint.
+/// How often a long table saves its checkpoint, at most…
 const SAVE_EVERY: Duration = Duration::from_secs(10);
+
+/// …and at least (a save of billions of heaps is spaced out by its own length).
+const SAVE_AT_LEAST_EVERY: Duration = Duration::from_secs(600);
+
+/// Tables this long or longer say up front what they need and how far the budget reaches.
+const FORECAST_FROM: u64 = 1 << 22;
+
+/// Bytes for a person: `1.5 GiB`, `48 MiB`, `12 KiB`.
+fn human_bytes(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (unit, size) in UNITS {
+        if bytes >= size {
+            let x = bytes as f64 / size as f64;
+            return if x < 10.0 {
+                format!("{x:.1} {unit}")
+            } else {
+                format!("{x:.0} {unit}")
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
 
 /// Why a stage loop stopped before its end.
 enum Stop {
@@ -161,12 +183,41 @@ impl TableGame {
                         .map_err(Stop::Memory)
                 },
             );
-            return computed.map_err(|stop| match stop {
-                Stop::Memory(m) => TableError::Compute(m),
-                Stop::Interrupted => TableError::Interrupted { kept: None },
-            });
+            return computed
+                .map(|(values, period)| (values.unwrap_or_default(), period))
+                .map_err(|stop| match stop {
+                    Stop::Memory(m) => TableError::Compute(m),
+                    Stop::Interrupted => TableError::Interrupted { kept: None },
+                });
         }
         let checkpoint = request.checkpoint.as_ref();
+        // A long table says up front what it needs and how far the budget reaches, and computes
+        // no further than that: a stage that cannot fit is not begun.
+        let asked = last;
+        let mut last = last;
+        if last >= FORECAST_FROM {
+            // The engine's forecast is its peak once the table is done; while a stage grows, the
+            // last stage's values are moved into a block twice their size, so a stage needs up
+            // to half as much again: the budget's reach is found for two thirds of it.
+            let budget = watch.budget().map_or(u64::MAX, |b| b / 3 * 2);
+            if let Some((bytes, reach)) = self.forecast(last, budget) {
+                let mut said = format!(
+                    "the table of {name} up to {last} needs about {}",
+                    human_bytes(bytes)
+                );
+                if let Some(budget) = watch.budget() {
+                    said += &format!(
+                        "; the budget of {} reaches about n = {reach}",
+                        human_bytes(budget)
+                    );
+                    if reach < last {
+                        said += &format!("; computing to {reach}");
+                        last = reach;
+                    }
+                }
+                watch.note(&said);
+            }
+        }
         let resuming = checkpoint.filter(|c| c.resume && c.path.exists());
         // How many values the checkpoint resumed from held: a table shorter than that leaves it.
         let mut resumed_from = 0;
@@ -181,16 +232,22 @@ impl TableGame {
         // Only a checkpoint this run read or wrote is removed when it finishes.
         let mut own_checkpoint = resuming.is_some();
         let mut last_save = Instant::now();
+        // How long the last save took: a table of billions of heaps is saved less often (at most
+        // a twentieth of the time goes to saving), and at least every ten minutes.
+        let mut save_took = Duration::ZERO;
         let mut save_error = None;
         // The watch is told progress and budgets stages: two closures share it.
         let watch = std::cell::RefCell::new(watch);
         let mut tick = |e: &Engine| {
             if let Some(c) = checkpoint {
-                if last_save.elapsed() > SAVE_EVERY {
+                let every = (save_took * 20).clamp(SAVE_EVERY, SAVE_AT_LEAST_EVERY);
+                if last_save.elapsed() > every {
+                    let started = Instant::now();
                     match checkpoint::save(&c.path, self, e) {
                         Ok(()) => own_checkpoint = true,
                         Err(err) => save_error = Some(err),
                     }
+                    save_took = started.elapsed();
                     last_save = Instant::now();
                 }
             }
@@ -208,14 +265,24 @@ impl TableGame {
             &mut tick,
             &mut |engine: Option<&Engine>, upto: u64| {
                 let engine = engine.expect("a computed game tabulates with its engine");
-                // The values, and their mirror grown by doubling, at the current width; u32
-                // copies of the values for the engine's reviews, the period and the checkpoint.
-                // Less what the values and mirror computed so far already hold.
+                // The engine's own forecast for the stage (values in their width, rare heaps,
+                // marks), less what it holds already; the period is searched and checkpoints
+                // written in place, without copies.
                 let have = engine.values().len() as u64;
+                let held = if have == 0 {
+                    0
+                } else {
+                    engine.estimated_bytes(have - 1)
+                };
+                // While the values move to their larger block (or are widened, u8 to u16), the
+                // old one is held too.
                 let width = engine.values().width() as u64;
-                let need = (upto + 1)
-                    .saturating_mul(3 * width + 8)
-                    .saturating_sub(have * 2 * width);
+                let wider = engine.forecast_width(upto) as u64;
+                let moving = have.saturating_mul(if wider > width { width + wider } else { width });
+                let need = engine
+                    .estimated_bytes(upto)
+                    .saturating_sub(held)
+                    .saturating_add(moving);
                 watch
                     .borrow_mut()
                     .reserve(&format!("the table of {name} up to {upto}"), need)
@@ -242,14 +309,40 @@ impl TableGame {
             ))
         };
         match outcome {
-            Ok(computed) => {
-                let covered = computed.0.len() >= resumed_from;
+            Ok((_, period)) => {
+                let computed = engine.values().len() as u64;
+                if last < asked
+                    && computed.saturating_sub(1) >= last
+                    && !period.is_some_and(|p| p.proved)
+                {
+                    // Stopped where the budget reaches, short of what was asked, and no proved
+                    // period gives the rest: what was computed is kept for a run with more memory.
+                    let kept = match checkpoint {
+                        Some(c) => {
+                            checkpoint::save(&c.path, self, &engine)
+                                .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
+                            format!(
+                                "; the {computed} values computed are in {} (--resume continues)",
+                                c.path.display()
+                            )
+                        }
+                        None => String::new(),
+                    };
+                    return Err(TableError::Compute(format!(
+                        "the table of {name} stopped at {last}, as far as the memory budget \
+                         reaches ({computed} of the {} values asked); raise it with --memory \
+                         SIZE{kept}",
+                        asked.saturating_add(1)
+                    )));
+                }
+                let covered = computed >= resumed_from as u64;
                 // Named or not, a checkpoint this run read or wrote is done with.
                 if let Some(c) = checkpoint.filter(|c| own_checkpoint && covered && c.path.exists())
                 {
                     let _ = std::fs::remove_file(&c.path);
                 }
-                Ok(computed)
+                // The values leave the engine as they are: a long table is not copied.
+                Ok((engine.into_values(), period))
             }
             Err(Stop::Memory(m)) if engine.values().is_empty() => Err(TableError::Compute(m)),
             Err(Stop::Memory(m)) => match checkpoint {

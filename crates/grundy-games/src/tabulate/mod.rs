@@ -140,6 +140,16 @@ pub trait Watch {
     /// Something the person should know that does not stop the table (a checkpoint that could
     /// not be written).
     fn warn(&mut self, message: &str);
+
+    /// What a long table says before it starts (its estimate, how far the budget reaches).
+    fn note(&mut self, message: &str) {
+        let _ = message;
+    }
+
+    /// The bytes the budget has left, if the front end keeps one.
+    fn budget(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A watch that shows nothing, never stops and refuses nothing: for tests and small tables.

@@ -117,6 +117,12 @@ fn amount_count(amounts: &Amounts, n: u64) -> u64 {
 /// The engine's estimate for the table of `rules` up to `last` ([`Engine::estimated_bytes`]),
 /// made from a first 32768 values computed here (a tenth of a second for most octal codes).
 pub fn estimated_bytes(rules: &TakeBreakRules, last: u64) -> u64 {
+    forecast(rules, last, u64::MAX).0
+}
+
+/// The estimate for the table of `rules` up to `last` and how far `budget` bytes reach
+/// ([`Engine::reach`]), both from one first 32768 values computed here.
+pub fn forecast(rules: &TakeBreakRules, last: u64, budget: u64) -> (u64, u64) {
     let mut engine = Engine::new(rules.clone(), super::Method::Sparse);
     let prefix = if matches!(&rules.by_parts[3], Amounts::Finite(v) if v.is_empty()) {
         PREFIX
@@ -125,5 +131,5 @@ pub fn estimated_bytes(rules: &TakeBreakRules, last: u64) -> u64 {
     };
     let first = (prefix as u64).min(last) as usize;
     let _ = engine.extend_to(first, &mut |_| true);
-    engine.estimated_bytes(last)
+    (engine.estimated_bytes(last), engine.reach(budget))
 }

@@ -75,7 +75,7 @@ mod storage;
 mod tests;
 mod value;
 
-pub use estimate::estimated_bytes;
+pub use estimate::{estimated_bytes, forecast};
 pub use known::{known_values, KnownValues, PERIOD_SEARCH_WORK, SOLVE_TABLE_LIMIT};
 pub use storage::Values;
 // The periodicity theorem's bound lives beside `Period`; other modules still import it from here.
