@@ -95,12 +95,17 @@ fn main() -> ExitCode {
     grundy_core::search::set_memory_budget(memory::budget() / 2);
     grundy_core::limits::set_position_cap(cli.max_positions);
     grundy_core::limits::set_memory_probe(memory::running_low);
-    grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {
+    let script_limits = grundy_games::script::ScriptLimits {
         operations: cli.script_max_ops,
         depth: cli.script_max_depth,
         memory_mib: cli.script_max_memory,
         size: cli.script_max_size,
-    });
+    };
+    if let Err(m) = script_limits.check() {
+        out::error_line(format_args!("{m}"));
+        return ExitCode::from(2);
+    }
+    grundy_games::script::set_script_limits(script_limits);
     grundy_games::script::set_memory_probe(memory::thread_net);
     grundy_games::script::set_progress_reporter(progress::script_expanded);
     grundy_games::progress::set_table_reporter(progress::table_values);

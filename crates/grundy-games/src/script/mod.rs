@@ -34,6 +34,7 @@ mod ahead;
 mod expansion;
 mod position;
 mod program;
+mod stack;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -44,7 +45,7 @@ use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
 use expansion::Expansion;
-pub use position::Position;
+pub use position::{too_deep, Position, MAX_NESTING};
 pub use program::{
     script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
     ScriptLimits, Splits, SumOption,
