@@ -19,6 +19,7 @@ use rhai::{
     Scope, AST,
 };
 
+use super::params::Params;
 use super::position::Position;
 
 /// The caps every script call runs under, set once per process (the command line's
@@ -345,6 +346,22 @@ fn register_sized_padding(engine: &mut Engine, size: usize) {
     );
 }
 
+/// Makes each parameter a constant every function reads (Rhai's functions see no variable of
+/// the top level): the engine asks for a name it has not placed in a function's own variables
+/// (`index` 0) before looking further, and a variable the function defined itself still wins.
+fn read_params(engine: &mut Engine, params: Vec<(String, Dynamic)>) {
+    #[allow(deprecated)] // `on_var` is marked volatile, not deprecated.
+    engine.on_var(move |name, index, context| {
+        if index > 0 || context.scope().contains(name) {
+            return Ok(None);
+        }
+        Ok(params
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone()))
+    });
+}
+
 /// The most functions a script may define. Rhai's parser looks up every variable a script reads
 /// among all the functions defined so far (to turn a function's name into a pointer to it), so a
 /// script of n functions that each read a variable takes time in n²: 10 000 such functions load in
@@ -374,7 +391,7 @@ fn at(pos: rhai::Position) -> (usize, usize) {
 impl Program {
     /// Compiles `text`, read from `source` (a file name, or `inline script`). The error is one
     /// line: `SOURCE:LINE:COLUMN: what is wrong`.
-    pub fn compile(source: &str, text: &str) -> Result<Program, String> {
+    pub fn compile(source: &str, text: &str, params: &Params) -> Result<Program, String> {
         let functions = functions_declared(text);
         if functions > MAX_FUNCTIONS {
             return Err(format!(
@@ -384,7 +401,10 @@ impl Program {
             ));
         }
         let limits = script_limits();
-        let engine = engine(limits);
+        let mut engine = engine(limits);
+        if !params.is_empty() {
+            read_params(&mut engine, params.values());
+        }
         // The parser recurses once per nested expression, up to the depth cap.
         let ast = super::stack::with_room(limits.depth, || engine.compile(text)).map_err(|e| {
             let (line, col) = at(e.1);
