@@ -230,8 +230,10 @@ impl ScriptGame {
             if start >= end {
                 return Ok(());
             }
-            self.count(count, end.abs_diff(start), call)?;
             if canonical {
+                // Listed one by one, so held to the cap; a range kept whole is two numbers, and
+                // no cap applies to it.
+                self.count(count, end.abs_diff(start), call)?;
                 for n in start..end {
                     groups.push(Group::One(self.canonical(Position::Int(n))?));
                 }

@@ -32,6 +32,8 @@
 
 mod ahead;
 mod expansion;
+mod last_seen;
+mod line;
 mod params;
 mod position;
 mod program;
