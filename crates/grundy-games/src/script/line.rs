@@ -59,22 +59,50 @@ impl Line {
         expansion: Option<&Expansion>,
         solver: &mut Option<Solver<&'g ScriptGame>>,
     ) -> Result<u64, SolveError> {
-        let n = self.values.len() as i64;
-        let found = match expansion {
-            Some(Expansion::Options(groups)) => self.mex(groups, n),
-            _ => Mex::Elsewhere,
-        };
+        let found = self.try_next(expansion);
         game.fault()?;
-        let v = match found {
-            Mex::Found(v) => v,
-            Mex::Elsewhere => {
+        match found {
+            Some(v) => Ok(v),
+            None => {
+                let n = self.values.len() as i64;
                 let solver = solver.get_or_insert_with(|| Solver::new(game));
-                solver.grundy(&Position::Int(n))?.0
+                let v = solver.grundy(&Position::Int(n))?.0;
+                self.push(v);
+                Ok(v)
             }
-        };
+        }
+    }
+
+    /// Values the next heap from its expansion when the array holds all its options (`None`,
+    /// and nothing valued, when it does not).
+    pub(super) fn try_next(&mut self, expansion: Option<&Expansion>) -> Option<u64> {
+        let n = self.values.len() as i64;
+        match expansion {
+            Some(Expansion::Options(groups)) => match self.mex(groups, n) {
+                Mex::Found(v) => {
+                    self.push(v);
+                    Some(v)
+                }
+                Mex::Elsewhere => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn push(&mut self, v: u64) {
+        let n = self.values.len() as i64;
         self.values.push(v);
         self.last.set(v as usize, n);
-        Ok(v)
+    }
+
+    /// How many heaps are valued.
+    pub(super) fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value of the heap `n`, if valued.
+    pub(super) fn get(&self, n: usize) -> Option<u64> {
+        self.values.get(n).copied()
     }
 
     /// The values so far.

@@ -37,13 +37,14 @@ mod line;
 mod params;
 mod position;
 mod program;
+mod shared;
 mod stack;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use grundy_core::{Component, Game, Key, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
@@ -92,6 +93,8 @@ pub struct ScriptGame {
     /// The first error met: every search stops with it.
     error: Mutex<Option<String>>,
     warned: AtomicBool,
+    /// The process's line of heap values for this program ([`shared`]), found once.
+    line: OnceLock<shared::SharedLine>,
 }
 
 impl ScriptGame {
@@ -122,6 +125,7 @@ impl ScriptGame {
             expanded: AtomicU64::new(0),
             error: Mutex::new(None),
             warned: AtomicBool::new(false),
+            line: OnceLock::new(),
         }
     }
 
@@ -173,6 +177,11 @@ impl ScriptGame {
             .map(|p| self.canonical(p))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Position::sum(parts))
+    }
+
+    /// Whether a call of the script has failed.
+    fn failed(&self) -> bool {
+        self.failed.load(Ordering::Acquire)
     }
 
     fn fail(&self, message: String) {
@@ -297,6 +306,11 @@ impl Ruleset for ScriptGame {
             }
             _ => None,
         }
+    }
+
+    fn closed_form(&self, p: &Position) -> Option<Nimber> {
+        // Not a theorem: a value of the process's shared line of heaps ([`shared`]), exact.
+        self.shared_value(p).map(Nimber)
     }
 
     fn fault(&self) -> Result<(), SolveError> {
