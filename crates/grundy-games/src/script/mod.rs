@@ -434,6 +434,22 @@ mod tests {
     }
 
     #[test]
+    fn arrays_of_arrays_and_strings_sort_as_positions() {
+        let got = options(
+            "fn moves(n) { let a = [[2, 1], [1, 3], \"b\", [1, 2, 0], 5, \"a\", [1, 2]]; a.sort(); \
+             [a] }",
+            Position::Int(0),
+        );
+        let want = Position::parse_word(r#"[5,"a","b",[1,2],[1,2,0],[1,3],[2,1]]"#).unwrap();
+        assert_eq!(got, vec![want]);
+        let floats = options(
+            "fn moves(n) { let a = [2.5, 1.5]; a.sort(); if a[0] < a[1] { [1] } else { [] } }",
+            Position::Int(0),
+        );
+        assert_eq!(floats, vec![Position::Int(1)]);
+    }
+
+    #[test]
     fn each_option_is_listed_once() {
         let got = options(
             "fn moves(n) { [5, 3, 4, 5, 6, sum([1, 2]), sum([2, 1]), 0..3, 2, \"a\", \"a\"] }",

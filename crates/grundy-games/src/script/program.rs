@@ -243,6 +243,7 @@ fn engine(limits: ScriptLimits) -> Engine {
     };
     engine.register_fn("sleep", move |_: i64| no_sleep());
     engine.register_fn("sleep", move |_: f64| no_sleep());
+    engine.register_fn("sort", sort_positions);
 
     engine.register_type_with_name::<SumOption>("sum");
     engine.register_fn("sum", SumOption);
@@ -381,6 +382,39 @@ fn functions_declared(text: &str) -> usize {
                 && (i == 0 || !word(bytes[i - 1]))
         })
         .count()
+}
+
+/// `a.sort()` for every array of positions, nested arrays and strings too (Rhai's own sorts only
+/// numbers, strings, characters and booleans of one kind), in the order of positions: numbers,
+/// then strings, then arrays, each compared as the values they stand for. A multiset of pieces
+/// (`[[2, 1], [1, 3]]`) then has one form without being packed into integers. Arrays of decimal
+/// numbers, characters or booleans sort as before.
+fn sort_positions(a: &mut Array) -> Result<(), Box<EvalAltResult>> {
+    if let Ok(keys) = a.iter().map(from_dynamic).collect::<Result<Vec<_>, _>>() {
+        let mut keyed: Vec<(Position, Dynamic)> = keys.into_iter().zip(a.drain(..)).collect();
+        keyed.sort_by(|x, y| x.0.cmp(&y.0));
+        a.extend(keyed.into_iter().map(|(_, d)| d));
+        return Ok(());
+    }
+    if a.iter().all(|d| d.is_float()) {
+        a.sort_by(|x, y| {
+            x.as_float()
+                .unwrap_or(0.0)
+                .total_cmp(&y.as_float().unwrap_or(0.0))
+        });
+    } else if a.iter().all(|d| d.is_char()) {
+        a.sort_by_key(|d| d.as_char().unwrap_or_default());
+    } else if a.iter().all(|d| d.is_bool()) {
+        a.sort_by_key(|d| d.as_bool().unwrap_or_default());
+    } else {
+        return Err(
+            "elements of the array cannot be sorted: positions (integers, strings, \
+                    arrays of these) sort, as do decimal numbers, characters or booleans of one \
+                    kind"
+                .into(),
+        );
+    }
+    Ok(())
 }
 
 /// `line:column` of a Rhai position.
