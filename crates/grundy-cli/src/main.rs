@@ -45,6 +45,11 @@ struct Cli {
     /// Game scripts: the mebibytes one call of a script function may hold.
     #[arg(long, global = true, value_name = "MIB", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.memory_mib)]
     script_max_memory: u64,
+    /// Game scripts: a parameter NAME=VALUE every function of every script reads as a constant
+    /// NAME (repeatable; a script's own `script:FILE?NAME=VALUE` wins). VALUE is read as a
+    /// position word: 3, 1,2, [[1],[2]], "x", a word; or true / false.
+    #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = grundy_games::script::parse_param)]
+    params: Vec<(String, String)>,
     /// The most memory grundy may use: a number of mebibytes or a size such as 512M, 4G
     /// (default: three quarters of the machine's memory or its cgroup's limit, at most nine tenths
     /// of what is free and three quarters of the address space `ulimit -v` leaves).
@@ -95,12 +100,18 @@ fn main() -> ExitCode {
     grundy_core::search::set_memory_budget(memory::budget() / 2);
     grundy_core::limits::set_position_cap(cli.max_positions);
     grundy_core::limits::set_memory_probe(memory::running_low);
-    grundy_games::script::set_script_limits(grundy_games::script::ScriptLimits {
+    let script_limits = grundy_games::script::ScriptLimits {
         operations: cli.script_max_ops,
         depth: cli.script_max_depth,
         memory_mib: cli.script_max_memory,
         size: cli.script_max_size,
-    });
+    };
+    if let Err(m) = script_limits.check() {
+        out::error_line(format_args!("{m}"));
+        return ExitCode::from(2);
+    }
+    grundy_games::script::set_script_limits(script_limits);
+    grundy_games::script::set_params(cli.params);
     grundy_games::script::set_memory_probe(memory::thread_net);
     grundy_games::script::set_progress_reporter(progress::script_expanded);
     grundy_games::progress::set_table_reporter(progress::table_values);

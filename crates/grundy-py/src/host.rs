@@ -11,7 +11,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use grundy_games::script::{Array, Cuts, Dynamic, Hooks, Host, Position, Splits, SumOption};
+use grundy_games::script::{
+    script_limits, too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Splits, SumOption,
+    MAX_NESTING,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
@@ -299,8 +302,17 @@ fn options_from(r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
             kind(r)
         ))
     })?;
+    // An iterator may be endless (`iter(int, 1)`): stop at the size cap, before holding more
+    // options than any position may have.
+    let cap = script_limits().size;
     let mut out = Array::new();
     for item in items {
+        if out.len() >= cap {
+            return Err(PyValueError::new_err(format!(
+                "returned more than {cap} options, the most one position may have (an endless \
+                 iterator?)"
+            )));
+        }
         out.push(option_from(&item?)?);
     }
     Ok(Dynamic::from_array(out))
@@ -369,6 +381,12 @@ fn native_group(v: &Bound<'_, PyAny>) -> Option<Dynamic> {
 
 /// A position: an int, a string, or a tuple or list (nested) of these.
 pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+    position_at(item, 0)
+}
+
+/// [`position_from`] of a value `depth` tuples down: a list that holds itself would recurse for
+/// ever, and positions nest a few levels in real games.
+fn position_at(item: &Bound<'_, PyAny>, depth: usize) -> PyResult<Dynamic> {
     if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
         let n: i64 = item.extract()?;
         return Ok(Dynamic::from_int(n));
@@ -377,9 +395,12 @@ pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
         return Ok(Dynamic::from(s.extract::<String>()?));
     }
     if item.is_instance_of::<PyTuple>() || item.is_instance_of::<PyList>() {
+        if depth >= MAX_NESTING {
+            return Err(PyValueError::new_err(format!("an option is {}", too_deep())));
+        }
         let mut out = Array::new();
         for p in item.iter()? {
-            out.push(position_from(&p?)?);
+            out.push(position_at(&p?, depth + 1)?);
         }
         return Ok(Dynamic::from_array(out));
     }

@@ -296,6 +296,40 @@ def test_an_exception_in_moves_propagates_with_its_traceback():
     assert grundy.solve(g, 2).value == 2, "the game works again after the exception"
 
 
+def test_an_endless_iterator_stops_at_the_option_cap():
+    # It once ran until a 2 GiB allocation aborted the interpreter.
+    g = grundy.Game(lambda n: iter(int, 1), name="endless")
+    with pytest.raises(ValueError, match="more than 1000000 options"):
+        grundy.solve(g, 1)
+
+
+def test_a_list_that_holds_itself_stops_at_the_nesting_cap():
+    loop = []
+    loop.append(loop)
+    with pytest.raises(ValueError, match="nested more than 64"):
+        grundy.solve(grundy.Game(lambda n: [loop]), 1)
+
+
+def test_keyword_arguments_are_parameters_of_every_function():
+    def take(n, k):
+        return range(max(0, n - k), n)
+
+    def show(n, k):
+        return f"{n} (k={k})"
+
+    for k in (1, 2, 3):
+        g = grundy.Game(take, show=show, k=k)
+        assert grundy.table(g, upto=12).values == [n % (k + 1) for n in range(13)]
+        assert grundy.solve(g, k + 2).winning_moves[0].description.endswith(f"(k={k})")
+    assert grundy.Game(take, k=2).name == "take"
+
+    class Sub(grundy.Game):
+        def moves(self, n, k):
+            return range(max(0, n - k), n)
+
+    assert grundy.solve(Sub(k=2), 7).value == 1
+
+
 def test_a_bad_option_is_named():
     g = grundy.Game(lambda n: [1.5], name="floaty")
     with pytest.raises(TypeError, match=r"an option is 1.5 \(a float\)"):

@@ -104,6 +104,18 @@ impl ScriptGame {
         }
     }
 
+    /// The expansion of `p` for a single use (a table valued in order asks once): made ahead and
+    /// not kept since, or else as [`Self::expansion`] gives it.
+    pub(super) fn expansion_once(&self, p: &Position) -> Option<Arc<Expansion>> {
+        let ahead = self
+            .store
+            .lock()
+            .expect("no thread panics holding it")
+            .ahead
+            .remove(p);
+        ahead.or_else(|| self.expansion(p))
+    }
+
     /// The expansion of `p`: made ahead, kept from before, or made now (and kept). A search
     /// over sums (misère play, Every-SG, loopy games) meets the same part in many positions, and
     /// the script is called once for it.

@@ -230,8 +230,10 @@ impl ScriptGame {
             if start >= end {
                 return Ok(());
             }
-            self.count(count, end.abs_diff(start), call)?;
             if canonical {
+                // Listed one by one, so held to the cap; a range kept whole is two numbers, and
+                // no cap applies to it.
+                self.count(count, end.abs_diff(start), call)?;
                 for n in start..end {
                     groups.push(Group::One(self.canonical(Position::Int(n))?));
                 }
@@ -299,11 +301,28 @@ impl ScriptGame {
 
     /// An option (or a part) the script returned: a position or a sum, in canonical form.
     fn option_position(&self, item: Dynamic, call: &str) -> Result<Position, String> {
+        self.option_position_at(item, call, 0)
+    }
+
+    /// [`Self::option_position`] of a value `depth` sums down (a sum inside a sum is flattened,
+    /// but walked first: deep nesting is refused as deep arrays are).
+    fn option_position_at(
+        &self,
+        item: Dynamic,
+        call: &str,
+        depth: usize,
+    ) -> Result<Position, String> {
         if item.is::<SumOption>() {
+            if depth >= super::position::MAX_NESTING {
+                return Err(self.program.type_error(
+                    call,
+                    &format!("an option is {}", super::position::too_deep()),
+                ));
+            }
             let SumOption(parts) = item.cast::<SumOption>();
             let parts = parts
                 .into_iter()
-                .map(|d| self.option_position(d, call))
+                .map(|d| self.option_position_at(d, call, depth + 1))
                 .collect::<Result<Vec<_>, _>>()?;
             return Ok(Position::sum(parts));
         }

@@ -33,21 +33,27 @@
 mod ahead;
 mod expansion;
 mod heaps;
+mod last_seen;
+mod line;
+mod params;
 mod position;
 mod program;
+mod shared;
+mod stack;
 pub mod table;
 mod tabulation;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use grundy_core::{Component, Game, Key, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
 use expansion::Expansion;
 pub use heaps::misere_quotient;
-pub use position::Position;
+pub use params::{parse_one as parse_param, set_params, Params};
+pub use position::{too_deep, Position, MAX_NESTING};
 pub use program::{
     script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
     ScriptLimits, Splits, SumOption,
@@ -64,15 +70,15 @@ use crate::spec::{GameSpec, SpecError, Word};
 const MAX_SPLITS: usize = 64;
 
 /// `text` compiled, once per process: `play` builds the game again after every move.
-fn compiled(source: &str, text: &str) -> Result<Arc<Program>, String> {
-    type Compiled = FxHashMap<(String, String), Arc<Program>>;
+fn compiled(source: &str, text: &str, params: &Params) -> Result<Arc<Program>, String> {
+    type Compiled = FxHashMap<(String, String, Params), Arc<Program>>;
     static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
-    let key = (source.to_string(), text.to_string());
+    let key = (source.to_string(), text.to_string(), params.clone());
     let cache = COMPILED.get_or_init(Mutex::default);
     if let Some(p) = cache.lock().expect("no thread panics holding it").get(&key) {
         return Ok(p.clone());
     }
-    let program = Arc::new(Program::compile(source, text)?);
+    let program = Arc::new(Program::compile(source, text, params)?);
     cache
         .lock()
         .expect("no thread panics holding it")
@@ -92,12 +98,25 @@ pub struct ScriptGame {
     /// The first error met: every search stops with it.
     error: Mutex<Option<String>>,
     warned: AtomicBool,
+    /// The process's line of heap values for this program ([`shared`]), found once.
+    line: OnceLock<shared::SharedLine>,
 }
 
 impl ScriptGame {
-    /// Compiles the script `text` read from `source`; `name` is the game spec that names it.
+    /// Compiles the script `text` read from `source`; `name` is the game spec that names it. The
+    /// script sees the command line's parameters ([`set_params`]).
     pub fn compile(name: &str, source: &str, text: &str) -> Result<ScriptGame, String> {
-        Ok(ScriptGame::hosted(name, compiled(source, text)?))
+        ScriptGame::compile_with(name, source, text, &Params::global())
+    }
+
+    /// [`ScriptGame::compile`] with the parameters `params`, each a constant every function sees.
+    pub fn compile_with(
+        name: &str,
+        source: &str,
+        text: &str,
+        params: &Params,
+    ) -> Result<ScriptGame, String> {
+        Ok(ScriptGame::hosted(name, compiled(source, text, params)?))
     }
 
     /// A game whose functions `host` runs (another language than Rhai: the Python package's
@@ -111,23 +130,38 @@ impl ScriptGame {
             expanded: AtomicU64::new(0),
             error: Mutex::new(None),
             warned: AtomicBool::new(false),
+            line: OnceLock::new(),
         }
     }
 
-    /// The game `spec` names: `script:FILE`, or `script:{...}` with the script inline.
+    /// The game `spec` names: `script:FILE`, or `script:{...}` with the script inline, either
+    /// followed by parameters (`?k=3&s=10`) that replace the command line's of the same name.
     pub fn from_spec(spec: &GameSpec) -> Result<ScriptGame, SpecError> {
-        let params = spec.require_params("script:FILE (a Rhai script) or script:{...}")?;
-        let (source, text) = match params.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+        let whole = spec.require_params("script:FILE (a Rhai script) or script:{...}")?;
+        let (script, query) = params::split_spec(whole);
+        let (source, text) = match script.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
             Some(inline) => ("inline script".to_string(), inline.to_string()),
             None => {
-                let text = std::fs::read_to_string(params)
-                    .map_err(|e| spec.error(format!("cannot read the script {params}: {e}")))?;
+                let text = std::fs::read_to_string(script)
+                    .map_err(|e| spec.error(format!("cannot read the script {script}: {e}")))?;
                 // An editor's byte-order mark is not part of the script.
                 let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
-                (params.to_string(), text)
+                (script.to_string(), text)
             }
         };
-        ScriptGame::compile(&spec.word.text, &source, &text).map_err(|m| spec.error(m))
+        let mut params = Params::global();
+        if let Some(query) = query {
+            let bad = |m: String| spec.error(format!("{source}: parameter {m}"));
+            let own = Params::default().with_query(query).map_err(bad)?;
+            if let [first, ..] = own.unread(&text).as_slice() {
+                return Err(bad(format!(
+                    "{first}: the script never reads it (misspelt?)"
+                )));
+            }
+            params = params.with_query(query).map_err(bad)?;
+        }
+        ScriptGame::compile_with(&spec.word.text, &source, &text, &params)
+            .map_err(|m| spec.error(m))
     }
 
     /// Reads a position from its words (each one part of a sum), in canonical form.
@@ -148,6 +182,11 @@ impl ScriptGame {
             .map(|p| self.canonical(p))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Position::sum(parts))
+    }
+
+    /// Whether a call of the script has failed.
+    fn failed(&self) -> bool {
+        self.failed.load(Ordering::Acquire)
     }
 
     fn fail(&self, message: String) {
@@ -274,6 +313,11 @@ impl Ruleset for ScriptGame {
         }
     }
 
+    fn closed_form(&self, p: &Position) -> Option<Nimber> {
+        // Not a theorem: a value of the process's shared line of heaps ([`shared`]), exact.
+        self.shared_value(p).map(Nimber)
+    }
+
     fn fault(&self) -> Result<(), SolveError> {
         if !self.failed.load(Ordering::Acquire) {
             return Ok(());
@@ -390,6 +434,22 @@ mod tests {
         want.push(Position::Str("x".into()));
         want.push(Position::Duo(1, 2));
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn arrays_of_arrays_and_strings_sort_as_positions() {
+        let got = options(
+            "fn moves(n) { let a = [[2, 1], [1, 3], \"b\", [1, 2, 0], 5, \"a\", [1, 2]]; a.sort(); \
+             [a] }",
+            Position::Int(0),
+        );
+        let want = Position::parse_word(r#"[5,"a","b",[1,2],[1,2,0],[1,3],[2,1]]"#).unwrap();
+        assert_eq!(got, vec![want]);
+        let floats = options(
+            "fn moves(n) { let a = [2.5, 1.5]; a.sort(); if a[0] < a[1] { [1] } else { [] } }",
+            Position::Int(0),
+        );
+        assert_eq!(floats, vec![Position::Int(1)]);
     }
 
     #[test]

@@ -14,6 +14,16 @@ use std::sync::Arc;
 
 use serde_json::Value as Json;
 
+/// How many arrays deep a position may nest. Positions are walked recursively (hashed, compared,
+/// said), so a script whose every move wraps the position once more (`fn moves(p) { [[p]] }`)
+/// would grow without end until memory ran out; real games nest a few levels.
+pub const MAX_NESTING: usize = 64;
+
+/// The error for a position nested past [`MAX_NESTING`].
+pub fn too_deep() -> String {
+    format!("a position nested more than {MAX_NESTING} arrays deep, the limit")
+}
+
 /// A position of a script game.
 ///
 /// Each position has one form, which equality and hashing rely on: an array of exactly two
@@ -201,7 +211,7 @@ impl Position {
                     json_reason(&e)
                 )
             })?;
-            return Position::from_json(&json);
+            return Position::from_json(&json, 0);
         }
         if text.contains(',') {
             let numbers: Result<Vec<i64>, _> = text.split(',').map(str::parse).collect();
@@ -217,8 +227,9 @@ impl Position {
         Ok(Position::Str(text.into()))
     }
 
-    fn from_json(json: &Json) -> Result<Position, String> {
+    fn from_json(json: &Json, depth: usize) -> Result<Position, String> {
         match json {
+            Json::Array(_) if depth >= MAX_NESTING => Err(too_deep()),
             Json::Number(n) => n
                 .as_i64()
                 .map(Position::Int)
@@ -227,7 +238,7 @@ impl Position {
             Json::Array(items) => Ok(Position::list(
                 items
                     .iter()
-                    .map(Position::from_json)
+                    .map(|j| Position::from_json(j, depth + 1))
                     .collect::<Result<Vec<_>, _>>()?,
             )),
             other => Err(format!(

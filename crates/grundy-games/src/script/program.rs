@@ -19,6 +19,7 @@ use rhai::{
     Scope, AST,
 };
 
+use super::params::Params;
 use super::position::Position;
 
 /// The caps every script call runs under, set once per process (the command line's
@@ -45,6 +46,23 @@ impl ScriptLimits {
         memory_mib: 512,
         size: 1_000_000,
     };
+}
+
+impl ScriptLimits {
+    /// Whether the caps can be kept: a call as deep as `depth` needs stack in proportion, and
+    /// past [`super::stack::deepest`] levels no stack that is lent for a call would hold it.
+    pub fn check(&self) -> Result<(), String> {
+        let deepest = super::stack::deepest();
+        if self.depth > deepest {
+            return Err(format!(
+                "--script-max-depth {}: calls nested that deep need {} MiB of stack; the most \
+                 this build allows is {deepest}",
+                self.depth,
+                super::stack::needed(self.depth) >> 20
+            ));
+        }
+        Ok(())
+    }
 }
 
 static OPERATIONS: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.operations);
@@ -218,6 +236,14 @@ fn engine(limits: ScriptLimits) -> Engine {
     }
 
     register_sized_padding(&mut engine, limits.size);
+    // The standard `sleep` waits on the clock, which no cap counts: a script could hold a table
+    // for ever without an operation. A game has no use for time, so it is not there.
+    let no_sleep = || -> Result<(), Box<EvalAltResult>> {
+        Err("sleep is not available in game scripts (a game needs no time)".into())
+    };
+    engine.register_fn("sleep", move |_: i64| no_sleep());
+    engine.register_fn("sleep", move |_: f64| no_sleep());
+    engine.register_fn("sort", sort_positions);
 
     engine.register_type_with_name::<SumOption>("sum");
     engine.register_fn("sum", SumOption);
@@ -321,6 +347,76 @@ fn register_sized_padding(engine: &mut Engine, size: usize) {
     );
 }
 
+/// Makes each parameter a constant every function reads (Rhai's functions see no variable of
+/// the top level): the engine asks for a name it has not placed in a function's own variables
+/// (`index` 0) before looking further, and a variable the function defined itself still wins.
+fn read_params(engine: &mut Engine, params: Vec<(String, Dynamic)>) {
+    #[allow(deprecated)] // `on_var` is marked volatile, not deprecated.
+    engine.on_var(move |name, index, context| {
+        if index > 0 || context.scope().contains(name) {
+            return Ok(None);
+        }
+        Ok(params
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone()))
+    });
+}
+
+/// The most functions a script may define. Rhai's parser looks up every variable a script reads
+/// among all the functions defined so far (to turn a function's name into a pointer to it), so a
+/// script of n functions that each read a variable takes time in n²: 10 000 such functions load in
+/// under half a second, 100 000 in half a minute. A game needs a handful.
+const MAX_FUNCTIONS: usize = 10_000;
+
+/// How many functions `text` declares: the words `fn` followed by a space, counted before parsing
+/// (a string or comment holding one counts too: the count bounds, it need not be exact).
+fn functions_declared(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    (0..bytes.len().saturating_sub(2))
+        .filter(|&i| {
+            bytes[i] == b'f'
+                && bytes[i + 1] == b'n'
+                && bytes[i + 2].is_ascii_whitespace()
+                && (i == 0 || !word(bytes[i - 1]))
+        })
+        .count()
+}
+
+/// `a.sort()` for every array of positions, nested arrays and strings too (Rhai's own sorts only
+/// numbers, strings, characters and booleans of one kind), in the order of positions: numbers,
+/// then strings, then arrays, each compared as the values they stand for. A multiset of pieces
+/// (`[[2, 1], [1, 3]]`) then has one form without being packed into integers. Arrays of decimal
+/// numbers, characters or booleans sort as before.
+fn sort_positions(a: &mut Array) -> Result<(), Box<EvalAltResult>> {
+    if let Ok(keys) = a.iter().map(from_dynamic).collect::<Result<Vec<_>, _>>() {
+        let mut keyed: Vec<(Position, Dynamic)> = keys.into_iter().zip(a.drain(..)).collect();
+        keyed.sort_by(|x, y| x.0.cmp(&y.0));
+        a.extend(keyed.into_iter().map(|(_, d)| d));
+        return Ok(());
+    }
+    if a.iter().all(|d| d.is_float()) {
+        a.sort_by(|x, y| {
+            x.as_float()
+                .unwrap_or(0.0)
+                .total_cmp(&y.as_float().unwrap_or(0.0))
+        });
+    } else if a.iter().all(|d| d.is_char()) {
+        a.sort_by_key(|d| d.as_char().unwrap_or_default());
+    } else if a.iter().all(|d| d.is_bool()) {
+        a.sort_by_key(|d| d.as_bool().unwrap_or_default());
+    } else {
+        return Err(
+            "elements of the array cannot be sorted: positions (integers, strings, \
+                    arrays of these) sort, as do decimal numbers, characters or booleans of one \
+                    kind"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
 /// `line:column` of a Rhai position.
 fn at(pos: rhai::Position) -> (usize, usize) {
     (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
@@ -329,10 +425,22 @@ fn at(pos: rhai::Position) -> (usize, usize) {
 impl Program {
     /// Compiles `text`, read from `source` (a file name, or `inline script`). The error is one
     /// line: `SOURCE:LINE:COLUMN: what is wrong`.
-    pub fn compile(source: &str, text: &str) -> Result<Program, String> {
+    pub fn compile(source: &str, text: &str, params: &Params) -> Result<Program, String> {
+        let functions = functions_declared(text);
+        if functions > MAX_FUNCTIONS {
+            return Err(format!(
+                "{source}: the script defines {functions} functions, more than {MAX_FUNCTIONS}, \
+                 the most a script may (Rhai's parser checks each name the script reads against \
+                 every function, so loading takes time in the square of their number)"
+            ));
+        }
         let limits = script_limits();
-        let engine = engine(limits);
-        let ast = engine.compile(text).map_err(|e| {
+        let mut engine = engine(limits);
+        if !params.is_empty() {
+            read_params(&mut engine, params.values());
+        }
+        // The parser recurses once per nested expression, up to the depth cap.
+        let ast = super::stack::with_room(limits.depth, || engine.compile(text)).map_err(|e| {
             let (line, col) = at(e.1);
             format!("{source}:{line}:{col}: syntax error: {}", e.0)
         })?;
@@ -360,9 +468,7 @@ impl Program {
             limits,
         };
         // The top level runs once, so its errors (and its prints) come first.
-        program
-            .engine
-            .run_ast(&program.ast)
+        super::stack::with_room(limits.depth, || program.engine.run_ast(&program.ast))
             .map_err(|e| program.runtime_error("the script's top level", &e))?;
         Ok(program)
     }
@@ -383,9 +489,16 @@ impl Program {
         if let Some(probe) = PROBE.get() {
             CALL_START.with(|s| s.set(probe()));
         }
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &self.ast, name, args)
-            .map_err(|e| self.runtime_error(&format!("{name}({on})"), &e))
+        super::stack::with_room(self.limits.depth, || {
+            self.engine.call_fn_with_options::<Dynamic>(
+                options,
+                &mut Scope::new(),
+                &self.ast,
+                name,
+                args,
+            )
+        })
+        .map_err(|e| self.runtime_error(&format!("{name}({on})"), &e))
     }
 
     /// One line for a runtime error: where, in which call, what went wrong, and for a cap the
@@ -471,6 +584,11 @@ pub fn to_dynamic(p: &Position) -> Dynamic {
 
 /// A Rhai value a script returned as a position (not a sum): integers, strings, arrays of them.
 pub fn from_dynamic(d: &Dynamic) -> Result<Position, String> {
+    from_dynamic_at(d, 0)
+}
+
+/// [`from_dynamic`] of a value `depth` arrays down.
+fn from_dynamic_at(d: &Dynamic, depth: usize) -> Result<Position, String> {
     if let Ok(n) = d.as_int() {
         return Ok(Position::Int(n));
     }
@@ -486,6 +604,9 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Position, String> {
         return Ok(Position::Str(s.as_str().into()));
     }
     if d.is_array() {
+        if depth >= super::position::MAX_NESTING {
+            return Err(super::position::too_deep());
+        }
         let items = d
             .read_lock::<Array>()
             .ok_or("an array that is being written")?;
@@ -495,7 +616,7 @@ pub fn from_dynamic(d: &Dynamic) -> Result<Position, String> {
         return Ok(Position::list(
             items
                 .iter()
-                .map(from_dynamic)
+                .map(|item| from_dynamic_at(item, depth + 1))
                 .collect::<Result<Vec<_>, _>>()?,
         ));
     }

@@ -8,6 +8,7 @@
 use grundy_core::{Game, Graph, GraphAnalysis, Key, Outcome, Ruleset, SolveError, Solver, Value};
 use rustc_hash::FxHashMap;
 
+use super::line::{self, Line};
 use super::{Position, ScriptGame};
 
 /// How many positions are expanded at once: enough to keep every core busy, few enough that the
@@ -21,6 +22,9 @@ pub fn values(
     positions: &[Position],
     progress: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Vec<Value>, SolveError> {
+    if line::is_line(positions) {
+        return line_values(game, positions, progress);
+    }
     let mut solver = Solver::new(game);
     let mut out = Vec::with_capacity(positions.len());
     let blocks: Vec<&[Position]> = positions.chunks(BLOCK).collect();
@@ -53,6 +57,45 @@ pub fn values(
     }
     game.fault()?;
     Ok(out)
+}
+
+/// [`values`] of the heaps `0..=N`, valued in order into an array ([`line`]): ranges of options
+/// are intervals, whose mex costs O(log N).
+fn line_values(
+    game: &ScriptGame,
+    positions: &[Position],
+    progress: &mut dyn FnMut(usize) -> bool,
+) -> Result<Vec<Value>, SolveError> {
+    let mut line = Line::new(positions.len());
+    let mut solver = None;
+    let blocks: Vec<&[Position]> = positions.chunks(BLOCK).collect();
+    if let Some(first) = blocks.first() {
+        game.prefetch(first);
+    }
+    for (i, block) in blocks.iter().enumerate() {
+        let next = blocks.get(i + 1).copied().unwrap_or(&[]);
+        let (_, valued) = rayon::join(
+            || game.prefetch(next),
+            || -> Result<(), SolveError> {
+                game.fault()?;
+                for p in *block {
+                    let e = game.expansion_once(p);
+                    line.value_next(game, e.as_deref(), &mut solver)?;
+                }
+                Ok(())
+            },
+        );
+        match valued {
+            Ok(()) => {}
+            Err(SolveError::Cycle) => return loopy_values(game, positions),
+            Err(e) => return Err(e),
+        }
+        if !progress(((i + 1) * BLOCK).min(positions.len())) {
+            break;
+        }
+    }
+    game.fault()?;
+    Ok(line.into_values())
 }
 
 /// The class of a value: P for 0, N for other nimbers and for ∞ with a move to 0, else a draw.

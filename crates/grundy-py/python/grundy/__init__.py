@@ -18,6 +18,7 @@ for the games grundy knows (``grundy.games()``) and for games written in Python
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import shlex
@@ -79,6 +80,13 @@ class Game:
     >>> paper = grundy.Game(lambda p: grundy.cuts(*p))
     >>> grundy.solve(paper, (2, 3)).value
     1
+
+    Other keyword arguments are parameters, passed to every function as keyword arguments (a
+    script's ``script:FILE?k=3``), so one function serves every test case:
+
+    >>> sub = grundy.Game(lambda n, k: [n - t for t in range(1, k + 1) if t <= n], k=3)
+    >>> grundy.table(sub, upto=8).values
+    [0, 1, 2, 3, 0, 1, 2, 3, 0]
     """
 
     def __init__(
@@ -89,19 +97,24 @@ class Game:
         show: Optional[Callable[[Any], str]] = None,
         describe: Optional[Callable[[Any, Any], str]] = None,
         name: Optional[str] = None,
+        **params: Any,
     ) -> None:
         def method(f: Any, attr: str) -> Any:
             if f is not None:
                 if not callable(f):
                     raise ValueError(f"{attr} must be callable, not {type(f).__name__}")
-                return f
-            own = getattr(type(self), attr, None)
-            return getattr(self, attr) if own is not None else None
+            else:
+                own = getattr(type(self), attr, None)
+                f = getattr(self, attr) if own is not None else None
+            if f is not None and params:
+                f = functools.partial(f, **params)
+            return f
 
         moves = method(moves, "moves")
         if moves is None:
             raise ValueError("a Game needs moves(p): give moves=... or define a method moves")
-        self.name = name or getattr(moves, "__name__", None) or type(self).__name__
+        self.params = params
+        self.name = name or getattr(getattr(moves, "func", moves), "__name__", None) or type(self).__name__
         if self.name == "<lambda>":
             self.name = type(self).__name__.lower() if type(self) is not Game else "python"
         if self.name == "moves":

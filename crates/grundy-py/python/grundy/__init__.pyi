@@ -10,6 +10,7 @@ Position = Union[int, str, Tuple[Any, ...], Sum]
 
 class Game:
     name: str
+    params: Dict[str, Any]
     def __init__(
         self,
         moves: Optional[Callable[[Any], Iterable[Any]]] = None,
@@ -18,6 +19,7 @@ class Game:
         show: Optional[Callable[[Any], str]] = None,
         describe: Optional[Callable[[Any, Any], str]] = None,
         name: Optional[str] = None,
+        **params: Any,
     ) -> None: ...
 
 class Move:
