@@ -34,6 +34,7 @@ pub mod guess;
 pub mod heap;
 pub mod nonsum;
 pub mod period;
+pub mod play;
 pub mod plot;
 pub mod position_words;
 pub mod progress;

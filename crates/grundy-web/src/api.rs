@@ -6,6 +6,7 @@
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
 use grundy_core::{analyse, Nimber, Outcome};
+use grundy_games::play::{engine_move, legal_moves, sum_words, PlayError};
 use grundy_games::position_words::words as position_words;
 use grundy_games::registry::{self, build_sum};
 use grundy_games::spec::Word;
@@ -264,110 +265,38 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
     grundy_games::plot::svg(&values, width, height).map_err(Refusal::compute)
 }
 
-/// One move of a position being played: what it does, the position it leaves (as words the
-/// page can ask about next), and whether it wins.
-#[derive(Serialize)]
-struct PlayMove {
-    description: String,
-    words: Vec<String>,
-    wins: bool,
-    /// Keeps a draw (a loopy game) where nothing wins.
-    draws: bool,
-}
-
 /// A position being played, as `grundy play` shows it each turn: the parts in play, the value
-/// and class, every legal move, and the move the perfect engine makes (a winning move, else one
-/// that keeps a draw, else the first).
+/// and class, every legal move (with the words of the sum it leaves, and whether it wins or keeps
+/// a draw) and the move the perfect engine makes ([`grundy_games::play`]).
 pub fn turn(words_json: &str) -> Answer {
     let words = words(words_json)?;
     let mut components = build_sum(&words)?;
     let analysis = analyse(&mut components, usize::MAX)?;
+    let moves = legal_moves(&components, Some(&analysis)).map_err(|e| match e {
+        PlayError::Input(m) => Refusal::input(m),
+        PlayError::Solve(e) => Refusal::from(e),
+    })?;
     let parts: Vec<(String, Vec<String>)> = components
         .iter()
-        .map(|c| {
-            let position = c.position();
-            let w = position_words(&position).ok_or_else(|| {
-                Refusal::input(format!(
-                    "{}: this position has no words, so it cannot be played here",
-                    c.game()
-                ))
-            })?;
-            Ok((c.game(), w))
-        })
-        .collect::<Result<_, Refusal>>()?;
-    let line = |parts: &[(String, Vec<String>)]| -> Vec<String> {
-        let mut out = Vec::new();
-        // A finished part (no words left) leaves the sum.
-        for (game, w) in parts.iter().filter(|(_, w)| !w.is_empty()) {
-            if !out.is_empty() {
-                out.push("+".to_string());
-            }
-            out.push(game.clone());
-            out.extend(w.iter().cloned());
-        }
-        out
-    };
-    let whole: Vec<Json> = components.iter().map(|c| c.position()).collect();
-    let mut moves = Vec::new();
-    for (i, c) in components.iter().enumerate() {
-        let tree = c.explore().ok_or_else(|| {
-            Refusal::input(format!(
-                "{}: this game cannot list its moves, so it cannot be played",
-                c.game()
-            ))
-        })?;
-        for (report, _) in tree.moves()? {
-            let sum_position = if components.len() == 1 {
-                report.position.clone()
-            } else {
-                let mut all = whole.clone();
-                all[i] = report.position.clone();
-                Json::Array(all)
-            };
-            let wins = analysis
-                .winning_moves
-                .iter()
-                .any(|w| w.position == sum_position);
-            let draws = analysis
-                .drawing_moves
-                .iter()
-                .any(|d| d.position == sum_position);
-            let mut after = parts.clone();
-            after[i].1 = position_words(&report.position).ok_or_else(|| {
-                Refusal::input(format!(
-                    "{}: a move leaves a position with no words",
-                    c.game()
-                ))
-            })?;
-            let description = if components.len() == 1 {
-                report.description
-            } else {
-                format!(
-                    "in {} {}: {}",
-                    c.game(),
-                    parts[i].1.join(" "),
-                    report.description
-                )
-            };
-            moves.push(PlayMove {
-                description,
-                words: line(&after),
-                wins,
-                draws,
-            });
-        }
-    }
-    let engine = moves
+        .map(|c| (c.game(), position_words(&c.position()).unwrap_or_default()))
+        .collect();
+    let listed: Vec<Json> = moves
         .iter()
-        .position(|m| m.wins)
-        .or_else(|| moves.iter().position(|m| m.draws))
-        .or(if moves.is_empty() { None } else { Some(0) });
+        .map(|m| {
+            json!({
+                "description": m.description,
+                "words": m.words,
+                "wins": m.wins,
+                "draws": m.draws,
+            })
+        })
+        .collect();
     Ok(json!({
-        "words": line(&parts),
+        "words": sum_words(&parts),
         "outcome": analysis.outcome,
         "grundy": analysis.grundy.map(|g: Nimber| g.0),
-        "moves": moves,
-        "engine": engine,
+        "moves": listed,
+        "engine": engine_move(&moves),
     })
     .to_string())
 }

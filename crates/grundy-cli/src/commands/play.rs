@@ -15,6 +15,7 @@
 use std::io::{BufRead, Read, Write};
 
 use grundy_core::{analyse, Component, Nimber, Outcome};
+use grundy_games::play::{as_typed, engine_move, legal_moves, PlayError};
 use grundy_games::registry::build_sum;
 use grundy_games::spec::Word;
 use serde_json::Value as Json;
@@ -49,18 +50,6 @@ pub enum Ending {
 struct Part {
     game: String,
     position: Vec<String>,
-}
-
-/// A legal move of the whole sum.
-struct Move {
-    component: usize,
-    description: String,
-    /// The moved component's new position.
-    part_position: Json,
-    /// The whole position after the move, as `analyse` shows it.
-    position: Json,
-    /// The whole position after the move, in words as it is typed (`1 pool=2`, not JSON).
-    shown: String,
 }
 
 pub fn run(args: Args) -> Result<(), Failure> {
@@ -126,65 +115,13 @@ fn build(parts: &[Part]) -> Result<Live, Failure> {
     Ok((build_sum(&words)?, live))
 }
 
-fn legal_moves(components: &[Box<dyn Component>]) -> Result<Vec<Move>, Failure> {
-    let whole: Vec<Json> = components.iter().map(|c| c.position()).collect();
-    let typed: Vec<String> = components
-        .iter()
-        .zip(&whole)
-        .map(|(c, p)| as_typed(&c.game(), p))
-        .collect();
-    let mut moves = Vec::new();
-    for (i, c) in components.iter().enumerate() {
-        let tree = c.explore().ok_or_else(|| {
-            Failure::Input(format!(
-                "{}: this game cannot list its moves, so it cannot be played",
-                c.game()
-            ))
-        })?;
-        for (report, _) in tree.moves()? {
-            let position = if components.len() == 1 {
-                report.position.clone()
-            } else {
-                let mut all = whole.clone();
-                all[i] = report.position.clone();
-                Json::Array(all)
-            };
-            let description = if components.len() == 1 {
-                report.description
-            } else {
-                format!("in {} {}: {}", c.game(), typed[i], report.description)
-            };
-            let mut after = typed.clone();
-            after[i] = as_typed(&c.game(), &report.position);
-            let shown = if components.len() == 1 {
-                after.swap_remove(0)
-            } else {
-                after.join(" + ")
-            };
-            moves.push(Move {
-                component: i,
-                description,
-                part_position: report.position,
-                position,
-                shown,
-            });
-        }
-    }
-    Ok(moves)
-}
-
-/// A component's position as its words (JSON only if it has none: it then cannot be played).
-fn as_typed(game: &str, position: &Json) -> String {
-    position_words(game, position).map_or_else(|_| position.to_string(), |w| w.join(" "))
-}
-
 fn show(components: &[Box<dyn Component>]) -> String {
     if components.is_empty() {
         return "nothing left".into();
     }
     components
         .iter()
-        .map(|c| format!("{} {}", c.game(), as_typed(&c.game(), &c.position())))
+        .map(|c| format!("{} {}", c.game(), as_typed(&c.position())))
         .collect::<Vec<_>>()
         .join(" + ")
 }
@@ -234,12 +171,15 @@ pub fn play(
     let mut line = String::new();
     let mut line_no = 0;
     loop {
-        let moves = legal_moves(&components)?;
         let analysis = if components.is_empty() {
             None
         } else {
-            Some(analyse(&mut components, 1)?)
+            Some(analyse(&mut components, usize::MAX)?)
         };
+        let moves = legal_moves(&components, analysis.as_ref()).map_err(|e| match e {
+            PlayError::Input(m) => Failure::Input(m),
+            PlayError::Solve(e) => Failure::from(e),
+        })?;
         let grundy = analysis.as_ref().map_or(Some(Nimber::ZERO), |a| a.grundy);
         let outcome = analysis.as_ref().map_or(Outcome::P, |a| a.outcome);
         writeln!(out)?;
@@ -265,21 +205,16 @@ pub fn play(
             return Ok(ending);
         }
         let chosen = if engine_to_move {
-            let winning = analysis.as_ref().and_then(|a| a.winning_moves.first());
-            // Without a win, a loopy position may still be held to a draw.
-            let drawing = analysis.as_ref().and_then(|a| a.drawing_moves.first());
-            let pick = winning
-                .or(drawing)
-                .and_then(|w| moves.iter().position(|m| m.position == w.position))
-                .unwrap_or(0);
+            // A win; without one, a loopy position may still be held to a draw.
+            let pick = engine_move(&moves).unwrap_or(0);
             let m = &moves[pick];
             writeln!(out, "I play: {} -> {}", m.description, m.shown)?;
-            if winning.is_some() {
+            if m.wins {
                 writeln!(
                     out,
                     "  It leaves value 0: every move you make leaves a nonzero value, and I can always answer with 0 again."
                 )?;
-            } else if drawing.is_some() {
+            } else if m.draws {
                 writeln!(
                     out,
                     "  I cannot win here, but this keeps the draw: you cannot force a win from it."

@@ -8,7 +8,9 @@ use grundy_core::Graph;
 use crate::graph::movers::{Movers, Point, MAX_CELLS};
 use crate::graph::tokens::{Numbered, TokenGame};
 use crate::spec::{parse_number_text, GameSpec};
-use crate::tabulate::{GridKind, Request, Shape, Table, TableError, Tabulate, VertexRow, Watch};
+use crate::tabulate::{
+    parse_range, GridKind, Request, Shape, Table, TableError, Tabulate, VertexRow, Watch,
+};
 
 /// The corner of the board tabulated for an unbounded board when the request names none.
 const DEFAULT_CORNER: u64 = 15;
@@ -85,18 +87,6 @@ impl BoardTable {
     }
 }
 
-fn parse_corner(text: &str) -> Result<(u64, u64), TableError> {
-    let bad = |m: String| TableError::Input(format!("--upto ('{text}'): {m}"));
-    let number = |t: &str| parse_number_text(t, "a corner coordinate", MAX_CORNER).map_err(bad);
-    match text.split_once(['x', 'X']) {
-        Some((x, y)) => Ok((number(x)?, number(y)?)),
-        None => {
-            let n = number(text)?;
-            Ok((n, n))
-        }
-    }
-}
-
 impl Tabulate for BoardTable {
     fn name(&self) -> &str {
         &self.spec.word.text
@@ -109,7 +99,7 @@ impl Tabulate for BoardTable {
     fn tabulate(&self, request: &Request, _: &mut dyn Watch) -> Result<Table<'_>, TableError> {
         let bounds = self.movers.bounds;
         let (mut mx, mut my) = match (&request.upto, request.defaults, bounds) {
-            (Some(t), _, _) => parse_corner(t)?,
+            (Some(t), _, _) => parse_range(t, MAX_CORNER)?,
             (None, Some(d), _) => (d.side, d.side),
             (None, None, Some((w, h))) => (w - 1, h - 1),
             (None, None, None) => (DEFAULT_CORNER, DEFAULT_CORNER),

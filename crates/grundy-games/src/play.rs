@@ -1,0 +1,161 @@
+//! A position being played: every legal move of a sum of any games (from
+//! [`grundy_core::Component::explore`], which every game has), the position each leaves, in words
+//! the registry builds again, whether it wins or keeps a draw, and the move the perfect engine
+//! makes. The command line's `grundy play` and the browser page share it.
+//!
+//! ```
+//! use grundy_games::play::{engine_move, legal_moves};
+//! use grundy_games::registry::build_sum;
+//! use grundy_games::spec::Word;
+//! let mut sum = build_sum(&Word::from_args(&["nim", "1", "2"])).unwrap();
+//! let analysis = grundy_core::analyse(&mut sum, usize::MAX).unwrap();
+//! let moves = legal_moves(&sum, Some(&analysis)).unwrap();
+//! assert_eq!(moves.len(), 3);
+//! // The one winning move takes 1 from the heap of 2, leaving 1 1.
+//! assert_eq!(moves[engine_move(&moves).unwrap()].words, ["nim", "1", "1"]);
+//! ```
+
+use grundy_core::{Analysis, Component, SolveError};
+use serde_json::Value as Json;
+
+use crate::position_words::words;
+
+/// Why the moves of a position cannot be listed.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// A game that cannot list its moves, or a position without words.
+    #[error("{0}")]
+    Input(String),
+    /// Listing them stopped (a cap).
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+}
+
+/// One legal move of a sum.
+#[derive(Clone, Debug)]
+pub struct PlayMove {
+    /// The part of the sum it moves in.
+    pub component: usize,
+    /// What it does, in words (`in nim 3 4: take 2 from heap 1` in a sum).
+    pub description: String,
+    /// The position of that part after the move (JSON, as its game shows it).
+    pub part_position: Json,
+    /// The position of the whole sum after the move (the part's JSON alone for a single game).
+    pub position: Json,
+    /// The sum after the move as a person reads it (`1 4 + bash:3 7`).
+    pub shown: String,
+    /// The words that build the sum after the move: each part's game and words, `+` between,
+    /// finished parts (no words left) left out.
+    pub words: Vec<String>,
+    /// It wins (it is one of the analysis's winning moves).
+    pub wins: bool,
+    /// It keeps a draw (a loopy game).
+    pub draws: bool,
+}
+
+/// A part's position as its words, or its JSON if it has none (it then cannot be played).
+pub fn as_typed(position: &Json) -> String {
+    words(position).map_or_else(|| position.to_string(), |w| w.join(" "))
+}
+
+/// Every legal move of `components`, marked winning or drawing by `analysis` (its winning and
+/// drawing moves).
+pub fn legal_moves(
+    components: &[Box<dyn Component>],
+    analysis: Option<&Analysis>,
+) -> Result<Vec<PlayMove>, PlayError> {
+    let whole: Vec<Json> = components.iter().map(|c| c.position()).collect();
+    let parts: Vec<(String, Vec<String>)> = components
+        .iter()
+        .zip(&whole)
+        .map(|(c, p)| {
+            let w = words(p).ok_or_else(|| {
+                PlayError::Input(format!(
+                    "{}: this position has no words, so it cannot be played",
+                    c.game()
+                ))
+            })?;
+            Ok((c.game(), w))
+        })
+        .collect::<Result<_, PlayError>>()?;
+    let single = components.len() == 1;
+    let mut moves = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let tree = c.explore().ok_or_else(|| {
+            PlayError::Input(format!(
+                "{}: this game cannot list its moves, so it cannot be played",
+                c.game()
+            ))
+        })?;
+        for (report, _) in tree.moves()? {
+            let position = if single {
+                report.position.clone()
+            } else {
+                let mut all = whole.clone();
+                all[i] = report.position.clone();
+                Json::Array(all)
+            };
+            let mut after = parts.clone();
+            after[i].1 = words(&report.position).ok_or_else(|| {
+                PlayError::Input(format!(
+                    "{}: a move leaves a position with no words",
+                    c.game()
+                ))
+            })?;
+            let typed: Vec<String> = after.iter().map(|(_, w)| w.join(" ")).collect();
+            let shown = if single {
+                typed[0].clone()
+            } else {
+                typed.join(" + ")
+            };
+            let description = if single {
+                report.description
+            } else {
+                format!(
+                    "in {} {}: {}",
+                    c.game(),
+                    parts[i].1.join(" "),
+                    report.description
+                )
+            };
+            let wins =
+                analysis.is_some_and(|a| a.winning_moves.iter().any(|w| w.position == position));
+            let draws =
+                analysis.is_some_and(|a| a.drawing_moves.iter().any(|d| d.position == position));
+            moves.push(PlayMove {
+                component: i,
+                description,
+                part_position: report.position,
+                words: sum_words(&after),
+                position,
+                shown,
+                wins,
+                draws,
+            });
+        }
+    }
+    Ok(moves)
+}
+
+/// The words of a sum of parts (game, words): `+` between them, finished parts left out.
+pub fn sum_words(parts: &[(String, Vec<String>)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (game, w) in parts.iter().filter(|(_, w)| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push("+".to_string());
+        }
+        out.push(game.clone());
+        out.extend(w.iter().cloned());
+    }
+    out
+}
+
+/// The perfect engine's move: a winning move, else one that keeps a draw, else the first (from a
+/// lost position, waiting for a mistake); `None` when there is no move.
+pub fn engine_move(moves: &[PlayMove]) -> Option<usize> {
+    moves
+        .iter()
+        .position(|m| m.wins)
+        .or_else(|| moves.iter().position(|m| m.draws))
+        .or(if moves.is_empty() { None } else { Some(0) })
+}
