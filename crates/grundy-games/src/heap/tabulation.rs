@@ -197,9 +197,9 @@ impl TableGame {
         let mut last = last;
         if last >= FORECAST_FROM {
             // The engine's forecast is its peak once the table is done; while a stage grows, the
-            // last stage's values are moved into a block twice their size, so a stage needs up
-            // to half as much again: the budget's reach is found for two thirds of it.
-            let budget = watch.budget().map_or(u64::MAX, |b| b / 3 * 2);
+            // last stage's values move into a block twice their size, and the list of rare heaps
+            // is copied as it doubles: the budget's reach is found for half of it.
+            let budget = watch.budget().map_or(u64::MAX, |b| b / 2);
             if let Some((bytes, reach)) = self.forecast(last, budget) {
                 let mut said = format!(
                     "the table of {name} up to {last} needs about {}",
