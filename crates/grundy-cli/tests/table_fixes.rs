@@ -146,13 +146,13 @@ fn a_finished_table_removes_its_named_checkpoint() {
         "table",
         "0.6",
         "--upto",
-        "40000",
+        "400000",
         "--json",
         "--checkpoint",
         file,
     ];
     // A small budget stops the table part way, its values kept in the checkpoint.
-    let mut small = vec!["--memory", "300K"];
+    let mut small = vec!["--memory", "600K"];
     small.extend_from_slice(&table);
     let out = common::run(&small, b"");
     assert_eq!(
