@@ -396,7 +396,10 @@ fn position_at(item: &Bound<'_, PyAny>, depth: usize) -> PyResult<Dynamic> {
     }
     if item.is_instance_of::<PyTuple>() || item.is_instance_of::<PyList>() {
         if depth >= MAX_NESTING {
-            return Err(PyValueError::new_err(format!("an option is {}", too_deep())));
+            return Err(PyValueError::new_err(format!(
+                "an option is {}",
+                too_deep()
+            )));
         }
         let mut out = Array::new();
         for p in item.iter()? {
