@@ -14,11 +14,7 @@ fn grundy(args: &[&str], stdin: &[u8]) -> Output {
 /// half-printed on stdout.
 fn assert_out_of_budget(out: &Output, what: &str) -> String {
     // Progress, and what a long table says before it starts, are not the error.
-    let stderr: String = common::without_progress(&String::from_utf8_lossy(&out.stderr))
-        .lines()
-        .filter(|l| !l.starts_with("grundy: ") || l.starts_with("grundy: error: "))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let stderr = common::without_progress_or_notes(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(

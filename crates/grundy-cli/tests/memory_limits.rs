@@ -26,11 +26,7 @@ fn under_ulimit(kib: u64, args: &[&str]) -> Output {
 /// failed".
 fn assert_clean_out_of_memory(out: &Output) -> String {
     // Progress, and what a long table says before it starts, are not the error.
-    let stderr: String = common::without_progress(&String::from_utf8_lossy(&out.stderr))
-        .lines()
-        .filter(|l| !l.starts_with("grundy: ") || l.starts_with("grundy: error: "))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let stderr = common::without_progress_or_notes(&String::from_utf8_lossy(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(

@@ -77,3 +77,14 @@ pub fn without_progress(stderr: &str) -> String {
         .map(|l| format!("{l}\n"))
         .collect()
 }
+
+/// What a run said besides its progress and the notes a long table writes before it starts
+/// (`grundy: the table of … needs about …`): its error lines and anything else.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn without_progress_or_notes(stderr: &str) -> String {
+    without_progress(stderr)
+        .lines()
+        .filter(|l| !l.starts_with("grundy: ") || l.starts_with("grundy: error: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
