@@ -10,17 +10,46 @@
 /// For each value, the last position holding it; a segment tree of minima over the values.
 pub(super) struct LastSeen {
     /// Leaves at `size..2 * size`: the last position of each value, -1 for none. Node `i` holds
-    /// the minimum of its children `2i` and `2i + 1`.
-    tree: Vec<i64>,
+    /// the minimum of its children `2i` and `2i + 1`. Positions are below 2^31 (a line's heaps
+    /// are capped there), so four bytes each: the tree is the larger half of a long line's memory.
+    tree: Vec<i32>,
     size: usize,
 }
+
+/// The fewest leaves a tree starts with.
+const FIRST_SIZE: usize = 1024;
 
 impl LastSeen {
     pub(super) fn new() -> LastSeen {
         LastSeen {
-            tree: vec![-1; 2 * 1024],
-            size: 1024,
+            tree: vec![-1; 2 * FIRST_SIZE],
+            size: FIRST_SIZE,
         }
+    }
+
+    /// The tree of a line whose heaps `0, 1, ...` have the values `values`, built bottom up in
+    /// one pass (a line read back from a cache file is not replayed heap by heap).
+    pub(super) fn from_values(len: usize, value: impl Fn(usize) -> usize) -> LastSeen {
+        let most = (0..len).map(&value).max().unwrap_or(0);
+        let size = (most + 1).next_power_of_two().max(FIRST_SIZE);
+        let mut tree = vec![-1; 2 * size];
+        for n in 0..len {
+            tree[size + value(n)] = n as i32;
+        }
+        for i in (1..size).rev() {
+            tree[i] = tree[2 * i].min(tree[2 * i + 1]);
+        }
+        LastSeen { tree, size }
+    }
+
+    /// The bytes a tree holding the values below `values` takes.
+    pub(super) fn bytes_for(values: usize) -> u64 {
+        2 * 4 * values.next_power_of_two().max(FIRST_SIZE) as u64
+    }
+
+    /// The bytes this tree takes.
+    pub(super) fn bytes(&self) -> u64 {
+        4 * self.tree.len() as u64
     }
 
     /// Records that position `at` (later than every position recorded so far) has value `v`.
@@ -29,10 +58,16 @@ impl LastSeen {
             self.grow();
         }
         let mut i = self.size + v;
-        self.tree[i] = at;
+        self.tree[i] = at as i32;
         while i > 1 {
             i /= 2;
-            self.tree[i] = self.tree[2 * i].min(self.tree[2 * i + 1]);
+            let min = self.tree[2 * i].min(self.tree[2 * i + 1]);
+            // `at` is later than every position recorded, so a minimum that stays the same here
+            // stays the same above: most updates stop a few levels up.
+            if self.tree[i] == min {
+                break;
+            }
+            self.tree[i] = min;
         }
     }
 
@@ -54,12 +89,27 @@ impl LastSeen {
         if from >= self.size {
             return from;
         }
+        if from == 0 {
+            // The mex of a suffix, asked of nearly every heap: one descent, always to the
+            // leftmost child that has a value last seen before `a`.
+            if i64::from(self.tree[1]) >= a {
+                return self.size;
+            }
+            let mut node = 1;
+            while node < self.size {
+                node *= 2;
+                if i64::from(self.tree[node]) >= a {
+                    node += 1;
+                }
+            }
+            return node - self.size;
+        }
         self.descend(1, 0, self.size, from, a).unwrap_or(self.size)
     }
 
     /// The least leaf index `>= from` under `node` (covering `lo..hi`) with a value `< a`.
     fn descend(&self, node: usize, lo: usize, hi: usize, from: usize, a: i64) -> Option<usize> {
-        if hi <= from || self.tree[node] >= a {
+        if hi <= from || i64::from(self.tree[node]) >= a {
             return None;
         }
         if hi - lo == 1 {
@@ -88,6 +138,11 @@ mod tests {
                         values[a as usize..=n].iter().copied().collect();
                     let want = (from..).find(|v| !present.contains(v)).unwrap();
                     prop_assert_eq!(seen.first_before(from, a), want, "n = {}, a = {}", n, a);
+                }
+                // Built in one pass from the values so far, the tree answers the same.
+                let built = LastSeen::from_values(n + 1, |i| values[i]);
+                for a in 0..=n as i64 + 1 {
+                    prop_assert_eq!(built.first_before(from, a), seen.first_before(from, a));
                 }
             }
         }

@@ -16,6 +16,30 @@ use grundy_core::{Nimber, Ruleset, SolveError, Solver, Value};
 use super::expansion::{Expansion, Group};
 use super::last_seen::LastSeen;
 use super::{Position, ScriptGame};
+use crate::heap::sparse::Values;
+
+/// Appends `v` to `values`, first moving them to a wider storage when `v` does not fit (with the
+/// room they had, so a line sized for its length stays sized).
+fn push_value(values: &mut Values, v: u32) {
+    match values {
+        Values::U8(a) if v <= u32::from(u8::MAX) => return a.push(v as u8),
+        Values::U16(a) if v <= u32::from(u16::MAX) => return a.push(v as u16),
+        Values::U32(a) => return a.push(v),
+        _ => {}
+    }
+    fn widen<A: Copy, B: From<A>>(old: &[A], room: usize) -> Vec<B> {
+        let mut new = Vec::with_capacity(room.max(old.len() + 1));
+        new.extend(old.iter().map(|&x| B::from(x)));
+        new
+    }
+    *values = match std::mem::take(values) {
+        Values::U8(old) if v <= u32::from(u16::MAX) => Values::U16(widen(&old, old.capacity())),
+        Values::U8(old) => Values::U32(widen(&old, old.capacity())),
+        Values::U16(old) => Values::U32(widen(&old, old.capacity())),
+        wide @ Values::U32(_) => wide,
+    };
+    push_value(values, v);
+}
 
 /// Whether `positions` is the line of heaps `0, 1, ..., N` (what `grundy table --upto N` asks).
 pub(super) fn is_line(positions: &[Position]) -> bool {
@@ -28,7 +52,9 @@ pub(super) fn is_line(positions: &[Position]) -> bool {
 
 /// The values of the heaps valued so far, and what finds the mex of a suffix of them.
 pub(super) struct Line {
-    values: Vec<u64>,
+    /// In their narrowest width (one byte a heap while every value is below 256): a line of
+    /// 10^7 heaps is a compact table, not ten million cells.
+    values: Values,
     last: LastSeen,
     /// The values of the options of the heap being valued, other than its suffix.
     seen: Vec<u64>,
@@ -45,8 +71,19 @@ enum Mex {
 impl Line {
     pub(super) fn new(capacity: usize) -> Line {
         Line {
-            values: Vec::with_capacity(capacity),
+            values: Values::U8(Vec::with_capacity(capacity)),
             last: LastSeen::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// The line of the heaps `0..values.len()` whose values are `values` (read back from a
+    /// cache file).
+    pub(super) fn from_values(values: Values) -> Line {
+        let last = LastSeen::from_values(values.len(), |n| values.get(n).unwrap_or(0) as usize);
+        Line {
+            values,
+            last,
             seen: Vec::new(),
         }
     }
@@ -67,32 +104,41 @@ impl Line {
                 let n = self.values.len() as i64;
                 let solver = solver.get_or_insert_with(|| Solver::new(game));
                 let v = solver.grundy(&Position::Int(n))?.0;
-                self.push(v);
+                if !self.push(v) {
+                    return Err(SolveError::Rules(format!(
+                        "{}: the heap {n} has the value {v}, more than a table of values holds \
+                         (2^32 - 1)",
+                        game.name
+                    )));
+                }
                 Ok(v)
             }
         }
     }
 
     /// Values the next heap from its expansion when the array holds all its options (`None`,
-    /// and nothing valued, when it does not).
+    /// and nothing valued, when it does not, or when its value is past what the array holds).
     pub(super) fn try_next(&mut self, expansion: Option<&Expansion>) -> Option<u64> {
         let n = self.values.len() as i64;
         match expansion {
             Some(Expansion::Options(groups)) => match self.mex(groups, n) {
-                Mex::Found(v) => {
-                    self.push(v);
-                    Some(v)
-                }
+                Mex::Found(v) => self.push(v).then_some(v),
                 Mex::Elsewhere => None,
             },
             _ => None,
         }
     }
 
-    fn push(&mut self, v: u64) {
+    /// Appends the value of the next heap; `false` (nothing appended) past `u32::MAX`, which no
+    /// line below 2^31 heaps reaches but for a script with billions of options.
+    fn push(&mut self, v: u64) -> bool {
+        let Ok(v) = u32::try_from(v) else {
+            return false;
+        };
         let n = self.values.len() as i64;
-        self.values.push(v);
+        push_value(&mut self.values, v);
         self.last.set(v as usize, n);
+        true
     }
 
     /// How many heaps are valued.
@@ -102,15 +148,54 @@ impl Line {
 
     /// The value of the heap `n`, if valued.
     pub(super) fn get(&self, n: usize) -> Option<u64> {
-        self.values.get(n).copied()
+        self.values.get(n).map(u64::from)
+    }
+
+    /// The values so far, in their width.
+    pub(super) fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// A copy of the values of the heaps `0..len` (at most those valued), in their width.
+    pub(super) fn head(&self, len: usize) -> Values {
+        let len = len.min(self.values.len());
+        match &self.values {
+            Values::U8(v) => Values::U8(v[..len].to_vec()),
+            Values::U16(v) => Values::U16(v[..len].to_vec()),
+            Values::U32(v) => Values::U32(v[..len].to_vec()),
+        }
+    }
+
+    /// The bytes the line holds now.
+    pub(super) fn bytes(&self) -> u64 {
+        (self.values.len() * self.values.width()) as u64 + self.last.bytes()
+    }
+
+    /// About the bytes a line of `len` heaps may hold, at most: four bytes a value (a line
+    /// widens to them as soon as one value passes 65535), the tree of values up to `len`
+    /// (the value of a heap game's line rarely passes its length), and room for the old values
+    /// while they move to a wider storage.
+    pub(super) fn bytes_for(len: usize) -> u64 {
+        4 * len as u64 + LastSeen::bytes_for(len + 1) + 2 * len as u64
     }
 
     /// The values so far.
     pub(super) fn into_values(self) -> Vec<Value> {
         self.values
+            .to_vec()
             .into_iter()
-            .map(|v| Value::Finite(Nimber(v)))
+            .map(|v| Value::Finite(Nimber(u64::from(v))))
             .collect()
+    }
+
+    /// The value of the heap `m < n`, valued.
+    #[inline]
+    fn at(&self, m: usize) -> u64 {
+        match &self.values {
+            Values::U8(v) => u64::from(v[m]),
+            Values::U16(v) => u64::from(v[m]),
+            Values::U32(v) => u64::from(v[m]),
+        }
     }
 
     /// The mex of the options `groups` of the heap `n`, when the array holds them all.
@@ -127,7 +212,7 @@ impl Line {
                         return Mex::Elsewhere;
                     }
                     for a in first..=last {
-                        let v = self.values[a as usize] ^ self.values[(total - a) as usize];
+                        let v = self.at(a as usize) ^ self.at((total - a) as usize);
                         self.seen.push(v);
                     }
                     continue;
@@ -150,8 +235,10 @@ impl Line {
             if hi == n {
                 suffix = suffix.min(lo);
             } else {
-                let values = &self.values[lo as usize..hi as usize];
-                self.seen.extend_from_slice(values);
+                for m in lo as usize..hi as usize {
+                    let v = self.at(m);
+                    self.seen.push(v);
+                }
             }
         }
         self.seen.sort_unstable();
@@ -178,7 +265,7 @@ impl Line {
 
     /// The value of the single option `p` of the heap `n`: a smaller heap or a sum of them.
     fn one(&self, p: &Position, n: i64) -> Option<u64> {
-        let at = |m: i64| (0..n).contains(&m).then(|| self.values[m as usize]);
+        let at = |m: i64| (0..n).contains(&m).then(|| self.at(m as usize));
         match *p {
             Position::Int(m) => at(m),
             Position::Pair(a, b) => Some(at(a)? ^ at(b)?),
