@@ -98,9 +98,9 @@ pub fn values_of(
     progress: Progress<'_>,
 ) -> Result<GameValues, ValuesError> {
     let mut progress = progress;
-    if game.shape() == Shape::Line && game.supports().csv {
-        // A heap line is stored compactly; the views hold a cell a position, so the range is
-        // capped as for any other game.
+    if game.shape() == Shape::Line {
+        // A heap line (a script's too) is stored compactly; the views hold a cell a position, so
+        // the range is capped as for any other game.
         if let Some(t) = upto {
             parse_number_text(t, "--upto", MAX_POSITIONS)
                 .map_err(|m| ValuesError::Input(format!("--upto ('{t}'): {m}")))?;

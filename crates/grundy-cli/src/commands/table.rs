@@ -131,6 +131,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
         return Ok(());
     }
     match table {
+        // A heap line without CSV is a script's: printed as its table of cells was.
+        Table::Heaps(line) if !supports.csv => print_script_heaps(&line, shown, args.period),
         Table::Heaps(line) => print_heaps(&args, &line),
         Table::Vertices {
             game,
@@ -257,44 +259,18 @@ fn print_values(values: &GameValues, shown: Shown, with_period: bool) -> Result<
             period,
             ..
         } => {
-            let checked = cells.len().saturating_sub(1) as u64;
-            if !shown.values {
-                out += &format!(
-                    "{game}: {} values (n = 0..={checked}){}\n",
-                    cells.len(),
-                    summary(cells.iter())
-                );
-            }
-            if shown.values {
-                let text: Vec<String> = cells.iter().map(shown_cell).collect();
-                let w = text.iter().map(String::len).max().unwrap_or(1);
-                let label = (cells.len() / 10 * 10).to_string().len();
-                out += &format!("{:>label$} |", "");
-                for i in 0..10 {
-                    out += &format!(" {i:>w$}");
-                }
-                out += &format!("\n{}-+{}\n", "-".repeat(label), "-".repeat((w + 1) * 10));
-                for (r, chunk) in text.chunks(10).enumerate() {
-                    out += &format!("{:>label$} |", r * 10);
-                    for s in chunk {
-                        out += &format!(" {s:>w$}");
-                    }
-                    out += "\n";
-                }
-                out += &format!(
-                    "{game}: G(n) for n = 0..={} (- where the game has no such position)\n",
-                    cells.len() - 1
-                );
-            }
-            if with_period {
-                out += &match period {
-                    Some(p) => format!(
-                        "period seen: preperiod {}, period {}, saltus {} (not proved: checked up to n = {checked})\n",
-                        p.preperiod, p.period, p.saltus
-                    ),
-                    None => format!("no period seen up to n = {checked}\n"),
-                };
-            }
+            let text: Vec<String> = cells.iter().map(shown_cell).collect();
+            let line = LineText {
+                game,
+                len: cells.len(),
+                width: text.iter().map(String::len).max().unwrap_or(1),
+                summary: summary(cells.iter()),
+                period: *period,
+            };
+            let mut out = BufWriter::new(crate::out::Stdout::lock());
+            line.write(&mut out, &|n| text[n].clone(), shown, with_period)?;
+            out.flush()?;
+            return Ok(());
         }
         GameValues::Grid {
             game,
@@ -356,6 +332,93 @@ fn print_values(values: &GameValues, shown: Shown, with_period: bool) -> Result<
         }
     }
     out!("{out}");
+    Ok(())
+}
+
+/// A line of positions `0..len` as text, whatever holds its values: a row of ten values a line
+/// (or, without them, a summary line), then the period seen.
+struct LineText<'a> {
+    game: &'a str,
+    len: usize,
+    /// The widest value's width.
+    width: usize,
+    /// What follows the count of values without them ([`summary`]).
+    summary: String,
+    period: Option<Period>,
+}
+
+impl LineText<'_> {
+    /// Writes the line, `cell(n)` the text of the position `n`'s value.
+    fn write(
+        &self,
+        out: &mut impl Write,
+        cell: &dyn Fn(usize) -> String,
+        shown: Shown,
+        with_period: bool,
+    ) -> std::io::Result<()> {
+        let (game, len, w) = (self.game, self.len, self.width);
+        let checked = len.saturating_sub(1) as u64;
+        if !shown.values {
+            writeln!(
+                out,
+                "{game}: {len} values (n = 0..={checked}){}",
+                self.summary
+            )?;
+        } else {
+            let label = (len / 10 * 10).to_string().len();
+            write!(out, "{:>label$} |", "")?;
+            for i in 0..10 {
+                write!(out, " {i:>w$}")?;
+            }
+            writeln!(out, "\n{}-+{}", "-".repeat(label), "-".repeat((w + 1) * 10))?;
+            for row in (0..len).step_by(10) {
+                write!(out, "{row:>label$} |")?;
+                for n in row..(row + 10).min(len) {
+                    write!(out, " {:>w$}", cell(n))?;
+                }
+                writeln!(out)?;
+            }
+            writeln!(
+                out,
+                "{game}: G(n) for n = 0..={} (- where the game has no such position)",
+                len - 1
+            )?;
+        }
+        if with_period {
+            match self.period {
+                Some(p) => writeln!(
+                    out,
+                    "period seen: preperiod {}, period {}, saltus {} (not proved: checked up to n = {checked})",
+                    p.preperiod, p.period, p.saltus
+                )?,
+                None => writeln!(out, "no period seen up to n = {checked}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A script's line of heaps, held compactly ([`HeapLine`]), printed as a line of positions is:
+/// as it was when each position was a cell of its own.
+fn print_script_heaps(line: &HeapLine, shown: Shown, with_period: bool) -> Result<(), Failure> {
+    let len = usize::try_from(line.last + 1)
+        .map_err(|_| Failure::Compute("the table is too long for this machine".into()))?;
+    let largest = line.largest();
+    let text = LineText {
+        game: &line.game,
+        len,
+        width: largest.to_string().len(),
+        summary: format!(", largest {largest}"),
+        period: line.period,
+    };
+    let mut out = BufWriter::new(crate::out::Stdout::lock());
+    text.write(
+        &mut out,
+        &|n| line.value(n as u64).to_string(),
+        shown,
+        with_period,
+    )?;
+    out.flush()?;
     Ok(())
 }
 

@@ -31,6 +31,7 @@
 //! ```
 
 mod ahead;
+mod cache;
 mod expansion;
 mod heaps;
 mod last_seen;
@@ -52,6 +53,7 @@ use serde_json::Value as Json;
 
 use expansion::Expansion;
 pub use heaps::misere_quotient;
+pub use cache::{open_cache, save_cache};
 pub use params::{parse_one as parse_param, set_params, Params};
 pub use position::{too_deep, Position, MAX_NESTING};
 pub use program::{
@@ -61,6 +63,7 @@ pub use program::{
 use program::{to_dynamic, Program};
 /// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
 pub use rhai::{Array, Dynamic};
+pub use shared::{set_line_budget, LineBudget};
 pub use tabulation::ScriptTable;
 
 use crate::entry::GameEntry;
@@ -100,6 +103,8 @@ pub struct ScriptGame {
     warned: AtomicBool,
     /// The process's line of heap values for this program ([`shared`]), found once.
     line: OnceLock<shared::SharedLine>,
+    /// The game's identity in a cache file ([`cache::identity`]): a script's, not a host's.
+    identity: Option<u64>,
 }
 
 impl ScriptGame {
@@ -116,7 +121,9 @@ impl ScriptGame {
         text: &str,
         params: &Params,
     ) -> Result<ScriptGame, String> {
-        Ok(ScriptGame::hosted(name, compiled(source, text, params)?))
+        let mut game = ScriptGame::hosted(name, compiled(source, text, params)?);
+        game.identity = Some(cache::identity(text, params));
+        Ok(game)
     }
 
     /// A game whose functions `host` runs (another language than Rhai: the Python package's
@@ -131,6 +138,7 @@ impl ScriptGame {
             error: Mutex::new(None),
             warned: AtomicBool::new(false),
             line: OnceLock::new(),
+            identity: None,
         }
     }
 
@@ -200,7 +208,7 @@ impl ScriptGame {
     /// The options of `p`, met `depth` splits down: `components` may give a part that is split
     /// again, but not for ever (a script whose parts split back into the whole).
     fn options_within(&self, p: &Position, out: &mut Vec<Position>, depth: usize) {
-        if self.failed.load(Ordering::Acquire) {
+        if self.failed() {
             return;
         }
         if depth > MAX_SPLITS {

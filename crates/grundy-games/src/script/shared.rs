@@ -13,24 +13,44 @@
 //! answers as before. A heap with an option the line cannot hold (a larger heap, a string) gives
 //! it up too, for good.
 
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::expansion::{Expansion, Group};
 use super::line::Line;
-use super::{table, Host, Position, ScriptGame};
+use super::{cache, Host, Position, ScriptGame};
+use crate::heap::sparse::Values;
+use crate::tabulate::{TableError, Watch};
 
-/// The most heaps a shared line holds (its values and its tree take about 24 bytes a heap).
-const MOST: usize = 1 << 24;
+/// The most heaps a shared line holds: its positions are kept in four bytes ([`super::last_seen`]).
+/// Short of that the memory budget decides ([`set_line_budget`]): a line takes 5 to 16 bytes a
+/// heap (its values in their width, the tree of the values it has).
+pub(super) const MOST: usize = i32::MAX as usize - 1;
+
+/// How many heaps are expanded at once while a line is extended: enough to keep every core busy
+/// and the hand-over between blocks rare, few enough that the expansions waiting stay small.
+const BLOCK: usize = 4096;
 
 /// A line shared by every game of one program.
 pub(super) struct Shared {
     /// The program, held so its address (the key) is not reused while the line lives.
     _host: Arc<dyn Host>,
-    line: Line,
-    /// Whether the line was given up: a heap it cannot hold, or a script error.
+    pub(super) line: Line,
+    /// Whether the line was given up: a heap it cannot hold, a script error, or the budget.
     given_up: bool,
+    /// The script's error that gave the line up, if one did.
+    error: Option<String>,
+    /// The game's identity in a cache file (a hash of its script and parameters), if it has one
+    /// (a Python game has none).
+    pub(super) identity: Option<u64>,
+    /// Where the script came from, for a cache file's reader.
+    pub(super) source: String,
+    /// How many heaps a cache file gave the line: it is saved again only if it grew.
+    pub(super) loaded: usize,
 }
 
 /// A line, read by every lookup and written while it is extended.
@@ -38,24 +58,48 @@ pub(super) type SharedLine = Arc<RwLock<Shared>>;
 
 type Lines = FxHashMap<usize, SharedLine>;
 
-fn lines() -> &'static Mutex<Lines> {
+pub(super) fn lines() -> &'static Mutex<Lines> {
     static LINES: OnceLock<Mutex<Lines>> = OnceLock::new();
     LINES.get_or_init(Mutex::default)
 }
 
+/// What holds a shared line's growth to the memory budget: `Err` (naming the option that raises
+/// the budget) refuses `bytes` more for `what`.
+pub type LineBudget = fn(what: &str, bytes: u64) -> Result<(), String>;
+
+static LINE_BUDGET: OnceLock<LineBudget> = OnceLock::new();
+
+/// Sets what a shared line asks before it grows (the command line's `--memory`); without one, it
+/// grows up to [`MOST`] heaps.
+pub fn set_line_budget(budget: LineBudget) {
+    let _ = LINE_BUDGET.set(budget);
+}
+
+/// What [`ScriptGame::line_upto`] found.
+pub(super) enum Upto {
+    /// The values of the heaps `0..=n`.
+    Values(Values),
+    /// The line was given up: a heap it cannot hold, or the script's error (kept).
+    GivenUp(Option<String>),
+}
+
 impl ScriptGame {
-    /// The value of the heap `p` from the process's shared line, extending it when the heap's
-    /// options make the line pay (see the module's note); `None`: the generic solver decides.
-    pub(super) fn shared_value(&self, p: &Position) -> Option<u64> {
-        let Position::Int(n) = *p else { return None };
-        let n = usize::try_from(n).ok()?;
-        let shared = self.line.get_or_init(|| {
+    /// The process's line for this game's program, made (from the cache file, if one holds it)
+    /// the first time any game of the program asks.
+    fn shared(&self) -> &SharedLine {
+        self.line.get_or_init(|| {
             let key = Arc::as_ptr(&self.program) as *const () as usize;
             let fresh = || {
+                let cached = self.identity.and_then(cache::take);
+                let loaded = cached.as_ref().map_or(0, Values::len);
                 Arc::new(RwLock::new(Shared {
                     _host: self.program.clone(),
-                    line: Line::new(0),
+                    line: cached.map_or_else(|| Line::new(0), Line::from_values),
                     given_up: false,
+                    error: None,
+                    identity: self.identity,
+                    source: self.program.source().to_string(),
+                    loaded,
                 }))
             };
             lines()
@@ -64,7 +108,15 @@ impl ScriptGame {
                 .entry(key)
                 .or_insert_with(fresh)
                 .clone()
-        });
+        })
+    }
+
+    /// The value of the heap `p` from the process's shared line, extending it when the heap's
+    /// options make the line pay (see the module's note); `None`: the generic solver decides.
+    pub(super) fn shared_value(&self, p: &Position) -> Option<u64> {
+        let Position::Int(n) = *p else { return None };
+        let n = usize::try_from(n).ok()?;
+        let shared = self.shared();
         {
             let read = shared.read().expect("no thread panics holding it");
             if let Some(v) = read.line.get(n) {
@@ -79,9 +131,60 @@ impl ScriptGame {
         }
         let mut write = shared.write().expect("no thread panics holding it");
         if write.line.get(n).is_none() && !write.given_up {
-            self.extend(&mut write, n);
+            let more = Line::bytes_for(n + 1).saturating_sub(write.line.bytes());
+            let what = format!("the line of {}'s values up to the heap {n}", self.name);
+            match LINE_BUDGET.get().map_or(Ok(()), |budget| budget(&what, more)) {
+                Ok(()) => {
+                    self.extend(&mut write, n, &mut |_| true);
+                }
+                Err(m) => {
+                    // The search still answers, within its own caps: the line is a shortcut.
+                    write.given_up = true;
+                    note_once(&format!(
+                        "{m} (the heaps past {} are searched one by one instead)",
+                        write.line.len()
+                    ));
+                }
+            }
         }
         write.line.get(n)
+    }
+
+    /// The values of the heaps `0..=n` from the process's shared line, extended as far as needed
+    /// within the budget `watch` keeps (a table). `Err`: the budget refused it, or the watch
+    /// stopped it (what was valued stays on the line).
+    pub(super) fn line_upto(&self, n: usize, watch: &mut dyn Watch) -> Result<Upto, TableError> {
+        let shared = self.shared();
+        {
+            let read = shared.read().expect("no thread panics holding it");
+            if read.line.len() > n {
+                return Ok(Upto::Values(read.line.head(n + 1)));
+            }
+            if read.given_up || n >= MOST {
+                return Ok(Upto::GivenUp(read.error.clone()));
+            }
+        }
+        let mut write = shared.write().expect("no thread panics holding it");
+        if write.line.len() <= n && !write.given_up {
+            // The line grows to n + 1 heaps, and the table is a copy of it in the same width.
+            let more = Line::bytes_for(n + 1).saturating_sub(write.line.bytes()) + 4 * (n as u64 + 1);
+            watch
+                .reserve(&format!("the values of {} up to {n}", self.name), more)
+                .map_err(TableError::Compute)?;
+            let total = n as u64 + 1;
+            let mut stopped = false;
+            self.extend(&mut write, n, &mut |done| {
+                stopped = !watch.progress(done as u64, total);
+                !stopped
+            });
+            if stopped {
+                return Err(TableError::Interrupted { kept: None });
+            }
+        }
+        if write.line.len() > n {
+            return Ok(Upto::Values(write.line.head(n + 1)));
+        }
+        Ok(Upto::GivenUp(write.error.clone()))
     }
 
     /// Whether the heap `n`'s options hold a range of at least an eighth of the heaps below it:
@@ -101,32 +204,55 @@ impl ScriptGame {
             .any(|g| matches!(g, Group::Ints(..) | Group::Down(..)) && g.len() >= n / 8)
     }
 
-    /// Values the heaps up to `n` on the line, on a game of its own (its errors are its own).
-    fn extend(&self, shared: &mut Shared, n: usize) {
+    /// Values the heaps up to `n` on the line, on a game of its own (its errors are its own),
+    /// telling `progress` how many heaps the line holds after each block; `progress` stops it by
+    /// returning `false`. Each block is expanded on every core while the one before is valued.
+    fn extend(&self, shared: &mut Shared, n: usize, progress: &mut dyn FnMut(usize) -> bool) {
         let builder = ScriptGame::hosted(&self.name, self.program.clone());
-        let from = shared.line.len();
-        let heaps: Vec<Position> = (from as i64..=n as i64).map(Position::Int).collect();
-        let blocks: Vec<&[Position]> = heaps.chunks(table::BLOCK).collect();
-        if let Some(first) = blocks.first() {
-            builder.prefetch(first);
-        }
-        for (i, block) in blocks.iter().enumerate() {
-            let next = blocks.get(i + 1).copied().unwrap_or(&[]);
+        let parallel = self.program.parallel();
+        let expand = |heaps: Range<usize>| -> Vec<Result<Expansion, String>> {
+            let one = |k: usize| builder.expand(&Position::Int(k as i64));
+            if parallel {
+                heaps.into_par_iter().map(one).collect()
+            } else {
+                heaps.map(one).collect()
+            }
+        };
+        let block = |from: usize| from.min(n + 1)..(from + BLOCK).min(n + 1);
+        let mut heaps = block(shared.line.len());
+        let mut current = expand(heaps.clone());
+        while !heaps.is_empty() {
+            let next = block(heaps.end);
             let line = &mut shared.line;
-            let (_, whole) = rayon::join(
-                || builder.prefetch(next),
-                || {
-                    block.iter().all(|p| {
-                        let e = builder.expansion_once(p);
-                        !builder.failed() && line.try_next(e.as_deref()).is_some()
-                    })
+            let (expanded, valued) = rayon::join(
+                || expand(next.clone()),
+                || -> Result<(), Option<String>> {
+                    for e in current {
+                        let e = e.map_err(Some)?;
+                        line.try_next(Some(&e)).ok_or(None)?;
+                    }
+                    Ok(())
                 },
             );
-            if !whole || builder.failed() {
+            if let Err(error) = valued {
                 shared.given_up = true;
+                shared.error = error;
                 return;
             }
+            if !progress(shared.line.len()) {
+                return;
+            }
+            heaps = next;
+            current = expanded;
         }
+    }
+}
+
+/// Says `message` on stderr, once a process.
+fn note_once(message: &str) {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    if !SAID.swap(true, Ordering::Relaxed) {
+        eprintln!("grundy: note: {message}");
     }
 }
 
