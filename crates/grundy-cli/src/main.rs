@@ -56,6 +56,12 @@ struct Cli {
     /// Commands stop with a message, before allocating, when they would need more.
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     memory: Option<u64>,
+    /// Game scripts: keep the values of each script's line of heaps in FILE between runs (read
+    /// at the start if it exists, written back at the end, Ctrl-C on a table included). A game
+    /// is found in it by its script's text and parameters; a file that does not verify (its
+    /// header, sizes and checksums) is refused: delete it to start again.
+    #[arg(long, global = true, value_name = "FILE")]
+    cache: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -113,6 +119,13 @@ fn main() -> ExitCode {
     grundy_games::script::set_script_limits(script_limits);
     grundy_games::script::set_params(cli.params);
     grundy_games::script::set_memory_probe(memory::thread_net);
+    grundy_games::script::set_line_budget(line_budget);
+    if let Some(path) = &cli.cache {
+        if let Err(m) = grundy_games::script::open_cache(path, &line_budget) {
+            out::error_line(format_args!("{m}"));
+            return ExitCode::from(2);
+        }
+    }
     grundy_games::script::set_progress_reporter(progress::script_expanded);
     grundy_games::progress::set_table_reporter(progress::table_values);
     grundy_games::progress::set_stage_reporter(progress::guessing);
@@ -131,6 +144,15 @@ fn main() -> ExitCode {
         Command::Quotient(args) => commands::quotient::run(args),
     };
     progress::finish();
+    // Whatever the command's end (an error, Ctrl-C on a table), the values computed are right.
+    let result = match (result, grundy_games::script::save_cache()) {
+        (result, Ok(_)) => result,
+        (Ok(()), Err(m)) => Err(failure::Failure::Compute(m)),
+        (Err(failure), Err(m)) => {
+            out::error_line(format_args!("{m}"));
+            Err(failure)
+        }
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
@@ -140,6 +162,11 @@ fn main() -> ExitCode {
             ExitCode::from(failure.exit_code())
         }
     }
+}
+
+/// What a script's shared line of heaps (and a cache file read) asks of the `--memory` budget.
+fn line_budget(what: &str, bytes: u64) -> Result<(), String> {
+    memory::reserve(what, bytes).map_err(|f| f.to_string())
 }
 
 /// A command line clap refuses: one line (its error and tip) and exit 2, like every other bad

@@ -54,6 +54,11 @@ fn value_of(text: &str) -> Result<Dynamic, String> {
 }
 
 impl Params {
+    /// Every parameter, `(name, value)` in the order given.
+    pub(super) fn pairs(&self) -> &[(String, String)] {
+        &self.0
+    }
+
     /// The parameters of the command line (`--param`).
     pub fn global() -> Params {
         Params(GLOBAL.lock().expect("no thread panics holding it").clone())

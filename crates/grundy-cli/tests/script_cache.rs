@@ -1,0 +1,152 @@
+//! A script's shared line of heaps at scale: `--cache FILE` keeps its values between runs
+//! (verified, refused when damaged), `table` and `solve` read the same line, and the line is held
+//! to the `--memory` budget.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+mod common;
+
+/// Take at most half, saying on stderr when the script is asked about the heap 3000: a run that
+/// reads the heap's value from the cache never asks.
+const HALF: &str =
+    "script:{fn moves(n) { if n == 3000 { print(\"asked 3000\"); } range(n - n / 2, n) }}";
+
+/// A file in a directory of this test's own, removed first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-script-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = common::run_from_root(args, b"");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `G(n)` of take-at-most-half: `G(2m) = m`, `G(2m + 1) = G(m)`.
+fn half(mut n: u64) -> u64 {
+    while n % 2 == 1 {
+        n /= 2;
+    }
+    n / 2
+}
+
+#[test]
+fn a_cache_keeps_a_tables_values_for_the_next_runs() {
+    let cache = scratch("half.cache");
+    let file = cache.to_str().unwrap();
+    let plain = run(&["table", "--json", "--period", HALF, "--upto", "5000"]);
+    assert!(plain.0, "{}", plain.2);
+    assert!(plain.2.contains("asked 3000"), "{}", plain.2);
+    let first = run(&["--cache", file, "table", "--json", "--period", HALF, "--upto", "5000"]);
+    assert!(first.0, "{}", first.2);
+    assert_eq!(first.1, plain.1, "the same table with a cache");
+    assert!(cache.exists());
+    // The next runs read the values: the script is not asked about the heap 3000 again, by
+    // `table` or by `solve`, and the answers are the same.
+    let again = run(&["--cache", file, "table", "--json", "--period", HALF, "--upto", "5000"]);
+    assert!(again.0, "{}", again.2);
+    assert_eq!(again.1, plain.1);
+    assert!(!again.2.contains("asked 3000"), "{}", again.2);
+    let solved = run(&["--cache", file, "solve", "--json", "--no-moves", HALF, "3000"]);
+    assert!(solved.0, "{}", solved.2);
+    assert!(!solved.2.contains("asked 3000"), "{}", solved.2);
+    let v: Value = serde_json::from_str(&solved.1).unwrap();
+    assert_eq!(v["grundy"], half(3000));
+    // A longer run extends the line from the file, and keeps it.
+    let longer = run(&["--cache", file, "solve", "--json", "--no-moves", HALF, "9001"]);
+    assert!(longer.0, "{}", longer.2);
+    let v: Value = serde_json::from_str(&longer.1).unwrap();
+    assert_eq!(v["grundy"], half(9001));
+    let table = run(&["--cache", file, "table", "--json", HALF, "--upto", "9001"]);
+    let v: Value = serde_json::from_str(&table.1).unwrap();
+    let values = v["values"].as_array().unwrap();
+    assert_eq!(values.len(), 9002);
+    for (n, g) in values.iter().enumerate() {
+        assert_eq!(g, half(n as u64), "n = {n}");
+    }
+    // Another parameter is another game: the script is asked again.
+    let other = run(&["--cache", file, "--param", "k=1", "table", HALF, "--upto", "3000"]);
+    assert!(other.2.contains("asked 3000"), "{}", other.2);
+}
+
+#[test]
+fn a_damaged_cache_is_refused_in_one_line() {
+    let cache = scratch("damaged.cache");
+    let file = cache.to_str().unwrap();
+    let made = run(&["--cache", file, "table", "--no-values", HALF, "--upto", "4000"]);
+    assert!(made.0, "{}", made.2);
+    let mut bytes = std::fs::read(&cache).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&cache, &bytes).unwrap();
+    let out = common::run_from_root(&["--cache", file, "solve", HALF, "10"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("grundy: error: cache "), "{err}");
+    assert!(err.contains(file) && err.contains("checksum"), "{err}");
+    // Not a cache file at all.
+    std::fs::write(&cache, "hello\n").unwrap();
+    let out = common::run_from_root(&["--cache", file, "solve", HALF, "10"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("not a grundy cache file"), "{err}");
+}
+
+#[test]
+fn a_cache_that_cannot_be_written_is_one_error_line() {
+    let dir = scratch("a-directory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("missing").join("x.cache");
+    let out = common::run_from_root(
+        &["--cache", file.to_str().unwrap(), "solve", HALF, "100"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let err = common::without_progress(&err);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cannot write it"), "{err}");
+}
+
+#[test]
+fn a_table_past_the_budget_names_the_flag() {
+    let out = common::run_from_root(
+        &["--memory", "16M", "table", "--no-values", HALF, "--upto", "50000000"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = common::without_progress_or_notes(&String::from_utf8(out.stderr).unwrap());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--memory"), "{err}");
+}
+
+#[test]
+fn a_solve_past_the_budget_searches_without_the_line() {
+    // The line up to 3 000 000 heaps needs more than the budget: a note says so, and the search
+    // goes on alone, here to the position cap.
+    let out = common::run_from_root(
+        &[
+            "--memory",
+            "16M",
+            "--max-positions",
+            "1000",
+            "solve",
+            HALF,
+            "3000000",
+        ],
+        b"",
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("grundy: note: ") && err.contains("--memory"), "{err}");
+    assert!(err.contains("searched one by one"), "{err}");
+}

@@ -1,0 +1,416 @@
+//! A cache file of shared lines (`grundy --cache FILE`): the values of each script game's line
+//! ([`super::shared`]) kept between runs.
+//!
+//! A file holds one line per game, found by the game's identity: a hash of its script's text and
+//! its parameters ([`identity`]), so an edited script or another `--param` starts again and never
+//! reads another game's values. The file is never trusted: its header, every section's width and
+//! length against the file's size, and every section's checksum are verified before any value is
+//! read, and a file that does not verify is refused with one line naming it and what is wrong
+//! (deleting it starts again). It is written whole to a temporary file then renamed over the old
+//! one, so a run stopped while writing leaves the old file intact.
+//!
+//! ```text
+//! grundy-script-cache 1
+//! games 2
+//! game 5e0c1b7f3a9d2e41 4 10000001 9a1f00c27b3e5d10 bench/scripts/half-idiom.rhai
+//! game 0b9d34e1c2a87f66 1 5001 1c2d3e4f50617283 inline script
+//! header 77d0c3a1e2b4f5a6
+//! ```
+//!
+//! (each game: its identity, width, length, checksum and source), then each game's values in the
+//! order of the header, `length` values of `width` bytes (1, 2 or 4), little-endian; a game's
+//! checksum is [`Values::checkpoint_checksum`] of its values, and the `header` line's checksum is
+//! that of the header's bytes before it, so no byte of the file goes unchecked.
+
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use grundy_core::checksum::checkpoint_checksum;
+use rustc_hash::FxHashMap;
+
+use super::params::Params;
+use super::shared::lines;
+use crate::heap::sparse::Values;
+
+/// The first line of a cache file; the number is its format's version.
+const MAGIC: &str = "grundy-script-cache 1";
+
+/// The most games a file may name (a header line each).
+const MOST_GAMES: usize = 1 << 16;
+
+/// One game's line as a file holds it.
+struct Entry {
+    source: String,
+    values: Values,
+}
+
+/// The cache file of this process and the lines read from it that no game has taken yet.
+struct Cache {
+    path: PathBuf,
+    entries: FxHashMap<u64, Entry>,
+    /// Whether a game took a line from the file (then the file is written again only if a line
+    /// grew) or the file did not exist.
+    existed: bool,
+}
+
+static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+
+/// The identity of a script game in a cache file: a hash of the format's version, the script's
+/// text and its parameters.
+pub(super) fn identity(text: &str, params: &Params) -> u64 {
+    let mut bytes = Vec::with_capacity(text.len() + 64);
+    bytes.extend_from_slice(MAGIC.as_bytes());
+    bytes.push(0);
+    bytes.extend_from_slice(text.as_bytes());
+    for (name, value) in params.pairs() {
+        bytes.push(0);
+        bytes.extend_from_slice(name.as_bytes());
+        bytes.push(b'=');
+        bytes.extend_from_slice(value.as_bytes());
+    }
+    checkpoint_checksum(&bytes)
+}
+
+/// Uses `path` as this process's cache file: its lines are read now (none if it does not exist)
+/// and given to each game the first time it asks ([`take`]), and [`save_cache`] writes them back.
+/// `reserve` is asked for the bytes the file's values take before they are read. `Err`: one line
+/// naming the file and what is wrong with it.
+pub fn open_cache(
+    path: &Path,
+    reserve: &dyn Fn(&str, u64) -> Result<(), String>,
+) -> Result<(), String> {
+    let bad = |why: String| {
+        format!(
+            "cache {}: {why}; delete it to start again",
+            path.display()
+        )
+    };
+    let (entries, existed) = match std::fs::File::open(path) {
+        Ok(mut file) => {
+            let size = file.metadata().map_err(|e| bad(e.to_string()))?.len();
+            reserve(&format!("the cache file {}", path.display()), 2 * size)?;
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes)
+                .map_err(|e| bad(e.to_string()))?;
+            (parse(&bytes).map_err(bad)?, true)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (FxHashMap::default(), false),
+        Err(e) => return Err(bad(e.to_string())),
+    };
+    *CACHE.lock().expect("no thread panics holding it") = Some(Cache {
+        path: path.to_path_buf(),
+        entries,
+        existed,
+    });
+    Ok(())
+}
+
+/// The values the cache file holds for the game `identity`, taken once.
+pub(super) fn take(identity: u64) -> Option<Values> {
+    let mut cache = CACHE.lock().expect("no thread panics holding it");
+    cache.as_mut()?.entries.remove(&identity).map(|e| e.values)
+}
+
+/// Writes every line this process holds (and the file's lines no game used) to the cache file,
+/// when one was given and a line grew; `Ok(false)` when there was nothing to write. `Err`: one
+/// line naming the file.
+pub fn save_cache() -> Result<bool, String> {
+    let cache = CACHE.lock().expect("no thread panics holding it");
+    let Some(cache) = cache.as_ref() else {
+        return Ok(false);
+    };
+    let held: Vec<_> = lines()
+        .lock()
+        .expect("no thread panics holding it")
+        .values()
+        .cloned()
+        .collect();
+    let guards: Vec<_> = held
+        .iter()
+        .map(|s| s.read().expect("no thread panics holding it"))
+        .filter(|s| s.identity.is_some() && s.line.len() > 0)
+        .collect();
+    let grew = guards.iter().any(|s| s.line.len() > s.loaded);
+    if cache.existed && !grew {
+        return Ok(false);
+    }
+    let mut games: Vec<(u64, &str, &Values)> = guards
+        .iter()
+        .map(|s| (s.identity.unwrap_or(0), s.source.as_str(), s.line.values()))
+        .collect();
+    games.extend(
+        cache
+            .entries
+            .iter()
+            .map(|(&id, e)| (id, e.source.as_str(), &e.values)),
+    );
+    games.sort_by_key(|g| g.0);
+    write(&cache.path, &games)
+        .map_err(|e| format!("cache {}: cannot write it: {e}", cache.path.display()))?;
+    Ok(true)
+}
+
+/// Writes `games` to `path` through a temporary file renamed over it.
+fn write(path: &Path, games: &[(u64, &str, &Values)]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let written = (|| {
+        let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut header = format!("{MAGIC}\ngames {}\n", games.len());
+        for (id, source, values) in games {
+            // A source is one line of the header: a newline in a path becomes a space (the
+            // source is only said, never read back as a path, and a file's source is written
+            // again as read).
+            header += &format!(
+                "game {id:016x} {} {} {:016x} {}\n",
+                values.width(),
+                values.len(),
+                values.checkpoint_checksum(),
+                source.replace(['\n', '\r'], " ")
+            );
+        }
+        let check = checkpoint_checksum(header.as_bytes());
+        write!(f, "{header}header {check:016x}\n")?;
+        for (_, _, values) in games {
+            match values {
+                Values::U8(v) => f.write_all(v)?,
+                Values::U16(v) => {
+                    for chunk in v.chunks(1 << 14) {
+                        let bytes: Vec<u8> = chunk.iter().flat_map(|x| x.to_le_bytes()).collect();
+                        f.write_all(&bytes)?;
+                    }
+                }
+                Values::U32(_) => values.write_le_u32(&mut f)?,
+            }
+        }
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// The games of a cache file's bytes, each verified; `Err`: what is wrong.
+fn parse(bytes: &[u8]) -> Result<FxHashMap<u64, Entry>, String> {
+    let mut rest = bytes;
+    // A header line is short: a file of random bytes is refused at once.
+    fn next<'a>(rest: &mut &'a [u8], what: &str) -> Result<&'a str, String> {
+        let end = rest
+            .iter()
+            .take(4096)
+            .position(|&b| b == b'\n')
+            .ok_or_else(|| format!("{what} is missing or cut short"))?;
+        let text = std::str::from_utf8(&rest[..end]).map_err(|_| format!("{what} is not text"))?;
+        *rest = &rest[end + 1..];
+        Ok(text)
+    }
+    let mut line = |what: &str| next(&mut rest, what);
+    if line("its first line")? != MAGIC {
+        return Err(format!("not a grundy cache file (its first line is not '{MAGIC}')"));
+    }
+    let count: usize = line("its count of games")?
+        .strip_prefix("games ")
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n <= MOST_GAMES)
+        .ok_or("its second line is not 'games N'")?;
+    let mut headers = Vec::with_capacity(count);
+    for i in 0..count {
+        let text = line(&format!("the header of game {}", i + 1))?;
+        let bad = || format!("the header of game {} is damaged", i + 1);
+        let mut words = text.splitn(6, ' ');
+        if words.next() != Some("game") {
+            return Err(bad());
+        }
+        let mut hex = || u64::from_str_radix(words.next().unwrap_or(""), 16).map_err(|_| bad());
+        let id = hex()?;
+        let mut number = || -> Result<usize, String> {
+            words.next().and_then(|w| w.parse().ok()).ok_or_else(bad)
+        };
+        let width = number()?;
+        let len = number()?;
+        let checksum = u64::from_str_radix(words.next().unwrap_or(""), 16).map_err(|_| bad())?;
+        let source = words.next().ok_or_else(bad)?.to_string();
+        if ![1, 2, 4].contains(&width) {
+            return Err(format!("game {}: a width of {width} bytes", i + 1));
+        }
+        headers.push((id, width, len, checksum, source));
+    }
+    let header_len = bytes.len() - rest.len();
+    // Compared as written, so that no byte of it (a hex digit's case) goes unchecked.
+    let check = next(&mut rest, "the header's checksum")?;
+    if check != format!("header {:016x}", checkpoint_checksum(&bytes[..header_len])) {
+        return Err("its header does not match its checksum".into());
+    }
+    let body: u64 = headers
+        .iter()
+        .map(|h| (h.1 as u64).saturating_mul(h.2 as u64))
+        .fold(0, u64::saturating_add);
+    if body != rest.len() as u64 {
+        return Err(format!(
+            "its header promises {body} bytes of values, the file holds {}",
+            rest.len()
+        ));
+    }
+    let mut entries = FxHashMap::default();
+    for (i, (id, width, len, checksum, source)) in headers.into_iter().enumerate() {
+        let (mine, after) = rest.split_at(width * len);
+        rest = after;
+        let values = match width {
+            1 => Values::U8(mine.to_vec()),
+            2 => Values::U16(
+                mine.chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                    .collect(),
+            ),
+            _ => Values::U32(
+                mine.chunks_exact(4)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                    .collect(),
+            ),
+        };
+        if values.checkpoint_checksum() != checksum {
+            return Err(format!(
+                "the values of game {} ({source}) do not match their checksum",
+                i + 1
+            ));
+        }
+        if entries.insert(id, Entry { source, values }).is_some() {
+            return Err(format!("game {} is named twice", i + 1));
+        }
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::super::line::Line;
+    use super::super::shared::Upto;
+    use super::super::{Position, ScriptGame};
+    use super::*;
+    use crate::tabulate::Quiet;
+
+    /// A heap game whose options the line holds: a suffix range, an inner range, a single heap
+    /// and a sum of two heaps.
+    fn script(d: i64, c: i64, inner: bool) -> String {
+        format!(
+            "fn moves(n) {{
+                let r = [];
+                if n >= 1 {{ r.push(range(n - max(1, n / {d}), n)); }}
+                if n >= {c} {{ r.push(n - {c}); r.push(sum([n - {c}, n / 2])); }}
+                if {inner} {{ r.push(range(n / 3, n / 2)); }}
+                r
+            }}"
+        )
+    }
+
+    /// `G(0..=n)` by the definition: the mex of the values of the options the script lists.
+    fn plain(game: &ScriptGame, n: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        let mut options = Vec::new();
+        for m in 0..=n as i64 {
+            options.clear();
+            game.options_within(&Position::Int(m), &mut options, 0);
+            let seen: std::collections::HashSet<u32> = options
+                .iter()
+                .map(|q| match *q {
+                    Position::Int(a) => g[a as usize],
+                    Position::Pair(a, b) => g[a as usize] ^ g[b as usize],
+                    ref other => panic!("an option the test does not value: {other}"),
+                })
+                .collect();
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// A line written to a cache file and read back holds the plain values; a line resumed
+        /// from them goes on with the plain values; and any byte of the file changed is refused.
+        #[test]
+        fn a_round_trip_keeps_the_plain_values_and_a_changed_byte_is_refused(
+            d in 1i64..5, c in 1i64..6, inner: bool, n in 0usize..300,
+            at: prop::sample::Index, bit in 0u32..8,
+        ) {
+            let text = script(d, c, inner);
+            let game = ScriptGame::compile("script:test", "test", &text).unwrap();
+            let Upto::Values(values) = game.line_upto(n, &mut Quiet).unwrap() else {
+                panic!("the line holds every option of {text}");
+            };
+            let other = Values::U16(vec![1, 300, 2]);
+            let bytes = file(&[(7, "a script\n", &values), (3, "other", &other)]);
+            let read = parse(&bytes).unwrap();
+            let want = plain(&game, n + 40);
+            prop_assert_eq!(read[&7].values.to_vec(), &want[..=n]);
+            prop_assert_eq!(&read[&3].values, &other);
+            // The source is kept as the header writes it, on one line.
+            prop_assert_eq!(&read[&7].source, "a script ");
+            // Resumed: the tree of values rebuilt from the file values the next heaps alike.
+            let mut line = Line::from_values(read[&7].values.clone());
+            for m in n + 1..=n + 40 {
+                let e = game.expansion(&Position::Int(m as i64));
+                prop_assert_eq!(line.try_next(e.as_deref()), Some(u64::from(want[m])));
+            }
+            let mut changed = bytes.clone();
+            let i = at.index(changed.len());
+            changed[i] ^= 1 << bit;
+            prop_assert!(parse(&changed).is_err(), "byte {} changed, bit {}", i, bit);
+        }
+    }
+
+    #[test]
+    fn another_text_or_parameter_is_another_game() {
+        let none = Params::default();
+        let k3 = Params::default().with_query("k=3").unwrap();
+        let k4 = Params::default().with_query("k=4").unwrap();
+        let a = identity("fn moves(n) { [] }", &none);
+        assert_eq!(a, identity("fn moves(n) { [] }", &none));
+        assert_ne!(a, identity("fn moves(n) { [ ] }", &none));
+        assert_ne!(identity("x", &k3), identity("x", &k4));
+        assert_ne!(identity("x", &k3), identity("x", &none));
+    }
+
+    fn file(games: &[(u64, &str, &Values)]) -> Vec<u8> {
+        let dir = std::env::temp_dir().join(format!("grundy-cache-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.cache", games.len()));
+        write(&path, games).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        bytes
+    }
+
+    #[test]
+    fn every_width_reads_back() {
+        let a = Values::U8(vec![0, 1, 2, 255]);
+        let b = Values::U16(vec![300, 0, 65535]);
+        let c = Values::U32(vec![1 << 20, 7]);
+        let bytes = file(&[(1, "a", &a), (2, "b b", &b), (3, "c\nd", &c)]);
+        let got = parse(&bytes).unwrap();
+        assert_eq!(got[&1].values, a);
+        assert_eq!(got[&2].values, b);
+        assert_eq!(got[&2].source, "b b");
+        assert_eq!(got[&3].source, "c d");
+        assert_eq!(got[&3].values, c);
+    }
+
+    #[test]
+    fn a_cut_or_lengthened_file_is_refused() {
+        let a = Values::U8(vec![3; 100]);
+        let bytes = file(&[(1, "a", &a)]);
+        let cut = parse(&bytes[..bytes.len() - 1]).err().unwrap();
+        assert!(cut.contains("promises 100 bytes"), "{cut}");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(parse(&longer).is_err());
+        assert!(parse(b"").is_err());
+        assert!(parse(b"grundy-table-checkpoint 2\n").is_err());
+    }
+}
