@@ -100,8 +100,9 @@ pub fn values_of(
     let mut progress = progress;
     if game.shape() == Shape::Line {
         // A heap line (a script's too) is stored compactly; the views hold a cell a position, so
-        // the range is capped as for any other game.
-        if let Some(t) = upto {
+        // the range is capped as for any other game. A script's grid (`XxY`) is capped by its
+        // own table.
+        if let Some(t) = upto.filter(|t| game.supports().csv || !t.contains(['x', 'X'])) {
             parse_number_text(t, "--upto", MAX_POSITIONS)
                 .map_err(|m| ValuesError::Input(format!("--upto ('{t}'): {m}")))?;
         }
