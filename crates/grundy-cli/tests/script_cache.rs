@@ -46,23 +46,43 @@ fn a_cache_keeps_a_tables_values_for_the_next_runs() {
     let plain = run(&["table", "--json", "--period", HALF, "--upto", "5000"]);
     assert!(plain.0, "{}", plain.2);
     assert!(plain.2.contains("asked 3000"), "{}", plain.2);
-    let first = run(&["--cache", file, "table", "--json", "--period", HALF, "--upto", "5000"]);
+    let first = run(&[
+        "--cache", file, "table", "--json", "--period", HALF, "--upto", "5000",
+    ]);
     assert!(first.0, "{}", first.2);
     assert_eq!(first.1, plain.1, "the same table with a cache");
     assert!(cache.exists());
     // The next runs read the values: the script is not asked about the heap 3000 again, by
     // `table` or by `solve`, and the answers are the same.
-    let again = run(&["--cache", file, "table", "--json", "--period", HALF, "--upto", "5000"]);
+    let again = run(&[
+        "--cache", file, "table", "--json", "--period", HALF, "--upto", "5000",
+    ]);
     assert!(again.0, "{}", again.2);
     assert_eq!(again.1, plain.1);
     assert!(!again.2.contains("asked 3000"), "{}", again.2);
-    let solved = run(&["--cache", file, "solve", "--json", "--no-moves", HALF, "3000"]);
+    let solved = run(&[
+        "--cache",
+        file,
+        "solve",
+        "--json",
+        "--no-moves",
+        HALF,
+        "3000",
+    ]);
     assert!(solved.0, "{}", solved.2);
     assert!(!solved.2.contains("asked 3000"), "{}", solved.2);
     let v: Value = serde_json::from_str(&solved.1).unwrap();
     assert_eq!(v["grundy"], half(3000));
     // A longer run extends the line from the file, and keeps it.
-    let longer = run(&["--cache", file, "solve", "--json", "--no-moves", HALF, "9001"]);
+    let longer = run(&[
+        "--cache",
+        file,
+        "solve",
+        "--json",
+        "--no-moves",
+        HALF,
+        "9001",
+    ]);
     assert!(longer.0, "{}", longer.2);
     let v: Value = serde_json::from_str(&longer.1).unwrap();
     assert_eq!(v["grundy"], half(9001));
@@ -74,7 +94,9 @@ fn a_cache_keeps_a_tables_values_for_the_next_runs() {
         assert_eq!(g, half(n as u64), "n = {n}");
     }
     // Another parameter is another game: the script is asked again.
-    let other = run(&["--cache", file, "--param", "k=1", "table", HALF, "--upto", "3000"]);
+    let other = run(&[
+        "--cache", file, "--param", "k=1", "table", HALF, "--upto", "3000",
+    ]);
     assert!(other.2.contains("asked 3000"), "{}", other.2);
 }
 
@@ -82,7 +104,15 @@ fn a_cache_keeps_a_tables_values_for_the_next_runs() {
 fn a_damaged_cache_is_refused_in_one_line() {
     let cache = scratch("damaged.cache");
     let file = cache.to_str().unwrap();
-    let made = run(&["--cache", file, "table", "--no-values", HALF, "--upto", "4000"]);
+    let made = run(&[
+        "--cache",
+        file,
+        "table",
+        "--no-values",
+        HALF,
+        "--upto",
+        "4000",
+    ]);
     assert!(made.0, "{}", made.2);
     let mut bytes = std::fs::read(&cache).unwrap();
     let last = bytes.len() - 1;
@@ -121,7 +151,15 @@ fn a_cache_that_cannot_be_written_is_one_error_line() {
 #[test]
 fn a_table_past_the_budget_names_the_flag() {
     let out = common::run_from_root(
-        &["--memory", "16M", "table", "--no-values", HALF, "--upto", "50000000"],
+        &[
+            "--memory",
+            "16M",
+            "table",
+            "--no-values",
+            HALF,
+            "--upto",
+            "50000000",
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
@@ -147,6 +185,9 @@ fn a_solve_past_the_budget_searches_without_the_line() {
         b"",
     );
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("grundy: note: ") && err.contains("--memory"), "{err}");
+    assert!(
+        err.contains("grundy: note: ") && err.contains("--memory"),
+        "{err}"
+    );
     assert!(err.contains("searched one by one"), "{err}");
 }

@@ -80,12 +80,7 @@ pub fn open_cache(
     path: &Path,
     reserve: &dyn Fn(&str, u64) -> Result<(), String>,
 ) -> Result<(), String> {
-    let bad = |why: String| {
-        format!(
-            "cache {}: {why}; delete it to start again",
-            path.display()
-        )
-    };
+    let bad = |why: String| format!("cache {}: {why}; delete it to start again", path.display());
     let (entries, existed) = match std::fs::File::open(path) {
         Ok(mut file) => {
             let size = file.metadata().map_err(|e| bad(e.to_string()))?.len();
@@ -172,7 +167,7 @@ fn write(path: &Path, games: &[(u64, &str, &Values)]) -> std::io::Result<()> {
             );
         }
         let check = checkpoint_checksum(header.as_bytes());
-        write!(f, "{header}header {check:016x}\n")?;
+        writeln!(f, "{header}header {check:016x}")?;
         for (_, _, values) in games {
             match values {
                 Values::U8(v) => f.write_all(v)?,
@@ -210,7 +205,9 @@ fn parse(bytes: &[u8]) -> Result<FxHashMap<u64, Entry>, String> {
     }
     let mut line = |what: &str| next(&mut rest, what);
     if line("its first line")? != MAGIC {
-        return Err(format!("not a grundy cache file (its first line is not '{MAGIC}')"));
+        return Err(format!(
+            "not a grundy cache file (its first line is not '{MAGIC}')"
+        ));
     }
     let count: usize = line("its count of games")?
         .strip_prefix("games ")
@@ -354,9 +351,9 @@ mod tests {
             prop_assert_eq!(&read[&7].source, "a script ");
             // Resumed: the tree of values rebuilt from the file values the next heaps alike.
             let mut line = Line::from_values(read[&7].values.clone());
-            for m in n + 1..=n + 40 {
+            for (m, &g) in want.iter().enumerate().skip(n + 1) {
                 let e = game.expansion(&Position::Int(m as i64));
-                prop_assert_eq!(line.try_next(e.as_deref()), Some(u64::from(want[m])));
+                prop_assert_eq!(line.try_next(e.as_deref()), Some(u64::from(g)));
             }
             let mut changed = bytes.clone();
             let i = at.index(changed.len());

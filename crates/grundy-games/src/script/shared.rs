@@ -133,7 +133,10 @@ impl ScriptGame {
         if write.line.get(n).is_none() && !write.given_up {
             let more = Line::bytes_for(n + 1).saturating_sub(write.line.bytes());
             let what = format!("the line of {}'s values up to the heap {n}", self.name);
-            match LINE_BUDGET.get().map_or(Ok(()), |budget| budget(&what, more)) {
+            match LINE_BUDGET
+                .get()
+                .map_or(Ok(()), |budget| budget(&what, more))
+            {
                 Ok(()) => {
                     self.extend(&mut write, n, &mut |_| true);
                 }
@@ -167,7 +170,8 @@ impl ScriptGame {
         let mut write = shared.write().expect("no thread panics holding it");
         if write.line.len() <= n && !write.given_up {
             // The line grows to n + 1 heaps, and the table is a copy of it in the same width.
-            let more = Line::bytes_for(n + 1).saturating_sub(write.line.bytes()) + 4 * (n as u64 + 1);
+            let more =
+                Line::bytes_for(n + 1).saturating_sub(write.line.bytes()) + 4 * (n as u64 + 1);
             watch
                 .reserve(&format!("the values of {} up to {n}", self.name), more)
                 .map_err(TableError::Compute)?;

@@ -20,8 +20,8 @@ use super::shared::{Upto, MOST};
 use super::{Position, ScriptGame};
 use crate::spec::GameSpec;
 use crate::tabulate::{
-    check_size, parse_range, GridKind, HeapLine, Request, Rest, Shape, Supports, Table,
-    TableError, Tabulate, Watch, MAX_POSITIONS,
+    check_size, parse_range, GridKind, HeapLine, Request, Rest, Shape, Supports, Table, TableError,
+    Tabulate, Watch, MAX_POSITIONS,
 };
 
 /// The last position of a line when the request names no range.
