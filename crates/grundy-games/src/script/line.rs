@@ -18,6 +18,16 @@ use super::last_seen::LastSeen;
 use super::{Position, ScriptGame};
 use crate::heap::sparse::Values;
 
+/// A copy of the first `len` of `values` (at most all), in their width.
+pub(super) fn prefix(values: &Values, len: usize) -> Values {
+    let len = len.min(values.len());
+    match values {
+        Values::U8(v) => Values::U8(v[..len].to_vec()),
+        Values::U16(v) => Values::U16(v[..len].to_vec()),
+        Values::U32(v) => Values::U32(v[..len].to_vec()),
+    }
+}
+
 /// Appends `v` to `values`, first moving them to a wider storage when `v` does not fit (with the
 /// room they had, so a line sized for its length stays sized).
 fn push_value(values: &mut Values, v: u32) {
@@ -158,12 +168,7 @@ impl Line {
 
     /// A copy of the values of the heaps `0..len` (at most those valued), in their width.
     pub(super) fn head(&self, len: usize) -> Values {
-        let len = len.min(self.values.len());
-        match &self.values {
-            Values::U8(v) => Values::U8(v[..len].to_vec()),
-            Values::U16(v) => Values::U16(v[..len].to_vec()),
-            Values::U32(v) => Values::U32(v[..len].to_vec()),
-        }
+        prefix(&self.values, len)
     }
 
     /// The bytes the line holds now.

@@ -12,6 +12,12 @@
 //! reaches does not become the question's error: the line is given up, and the generic solver
 //! answers as before. A heap with an option the line cannot hold (a larger heap, a string) gives
 //! it up too, for good.
+//!
+//! `table` reads and extends the same line ([`ScriptGame::line_upto`]), so the two share their
+//! values, and a cache file ([`super::cache`]) keeps them between runs. The line grows only
+//! within the memory budget, estimated before it grows: a table past it is refused with the
+//! budget's words (the option that raises it), and a `solve` past it gives the line up, with a
+//! note, and searches as before.
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,7 +27,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::expansion::{Expansion, Group};
-use super::line::Line;
+use super::line::{prefix, Line};
 use super::{cache, Host, Position, ScriptGame};
 use crate::heap::sparse::Values;
 use crate::tabulate::{TableError, Watch};
@@ -30,6 +36,13 @@ use crate::tabulate::{TableError, Watch};
 /// Short of that the memory budget decides ([`set_line_budget`]): a line takes 5 to 16 bytes a
 /// heap (its values in their width, the tree of the values it has).
 pub(super) const MOST: usize = i32::MAX as usize - 1;
+
+/// The most heaps a `solve` extends the line to where nothing budgets it (a host without
+/// [`set_line_budget`], Python): a few hundred megabytes at most, as before the budget.
+const UNBUDGETED: usize = 1 << 24;
+
+/// How many of the last values a cache file gives a line are valued again before it is used.
+const RECHECKED: usize = 64;
 
 /// How many heaps are expanded at once while a line is extended: enough to keep every core busy
 /// and the hand-over between blocks rare, few enough that the expansions waiting stay small.
@@ -91,10 +104,11 @@ impl ScriptGame {
             let key = Arc::as_ptr(&self.program) as *const () as usize;
             let fresh = || {
                 let cached = self.identity.and_then(cache::take);
-                let loaded = cached.as_ref().map_or(0, Values::len);
+                let line = cached.and_then(|v| self.resumed(v));
+                let loaded = line.as_ref().map_or(0, Line::len);
                 Arc::new(RwLock::new(Shared {
                     _host: self.program.clone(),
-                    line: cached.map_or_else(|| Line::new(0), Line::from_values),
+                    line: line.unwrap_or_else(|| Line::new(0)),
                     given_up: false,
                     error: None,
                     identity: self.identity,
@@ -109,6 +123,29 @@ impl ScriptGame {
                 .or_insert_with(fresh)
                 .clone()
         })
+    }
+
+    /// The line a cache file's `values` make, the last [`RECHECKED`] of them valued again from
+    /// the rules first: a file that passed its checksums may still be another build's, or
+    /// written by hand. `None`, with a note, when one differs (the line then starts again).
+    fn resumed(&self, values: Values) -> Option<Line> {
+        let len = values.len();
+        let from = len.saturating_sub(RECHECKED);
+        let mut line = Line::from_values(prefix(&values, from));
+        let builder = ScriptGame::hosted(&self.name, self.program.clone());
+        for m in from..len {
+            let e = builder.expand(&Position::Int(m as i64)).ok();
+            let want = values.get(m).map(u64::from);
+            if line.try_next(e.as_ref()) != want {
+                note_once(&format!(
+                    "the cache file's values of {} differ from its rules at the heap {m}: they \
+                     are computed again",
+                    self.name
+                ));
+                return None;
+            }
+        }
+        Some(line)
     }
 
     /// The value of the heap `p` from the process's shared line, extending it when the heap's
@@ -126,7 +163,12 @@ impl ScriptGame {
                 return None;
             }
         }
-        if n >= MOST || !self.dense_at(p, n) {
+        let most = if LINE_BUDGET.get().is_some() {
+            MOST
+        } else {
+            UNBUDGETED
+        };
+        if n >= most || !self.dense_at(p, n) {
             return None;
         }
         let mut write = shared.write().expect("no thread panics holding it");
@@ -318,6 +360,29 @@ mod tests {
                 prop_assert_eq!(fast, slow, "n = {}: {}", n, text);
             }
         }
+    }
+
+    #[test]
+    fn a_cache_files_values_are_checked_against_the_rules() {
+        use crate::heap::sparse::Values;
+        let game =
+            ScriptGame::compile("script:test", "test", "fn moves(n) { n - n / 2 .. n }").unwrap();
+        // G(2m) = m, G(2m + 1) = G(m).
+        let g = |mut n: u32| {
+            while n % 2 == 1 {
+                n /= 2;
+            }
+            n / 2
+        };
+        let right: Vec<u32> = (0..500).map(g).collect();
+        let line = game.resumed(Values::from_u32(&right)).unwrap();
+        assert_eq!(line.len(), 500);
+        assert_eq!(line.get(499), Some(u64::from(g(499))));
+        let mut wrong = right.clone();
+        wrong[480] += 1;
+        assert!(game.resumed(Values::from_u32(&wrong)).is_none());
+        // A value before the ones checked again is trusted to the checksum that guards it.
+        assert!(game.resumed(Values::from_u32(&[0])).is_some());
     }
 
     #[test]
