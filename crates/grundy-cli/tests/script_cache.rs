@@ -191,3 +191,14 @@ fn a_solve_past_the_budget_searches_without_the_line() {
     );
     assert!(err.contains("searched one by one"), "{err}");
 }
+
+#[test]
+fn a_run_without_a_script_makes_no_cache_file() {
+    let cache = scratch("none.cache");
+    let out = common::run_from_root(
+        &["--cache", cache.to_str().unwrap(), "solve", "nim", "3"],
+        b"",
+    );
+    assert!(out.status.success());
+    assert!(!cache.exists());
+}

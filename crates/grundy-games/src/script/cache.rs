@@ -140,6 +140,10 @@ pub fn save_cache() -> Result<bool, String> {
             .iter()
             .map(|(&id, e)| (id, e.source.as_str(), &e.values)),
     );
+    if games.is_empty() && !cache.existed {
+        // No script's line to keep (a run of a built-in game): no file is made.
+        return Ok(false);
+    }
     games.sort_by_key(|g| g.0);
     write(&cache.path, &games)
         .map_err(|e| format!("cache {}: cannot write it: {e}", cache.path.display()))?;
