@@ -61,6 +61,9 @@ struct Frame<P> {
     next: usize,
 }
 
+/// [`Open::moves`] of an option found N while the options were ordered.
+const DECIDED: usize = usize::MAX;
+
 /// What is known of an option before any search (see [`OutcomeSearch::status`]).
 enum Status<P> {
     Known(Outcome),
@@ -321,8 +324,10 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
                 }),
             }
         }
-        // Then the options with no move, which are P.
+        // Then the options with no move, which are P. Listing an option's own options also
+        // shows those already known P: such an option is N without a search of its own.
         let mut buffer = Vec::new();
+        let mut decided_n = 0;
         for o in open.iter_mut() {
             buffer.clear();
             solver.ruleset().options(&o.position, &mut buffer);
@@ -331,7 +336,23 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
                 self.store(solver, o.position.clone(), Outcome::P)?;
                 return Ok(Expanded::Won(o.origin));
             }
-            o.moves = buffer.len();
+            let lost = |g: &P| {
+                solver
+                    .known(g)
+                    .map(Outcome::of)
+                    .or_else(|| self.table.get(solver.ruleset(), g))
+                    == Some(Outcome::P)
+            };
+            if buffer.iter().any(lost) {
+                self.store(solver, o.position.clone(), Outcome::N)?;
+                o.moves = DECIDED;
+                decided_n += 1;
+            } else {
+                o.moves = buffer.len();
+            }
+        }
+        if decided_n > 0 {
+            open.retain(|o| o.moves != DECIDED);
         }
         // Then the sums, by their parts' values: smaller games than the option.
         for origin in sums {
