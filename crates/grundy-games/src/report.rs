@@ -28,6 +28,11 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     quotient: Option<grundy_core::misere::QuotientUsed>,
     outcome: Outcome,
+    /// Present (and true) only when an outcome-only search decided (`grundy solve --outcome`):
+    /// `grundy` is null, `winning_moves` holds the one move that settled the search (a winning
+    /// move, not all of them) and `winning_moves_total` is null.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    outcome_search: bool,
     /// The (normal-play) Grundy value of the whole position; null when it is infinite (loopy
     /// games) or could not be computed. Under misère play and Every-SG it is for information.
     grundy: Option<u64>,
@@ -148,6 +153,7 @@ pub fn write(
                 method: None,
                 quotient: None,
                 outcome: a.outcome,
+                outcome_search: a.outcome_search,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
                 winning_moves_total: a.winning_moves_count(),
@@ -168,6 +174,7 @@ pub fn write(
                 method: Some(a.method),
                 quotient: a.quotient,
                 outcome: a.outcome,
+                outcome_search: false,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
                 winning_moves_total: Some(a.winning_moves_total),
