@@ -244,3 +244,49 @@ proptest! {
         assert!(assert_agrees(&script, &["1"]));
     }
 }
+
+#[test]
+fn every_sg_without_moves_gives_the_outcome_alone() {
+    for (game, words) in [
+        ("nim", &["3", "4", "5"][..]),
+        ("sub:1,2", &["4", "7", "2"]),
+        ("0.07", &["6", "9"]),
+        (MOORE2, &["1,2,3"]),
+        (CHOMP, &["3,3"]),
+    ] {
+        let full = solve(&["--every"], game, words);
+        let alone = solve(&["--every", "--no-moves"], game, words);
+        let at = format!("{game} {words:?}");
+        assert_eq!(alone["outcome"], full["outcome"], "{at}");
+        assert_eq!(
+            alone["components"], full["components"],
+            "{at}: the step counts"
+        );
+        assert!(
+            alone["winning_moves"].as_array().unwrap().is_empty(),
+            "{at}"
+        );
+        assert!(alone["winning_moves_total"].is_null(), "{at}: {alone}");
+    }
+    let out = common::run_from_root(&["solve", "--every", "--no-moves", "nim", "3", "4"], b"");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Convention: Every-SG"), "{text}");
+    assert!(
+        text.contains("Winning moves: not looked for (--no-moves)"),
+        "{text}"
+    );
+    // In a batch the count is unknown.
+    let out = common::run_from_root(
+        &["solve", "--every", "--no-moves", "--batch", "nim"],
+        b"3 4\n",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let full = common::run_from_root(&["solve", "--every", "--batch", "nim"], b"3 4\n");
+    let full = String::from_utf8(full.stdout).unwrap();
+    assert_eq!(
+        text.split(' ').next(),
+        full.split(' ').next(),
+        "{text} vs {full}"
+    );
+    assert_eq!(text.split_whitespace().nth(2), Some("-"), "{text}");
+}

@@ -88,7 +88,8 @@ struct EveryReport<'a> {
     outcome: Outcome,
     grundy: Option<u64>,
     winning_moves: &'a [CombinedMove],
-    winning_moves_total: usize,
+    /// Null when the moves were not looked for (`grundy solve --every --no-moves`).
+    winning_moves_total: Option<usize>,
     components: Vec<ComponentReport>,
 }
 
@@ -195,7 +196,7 @@ pub fn write(
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
-                winning_moves_total: a.winning_moves_total,
+                winning_moves_total: a.moves_searched.then_some(a.winning_moves_total),
                 components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
             },
         ),

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use grundy_core::component::COUNT_SATURATED;
-use grundy_core::every::{analyse_every, EveryAnalysis};
+use grundy_core::every::{analyse_every, analyse_every_outcome, EveryAnalysis};
 use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
 use grundy_core::search::checkpoint::{self, Checkpointing};
 use grundy_core::{analyse, analyse_outcome, analyse_value, Analysis, Component, Outcome};
@@ -32,8 +32,9 @@ pub struct Args {
     limit: usize,
     /// The outcome and Grundy value alone, without looking for the winning moves: for a hard
     /// single game (cram:5x9, chomp:10x14) each winning move is a search of its own. The value
-    /// is still computed (--outcome skips it too).
-    #[arg(long, conflicts_with_all = ["limit", "misere", "every"])]
+    /// is still computed (--outcome skips it too). With --every: the Every-SG outcome and step
+    /// counts alone.
+    #[arg(long, conflicts_with_all = ["limit", "misere"])]
     no_moves: bool,
     /// Who wins alone, without the Grundy value: a lone game that is not a sum is decided by a
     /// search that stops at the first winning move it proves (far faster than the value when the
@@ -126,7 +127,7 @@ impl Verdict {
         match self {
             Verdict::Normal(a) => a.winning_moves_count(),
             Verdict::Misere(a) => Some(a.winning_moves_total),
-            Verdict::Every(a) => Some(a.winning_moves_total),
+            Verdict::Every(a) => a.moves_searched.then_some(a.winning_moves_total),
         }
     }
 
@@ -151,6 +152,8 @@ fn decide(
 ) -> Result<Verdict, Failure> {
     let verdict = if args.misere {
         analyse_misere(components, limit).map(Verdict::Misere)
+    } else if args.every && args.no_moves {
+        analyse_every_outcome(components).map(Verdict::Every)
     } else if args.every {
         analyse_every(components, limit).map(Verdict::Every)
     } else if args.outcome {
@@ -239,6 +242,10 @@ fn every_text(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
         for (c, r) in components.iter().zip(r) {
             s += &format!("  {} {}: {r}\n", c.game(), show_position(&c.position()));
         }
+    }
+    if a.outcome == Outcome::N && !a.moves_searched {
+        s += "Winning moves: not looked for (--no-moves).\n";
+        return s;
     }
     moves_lines(
         &mut s,
