@@ -88,6 +88,17 @@ pub trait Component {
         Ok(None)
     }
 
+    /// Who wins from this component alone by an outcome-only search that stops at the first
+    /// winning move it proves ([`crate::outcome_search`]), without its Grundy value: the outcome
+    /// and, with N, the move that settled it (*a* winning move, not all of them). `None` (the
+    /// default): no such search, or it would not help (a sum, whose value is needed anyway; a
+    /// theorem that answers at once); [`analyse_outcome`] then values the component.
+    /// [`SolveError::Cycle`] means the game is loopy: the caller values it by the loopy analysis.
+    #[allow(clippy::type_complexity)]
+    fn outcome_search(&mut self) -> Result<Option<(Outcome, Option<MoveReport>)>, SolveError> {
+        Ok(None)
+    }
+
     /// Advice for playing this component that the moves alone do not convey (e.g. how to answer
     /// the opponent's reversible moves in Poker Nim). `grundy solve` prints it.
     fn note(&self) -> Option<String> {
@@ -169,8 +180,13 @@ pub struct Analysis {
     /// were not looked for or could not be listed (see [`Analysis::winning_moves_count`]).
     pub winning_moves_total: usize,
     /// Whether the moves were looked for: `false` from [`analyse_value`], which leaves
-    /// `winning_moves` and `drawing_moves` empty and `winning_moves_total` 0.
+    /// `winning_moves` and `drawing_moves` empty and `winning_moves_total` 0, and from
+    /// [`analyse_outcome`], which lists at most the one move that settled its search.
     pub moves_searched: bool,
+    /// Whether an outcome-only search decided ([`analyse_outcome`]): `grundy` is `None` and
+    /// `values` empty, and `winning_moves` holds, when the outcome is N, the one move that settled
+    /// the search; how many winning moves there are is not known.
+    pub outcome_search: bool,
     /// Why the winning moves were looked for but neither listed nor counted: a component's
     /// [`Component::moves_to`] answered [`SolveError::TooLarge`] (too many moves, or too many
     /// options to look through), in its own words. The outcome and values stand;
@@ -310,6 +326,40 @@ pub fn analyse_value(components: &mut [Box<dyn Component>]) -> Result<Analysis, 
     analyse_sum(components, None)
 }
 
+/// Who wins, by an outcome-only search where one can answer ([`Component::outcome_search`]: a
+/// lone component that is not a sum), stopping at the first winning move: far faster than the
+/// value when the player to move wins, since a P-option ends the search. The [`Analysis`] then
+/// has no value (`grundy` `None`, `values` empty), lists the one move that settled the search
+/// as its winning move (with N) and says that the moves were not counted
+/// ([`Analysis::outcome_search`]). Everywhere else (sums of several components, loopy games,
+/// games a theorem decides) it is [`analyse_value`]'s verdict: the values are needed anyway.
+pub fn analyse_outcome(components: &mut [Box<dyn Component>]) -> Result<Analysis, SolveError> {
+    if components.len() == 1 {
+        match components[0].outcome_search() {
+            Ok(Some((outcome, settling))) => {
+                let winning_moves = settling
+                    .into_iter()
+                    .map(|m| lift(components, 0, m))
+                    .collect();
+                return Ok(Analysis {
+                    outcome,
+                    values: Vec::new(),
+                    grundy: None,
+                    winning_moves,
+                    winning_moves_total: 0,
+                    moves_searched: false,
+                    outcome_search: true,
+                    moves_unlisted: None,
+                    drawing_moves: Vec::new(),
+                });
+            }
+            Ok(None) | Err(SolveError::Cycle) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    analyse_value(components)
+}
+
 /// [`analyse`], or with `limit` `None` [`analyse_value`].
 fn analyse_sum(
     components: &mut [Box<dyn Component>],
@@ -342,6 +392,7 @@ fn analyse_sum(
                 winning_moves,
                 winning_moves_total: total,
                 moves_searched: limit.is_some(),
+                outcome_search: false,
                 moves_unlisted,
                 drawing_moves: Vec::new(),
             });
@@ -420,6 +471,7 @@ fn analyse_sum(
         winning_moves,
         winning_moves_total,
         moves_searched: limit.is_some(),
+        outcome_search: false,
         moves_unlisted,
         drawing_moves,
     })

@@ -63,8 +63,11 @@ pub struct EveryAnalysis {
     pub grundy: Option<Nimber>,
     /// Winning combined moves (at most the limit), those of the canonical strategy first.
     pub winning_moves: Vec<CombinedMove>,
-    /// How many winning combined moves there are in all (saturating).
+    /// How many winning combined moves there are in all (saturating); 0 and meaningless when
+    /// they were not looked for.
     pub winning_moves_total: usize,
+    /// Whether the winning moves were looked for: `false` from [`analyse_every_outcome`].
+    pub moves_searched: bool,
 }
 
 /// Memoized steps on one component's graph.
@@ -228,6 +231,23 @@ pub fn analyse_every(
     components: &mut [Box<dyn Component>],
     limit: usize,
 ) -> Result<EveryAnalysis, SolveError> {
+    every_sum(components, Some(limit))
+}
+
+/// The Every-SG outcome and step counts alone, without looking for the winning combined moves
+/// (each component's moves listed with their step counts, and their combinations counted):
+/// [`EveryAnalysis::moves_searched`] is `false`.
+pub fn analyse_every_outcome(
+    components: &mut [Box<dyn Component>],
+) -> Result<EveryAnalysis, SolveError> {
+    every_sum(components, None)
+}
+
+/// [`analyse_every`], or with `limit` `None` [`analyse_every_outcome`].
+fn every_sum(
+    components: &mut [Box<dyn Component>],
+    limit: Option<usize>,
+) -> Result<EveryAnalysis, SolveError> {
     let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
     let (graphs, roots) = graphs(components, "Every-SG", crate::limits::position_cap())?;
@@ -248,7 +268,7 @@ pub fn analyse_every(
     let outcome = if top % 2 == 1 { Outcome::N } else { Outcome::P };
     let mut winning_moves = Vec::new();
     let mut winning_moves_total = 0;
-    if outcome == Outcome::N {
+    if let (Outcome::N, Some(limit)) = (outcome, limit) {
         let mut choices: Vec<Choices> = Vec::with_capacity(components.len());
         let mut tallies: Vec<Tally> = Vec::with_capacity(components.len());
         for (i, c) in components.iter().enumerate() {
@@ -303,6 +323,7 @@ pub fn analyse_every(
         grundy,
         winning_moves,
         winning_moves_total,
+        moves_searched: limit.is_some(),
     })
 }
 
@@ -452,6 +473,7 @@ pub fn analyse_every_by_search(
         grundy,
         winning_moves,
         winning_moves_total: total,
+        moves_searched: true,
     })
 }
 

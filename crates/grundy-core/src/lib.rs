@@ -8,7 +8,8 @@
 //! - [`Ruleset`]: the game trait, with optional hooks for sums and closed forms, and [`Game`]: a
 //!   ruleset the tool can present, which [`RulesetComponent`] turns into a component of a sum
 //!   with every command (solve, play, misère play, Every-SG);
-//! - [`Solver`]: the generic memoizing solver, iterative and capped;
+//! - [`Solver`]: the generic memoizing solver, iterative and capped, and
+//!   [`outcome_search`]: who wins alone, stopping at the first winning move;
 //! - [`HeapRuleset`] and [`HeapGame`]: games played on heaps that may split;
 //! - [`Component`] and [`analyse`]: sums of positions of different games, decided by XOR;
 //! - [`Explore`]: any position's explicit game tree, for the conventions that need one:
@@ -43,6 +44,7 @@ pub mod mex;
 pub mod misere;
 pub mod nimber;
 pub mod outcome;
+pub mod outcome_search;
 pub mod quotient;
 pub mod ruleset_component;
 pub mod search;
@@ -50,8 +52,8 @@ pub mod solver;
 pub mod value;
 
 pub use component::{
-    analyse, analyse_value, classify, generic_fields, sum_position, Analysis, Component,
-    MoveReport, SumMove, MOVE_POSITION_LIMIT,
+    analyse, analyse_outcome, analyse_value, classify, generic_fields, sum_position, Analysis,
+    Component, MoveReport, SumMove, MOVE_POSITION_LIMIT,
 };
 pub use error::SolveError;
 pub use explore::{Explore, GameTree, Key};

@@ -14,6 +14,7 @@ use serde_json::Value as Json;
 
 use crate::explore::RulesetNode;
 use crate::limits::position_cap;
+use crate::outcome_search::OutcomeSearch;
 use crate::{
     Component, Explore, Game, Graph, GraphAnalysis, Key, MoveReport, Nimber, Outcome, SolveError,
     Solver, Value,
@@ -156,6 +157,29 @@ impl<G: Game> Component for RulesetComponent<G> {
         Ok(self.rules().outcome(&self.position))
     }
 
+    fn outcome_search(&mut self) -> Result<Option<(Outcome, Option<MoveReport>)>, SolveError> {
+        let p = self.position.clone();
+        let rules = self.rules();
+        // A theorem answers at once; a game that refuses a search says so when it is valued; a
+        // sum is decided by its value anyway; a loopy game is known to be one.
+        let mut parts = Vec::new();
+        if rules.closed_form(&p).is_some()
+            || rules.outcome(&p).is_some()
+            || rules.solvable(&p).is_err()
+            || (rules.components(&p, &mut parts) && parts.len() > 1)
+            || self.loopy.is_some()
+        {
+            return Ok(None);
+        }
+        // No work ahead ([`crate::Ruleset::prepare`]): it would list the whole tree, which this
+        // search means to leave mostly unseen.
+        match OutcomeSearch::new().decide(&mut self.solver, &p) {
+            Ok(d) => Ok(Some((d.outcome, d.winning_move.map(|q| self.report(&q))))),
+            Err(SolveError::Cycle) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     fn moves_to(
         &mut self,
         target: Nimber,
@@ -265,6 +289,67 @@ mod tests {
         fn describe(&self, from: &u8, to: &u8) -> String {
             format!("{from} -> {to}")
         }
+    }
+
+    #[test]
+    fn an_outcome_search_falls_back_to_the_value_when_it_meets_a_cycle() {
+        use crate::analyse_outcome;
+        // From 0 the search meets 0 again at once: the loopy analysis decides, a draw.
+        let mut sum = vec![RulesetComponent::boxed(Draw, 0)];
+        let a = analyse_outcome(&mut sum).unwrap();
+        assert!(!a.outcome_search);
+        assert_eq!((a.outcome, a.values.len()), (Outcome::D, 1));
+        // A loopy game whose win is proved without coming round the cycle is decided by the
+        // search (a proof of a win or a loss is finite, so it holds in a loopy game too): from 3
+        // the only move, to 0, is P, since 0's only move reaches 1, which moves to the sink 2.
+        let mut sum = vec![RulesetComponent::boxed(Loop, 3)];
+        let a = analyse_outcome(&mut sum).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves[0].description, "3 -> 0");
+    }
+
+    #[test]
+    fn an_outcome_search_names_the_move_that_settled_it() {
+        use crate::analyse_outcome;
+        /// Take 1 or 2 from a heap: n is P iff 3 divides it.
+        struct OneOrTwo;
+        impl Ruleset for OneOrTwo {
+            type Position = u64;
+            fn options(&self, n: &u64, out: &mut Vec<u64>) {
+                out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+            }
+        }
+        impl Game for OneOrTwo {
+            fn name(&self) -> String {
+                "one-or-two".into()
+            }
+            fn show(&self, n: &u64) -> Json {
+                (*n).into()
+            }
+            fn describe(&self, from: &u64, to: &u64) -> String {
+                format!("take {}", from - to)
+            }
+        }
+        let mut sum = vec![RulesetComponent::boxed(OneOrTwo, 100)];
+        let a = analyse_outcome(&mut sum).unwrap();
+        assert!(a.outcome_search);
+        assert_eq!((a.outcome, a.grundy), (Outcome::N, None));
+        assert!(a.values.is_empty());
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].description, "take 1");
+        // The count is not known: one move settled the search, others were not looked for.
+        assert_eq!(a.winning_moves_count(), None);
+        let mut sum = vec![RulesetComponent::boxed(OneOrTwo, 99)];
+        let a = analyse_outcome(&mut sum).unwrap();
+        assert_eq!((a.outcome, a.winning_moves.len()), (Outcome::P, 0));
+        // A sum of two is valued: the value is needed anyway.
+        let mut sum = vec![
+            RulesetComponent::boxed(OneOrTwo, 4),
+            RulesetComponent::boxed(OneOrTwo, 5),
+        ];
+        let a = analyse_outcome(&mut sum).unwrap();
+        assert!(!a.outcome_search);
+        assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(Nimber(3))));
     }
 
     #[test]

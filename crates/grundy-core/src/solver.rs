@@ -62,7 +62,8 @@ impl<R: Ruleset> Solver<R> {
         self.table.len()
     }
 
-    fn known(&self, p: &R::Position) -> Option<Nimber> {
+    /// The value of `p` when it is known without a search: a closed form, or a value stored.
+    pub fn known(&self, p: &R::Position) -> Option<Nimber> {
         self.ruleset
             .closed_form(p)
             .or_else(|| self.table.get(&self.ruleset, p))

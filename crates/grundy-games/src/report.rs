@@ -28,6 +28,11 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     quotient: Option<grundy_core::misere::QuotientUsed>,
     outcome: Outcome,
+    /// Present (and true) only when an outcome-only search decided (`grundy solve --outcome`):
+    /// `grundy` is null, `winning_moves` holds the one move that settled the search (a winning
+    /// move, not all of them) and `winning_moves_total` is null.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    outcome_search: bool,
     /// The (normal-play) Grundy value of the whole position; null when it is infinite (loopy
     /// games) or could not be computed. Under misère play and Every-SG it is for information.
     grundy: Option<u64>,
@@ -83,7 +88,8 @@ struct EveryReport<'a> {
     outcome: Outcome,
     grundy: Option<u64>,
     winning_moves: &'a [CombinedMove],
-    winning_moves_total: usize,
+    /// Null when the moves were not looked for (`grundy solve --every --no-moves`).
+    winning_moves_total: Option<usize>,
     components: Vec<ComponentReport>,
 }
 
@@ -148,6 +154,7 @@ pub fn write(
                 method: None,
                 quotient: None,
                 outcome: a.outcome,
+                outcome_search: a.outcome_search,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
                 winning_moves_total: a.winning_moves_count(),
@@ -168,6 +175,7 @@ pub fn write(
                 method: Some(a.method),
                 quotient: a.quotient,
                 outcome: a.outcome,
+                outcome_search: false,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
                 winning_moves_total: Some(a.winning_moves_total),
@@ -188,7 +196,7 @@ pub fn write(
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
-                winning_moves_total: a.winning_moves_total,
+                winning_moves_total: a.moves_searched.then_some(a.winning_moves_total),
                 components: component_reports(components, a.values.as_deref(), a.steps.as_deref()),
             },
         ),

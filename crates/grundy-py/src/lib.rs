@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
 use grundy_core::quotient::Caps;
-use grundy_core::{analyse, Component, Nimber, Outcome, RulesetComponent, SolveError, Value};
+use grundy_core::{
+    analyse, analyse_outcome, Component, Nimber, Outcome, RulesetComponent, SolveError, Value,
+};
 use grundy_games::guess::Settings;
 use grundy_games::script::{table as script_table, Position, ScriptGame};
 use grundy_games::spec::{SpecError, Word};
@@ -111,12 +113,14 @@ fn convention(name: &str) -> PyResult<()> {
     }
 }
 
-/// The verdict on `components` under `convention`, as the CLI's JSON line.
+/// The verdict on `components` under `convention`, as the CLI's JSON line; `outcome`: who wins
+/// alone, by the outcome-only search where it applies (`grundy solve --outcome`).
 fn verdict(
     py: Python<'_>,
     components: Vec<Box<dyn Component>>,
     convention: &str,
     limit: usize,
+    outcome: bool,
 ) -> Result<String, SolveError> {
     let cell = SameThread(components);
     let convention = convention.to_string();
@@ -132,6 +136,10 @@ fn verdict(
                 let a = analyse_every(components, limit)?;
                 Ok(report::every(components, &a))
             }
+            _ if outcome => {
+                let a = analyse_outcome(components)?;
+                Ok(report::normal(components, &a))
+            }
             _ => {
                 let a = analyse(components, limit)?;
                 Ok(report::normal(components, &a))
@@ -142,17 +150,30 @@ fn verdict(
 
 /// `grundy solve --json WORDS...`: the verdict on a position of registry games.
 #[pyfunction]
-#[pyo3(signature = (words, convention = "normal", limit = 100))]
+#[pyo3(signature = (words, convention = "normal", limit = 100, outcome = false))]
 fn solve_words(
     py: Python<'_>,
     words: Vec<String>,
     convention: &str,
     limit: usize,
+    outcome: bool,
 ) -> PyResult<String> {
     self::convention(convention)?;
+    normal_outcome(convention, outcome)?;
     let words = Word::from_args(&words);
     let components = registry::build_sum(&words).map_err(spec_error)?;
-    verdict(py, components, convention, limit).map_err(solve_error)
+    verdict(py, components, convention, limit, outcome).map_err(solve_error)
+}
+
+/// The outcome-only search is a question of normal play.
+fn normal_outcome(convention: &str, outcome: bool) -> PyResult<()> {
+    if outcome && convention != "normal" {
+        return Err(PyValueError::new_err(format!(
+            "outcome=True asks who wins under normal play; it does not go with the {convention} \
+             convention"
+        )));
+    }
+    Ok(())
 }
 
 /// A game defined in Python, as the Rust engine sees it.
@@ -241,7 +262,7 @@ impl NativeGame {
     }
 
     /// The verdict on the sum of `positions`, as the CLI's JSON line.
-    #[pyo3(signature = (positions, convention = "normal", limit = 100, progress = false))]
+    #[pyo3(signature = (positions, convention = "normal", limit = 100, progress = false, outcome = false))]
     fn solve(
         &self,
         py: Python<'_>,
@@ -249,8 +270,10 @@ impl NativeGame {
         convention: &str,
         limit: usize,
         progress: bool,
+        outcome: bool,
     ) -> PyResult<String> {
         self::convention(convention)?;
+        normal_outcome(convention, outcome)?;
         if positions.is_empty() {
             return Err(ValueError("give a position of the game"));
         }
@@ -258,7 +281,7 @@ impl NativeGame {
         let start = self.start(&game, &positions)?;
         let components = vec![RulesetComponent::boxed(game, start)];
         SHOW_PROGRESS.store(progress, Ordering::Relaxed);
-        let verdict = verdict(py, components, convention, limit);
+        let verdict = verdict(py, components, convention, limit, outcome);
         SHOW_PROGRESS.store(false, Ordering::Relaxed);
         if progress {
             write_stderr(py, "\n");

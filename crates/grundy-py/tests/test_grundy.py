@@ -276,6 +276,39 @@ def test_components_split_a_position():
     assert sorted(set(calls)) == sorted(calls), "each position expanded once"
 
 
+def chomp(rows):
+    """Chomp: a board as its rows' lengths, longest first; (0, 0) is never taken."""
+    out = []
+    for i, length in enumerate(rows):
+        for c in range(length):
+            if (i, c) != (0, 0):
+                cut = tuple(min(r, c) if k >= i else r for k, r in enumerate(rows))
+                out.append(tuple(r for r in cut if r > 0))
+    return out
+
+
+def test_outcome_only_search_agrees_with_the_full_solve():
+    g = grundy.Game(chomp, name="chomp")
+    for board in [(1,), (2, 1), (3, 3), (4, 4, 4), (4, 3, 1), (5, 2, 2)]:
+        full = grundy.solve(g, board)
+        fast = grundy.solve(g, board, outcome=True)
+        assert fast.outcome == full.outcome, board
+        assert fast.value is None and fast.winning_moves_total is None
+        assert fast.to_dict()["outcome_search"] is True
+        if full.outcome == "N":
+            # One move, the one that settled the search: it leaves a P-position.
+            (move,) = fast.winning_moves
+            (after,) = move.position  # the one position of the game, as a list
+            assert grundy.solve(g, tuple(after)).outcome == "P"
+        else:
+            assert fast.winning_moves == []
+    # A registry spec too; a sum keeps its value.
+    assert grundy.solve("nim 3 4 5", outcome=True).value == 2
+    assert grundy.solve("nim", 1, 2, 3, outcome=True).outcome == "P"
+    with pytest.raises(ValueError):
+        grundy.solve("nim 1 2", outcome=True, misere=True)
+
+
 def test_a_loopy_python_game_is_a_draw():
     r = grundy.solve(grundy.Game(lambda n: [1 - n]), 0)
     assert r.outcome == "D" and r.value is None

@@ -6,10 +6,10 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use grundy_core::component::COUNT_SATURATED;
-use grundy_core::every::{analyse_every, EveryAnalysis};
+use grundy_core::every::{analyse_every, analyse_every_outcome, EveryAnalysis};
 use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
 use grundy_core::search::checkpoint::{self, Checkpointing};
-use grundy_core::{analyse, analyse_value, Analysis, Component, Outcome};
+use grundy_core::{analyse, analyse_outcome, analyse_value, Analysis, Component, Outcome};
 use grundy_games::by_formula::FormulaComponent;
 use grundy_games::guess;
 use grundy_games::spec::Word;
@@ -31,9 +31,18 @@ pub struct Args {
     #[arg(long, default_value_t = 100)]
     limit: usize,
     /// The outcome and Grundy value alone, without looking for the winning moves: for a hard
-    /// single game (cram:5x9, chomp:10x14) each winning move is a search of its own.
-    #[arg(long, conflicts_with_all = ["limit", "misere", "every"])]
+    /// single game (cram:5x9, chomp:10x14) each winning move is a search of its own. The value
+    /// is still computed (--outcome skips it too). With --every: the Every-SG outcome and step
+    /// counts alone.
+    #[arg(long, conflicts_with_all = ["limit", "misere"])]
     no_moves: bool,
+    /// Who wins alone, without the Grundy value: a lone game that is not a sum is decided by a
+    /// search that stops at the first winning move it proves (far faster than the value when the
+    /// player to move wins), and that move is shown as a winning move (one, not all; they are
+    /// not counted). Sums, loopy games and games a theorem decides are valued as with
+    /// --no-moves.
+    #[arg(long, conflicts_with_all = ["limit", "no_moves", "misere", "every", "formula", "guess"])]
+    outcome: bool,
     /// Misère play: the player who makes the last move loses.
     #[arg(long, conflicts_with = "every")]
     misere: bool,
@@ -41,8 +50,9 @@ pub struct Args {
     #[arg(long)]
     every: bool,
     /// Read one position a line from standard input (its words follow the game given here) and
-    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE` (COUNT `-` with --no-moves or
-    /// when the moves are too many to count, `>=N` when the count saturated at 2^64 - 1), or
+    /// answer each on one line: `OUTCOME GRUNDY COUNT FIRST-MOVE` (COUNT `-` with --no-moves,
+    /// --outcome or when the moves are too many to count, `>=N` when the count saturated at
+    /// 2^64 - 1; GRUNDY `-` when not computed, as with --outcome), or
     /// with --json one JSON object a line (JSON Lines). A line ends at `\n`, `\r\n` or a lone
     /// `\r`. Blank lines are skipped; an error names its line and stops.
     #[arg(long)]
@@ -117,7 +127,7 @@ impl Verdict {
         match self {
             Verdict::Normal(a) => a.winning_moves_count(),
             Verdict::Misere(a) => Some(a.winning_moves_total),
-            Verdict::Every(a) => Some(a.winning_moves_total),
+            Verdict::Every(a) => a.moves_searched.then_some(a.winning_moves_total),
         }
     }
 
@@ -142,8 +152,12 @@ fn decide(
 ) -> Result<Verdict, Failure> {
     let verdict = if args.misere {
         analyse_misere(components, limit).map(Verdict::Misere)
+    } else if args.every && args.no_moves {
+        analyse_every_outcome(components).map(Verdict::Every)
     } else if args.every {
         analyse_every(components, limit).map(Verdict::Every)
+    } else if args.outcome {
+        analyse_outcome(components).map(Verdict::Normal)
     } else if args.no_moves || no_moves {
         analyse_value(components).map(Verdict::Normal)
     } else {
@@ -228,6 +242,10 @@ fn every_text(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
         for (c, r) in components.iter().zip(r) {
             s += &format!("  {} {}: {r}\n", c.game(), show_position(&c.position()));
         }
+    }
+    if a.outcome == Outcome::N && !a.moves_searched {
+        s += "Winning moves: not looked for (--no-moves).\n";
+        return s;
     }
     moves_lines(
         &mut s,
@@ -668,6 +686,10 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> Str
     s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
     match a.grundy {
         Some(g) => s += &format!("Grundy value: {} ({g})\n", g.0),
+        None if a.outcome_search => {
+            s += "Grundy value: not computed (--outcome: decided by an outcome-only search, \
+                  which stops at the first winning move it proves)\n"
+        }
         None if a.values.is_empty() => {
             s += "Grundy value: not computed (only the outcome is known for this position)\n"
         }
@@ -691,6 +713,13 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> Str
     }
     match a.outcome {
         Outcome::P => s += "Every move loses against perfect play.\n",
+        Outcome::N if a.outcome_search => {
+            s += "A winning move (the one that settled the search; the others are neither \
+                  looked for nor counted):\n";
+            for m in &a.winning_moves {
+                s += &format!("  {}\n", m.description);
+            }
+        }
         Outcome::N if !a.moves_searched && unlisted => {
             s += &format!(
                 "Winning moves: not looked for (the options of a position of more than {} \

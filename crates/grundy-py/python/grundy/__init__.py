@@ -194,6 +194,7 @@ def solve(
     every: bool = False,
     limit: int = 100,
     progress: bool = False,
+    outcome: bool = False,
 ) -> Result:
     """Who wins ``game`` at ``position``, its Grundy value and its winning moves.
 
@@ -201,6 +202,10 @@ def solve(
     (``solve("nim 3 4 + bash:3 7")``, ``solve("nim", 3, 4, 5)``), or a ``grundy.Game`` with its
     position (several positions are their sum). ``misere=True``: whoever moves last loses;
     ``every=True``: Every-SG. At most ``limit`` winning moves are listed (all are counted).
+    ``outcome=True`` (``grundy solve --outcome``): who wins alone; a lone game that is not a sum is
+    decided by a search that stops at the first winning move it proves, so ``value`` and
+    ``winning_moves_total`` are ``None`` and ``winning_moves`` holds that one move; sums, loopy
+    games and games a theorem decides are valued (without their moves).
 
     >>> grundy.solve("nim 3 4 + bash:3 7").value
     4
@@ -209,11 +214,13 @@ def solve(
     """
     if misere and every:
         raise ValueError("misere and every are two conventions: give one")
+    if outcome and (misere or every):
+        raise ValueError("outcome=True asks who wins under normal play: not with misere or every")
     _check_limit(limit)
     convention = "misere" if misere else "every" if every else "normal"
     if isinstance(game, Game):
         return Result(
-            game._native.solve(list(position), convention, limit, progress)
+            game._native.solve(list(position), convention, limit, progress, outcome)
         )
     if not isinstance(game, str):
         raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
@@ -226,7 +233,7 @@ def solve(
         words.append(str(p))
     if not words:
         raise ValueError("give a game, e.g. solve('nim', 3, 4, 5)")
-    return Result(_grundy.solve_words(words, convention, limit))
+    return Result(_grundy.solve_words(words, convention, limit, outcome))
 
 
 class Period(NamedTuple):
