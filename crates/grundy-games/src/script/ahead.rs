@@ -64,6 +64,8 @@ impl ScriptGame {
                     parts.push(p.clone());
                 }
                 for q in parts.drain(..) {
+                    // Copies of a part are expanded as the part.
+                    let q = q.copies_of().0.clone();
                     if seen.insert(q.clone()) {
                         queue.push(q);
                     }
