@@ -220,6 +220,19 @@ impl ScriptGame {
             Some(Expansion::Parts(parts)) => self.sum_options(parts, out, depth + 1),
 
             Some(Expansion::Options(groups)) => {
+                // A range is two numbers, but listing it is one position per option: past what
+                // a search may store (each option is valued), a clear error, not memory run out.
+                let total = groups.iter().fold(0usize, |t, g| t.saturating_add(g.len()));
+                let cap = grundy_core::limits::solver_cap();
+                if total > cap {
+                    return self.fail(self.program.type_error(
+                        &format!("moves({p})"),
+                        &format!(
+                            "{total} options, more than a search may value (it stores {cap} \
+                             positions at most; raise it with --max-positions N)"
+                        ),
+                    ));
+                }
                 for g in groups {
                     out.reserve(g.len());
                     g.for_each(|q| out.push(q));
