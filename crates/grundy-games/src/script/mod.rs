@@ -8,6 +8,9 @@
 //! positions and moves are said). For speed a script may return, anywhere in its array, a range
 //! `a..b` (every integer in it), `splits(m)` (every `sum([a, m - a])`) or `cuts(w, h)` (every cut
 //! of a `w`×`h` rectangle in two); grundy iterates those without calling back into the script.
+//! One slot of an option may hold a range too (`[x, a..b]`, `sum([a..b, y])`: every option with
+//! an integer of the range there, kept as an interval, `family.rs`), and a part of a sum may be
+//! `repeat(x, n)`, `n` copies of `x` kept as two values ([`Position::Copies`]).
 //!
 //! **Theory:** the Sprague–Grundy theorem, through the one generic component
 //! ([`grundy_core::RulesetComponent`]): a sum's value is the XOR of its parts' values, so each
