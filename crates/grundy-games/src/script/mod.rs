@@ -60,7 +60,7 @@ pub use params::{parse_one as parse_param, set_params, Params};
 pub use position::{too_deep, Position, MAX_NESTING};
 pub use program::{
     script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
-    ScriptLimits, Splits, SumOption,
+    Repeat, ScriptLimits, Splits, SumOption,
 };
 use program::{to_dynamic, Program};
 /// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
