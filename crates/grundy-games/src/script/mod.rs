@@ -223,11 +223,19 @@ impl ScriptGame {
             Some(Expansion::Parts(parts)) => self.sum_options(parts, out, depth + 1),
 
             Some(Expansion::Options(groups)) => {
-                // A range is two numbers, but listing it is one position per option: past what
-                // a search may store (each option is valued), a clear error, not memory run out.
-                let total = groups.iter().fold(0usize, |t, g| t.saturating_add(g.len()));
+                // A range is two numbers, but listing it is one position per option. A family's
+                // members (arrays, sums) are each stored by the search: past what it may store,
+                // a clear error, not memory run out. Heaps may be valued by the shared line
+                // without being stored, so only a count no memory could list stops them.
+                let (mut members, mut total) = (0usize, 0usize);
+                for g in groups.iter() {
+                    total = total.saturating_add(g.len());
+                    if matches!(g, expansion::Group::Family(_)) {
+                        members = members.saturating_add(g.len());
+                    }
+                }
                 let cap = grundy_core::limits::solver_cap();
-                if total > cap {
+                if members > cap || total > 1 << 32 {
                     return self.fail(self.program.type_error(
                         &format!("moves({p})"),
                         &format!(
