@@ -155,3 +155,19 @@ fn misuses_are_one_line_naming_where() {
         assert!(err.contains("repeat(X,N) is N copies"), "{word}: {err}");
     }
 }
+
+#[test]
+fn the_search_cap_stops_a_family_past_it_but_not_a_range_of_heaps() {
+    // --max-positions 100: the solver stores 1000. Take-at-most-half on 5000 has 2500 options,
+    // valued by the shared line without being stored; 5000 arrays would each be stored.
+    let half = "script:{fn moves(n) { n - n / 2 .. n }}";
+    let got = solve(&["--max-positions", "100", half, "5000"]);
+    assert_eq!(got["grundy"], 2500);
+    let arrays = "script:{fn moves(n) { if type_of(n) == \"i64\" { [[0, 0..5000]] } else { [] } }}";
+    let (code, err) = failure(&["solve", "--max-positions", "100", arrays, "1"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("inline script:1:1: moves(1): 5000 options, more than a search may value"),
+        "{err}"
+    );
+}
