@@ -12,8 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use grundy_games::script::{
-    script_limits, too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Splits, SumOption,
-    MAX_NESTING,
+    script_limits, too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Repeat, Splits,
+    SumOption, MAX_NESTING,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -275,8 +275,19 @@ fn to_python(py: Python<'_>, d: &Dynamic) -> PyObject {
         return PyTuple::new_bound(py, items).into_py(py);
     }
     if d.is::<SumOption>() {
-        let SumOption(parts) = d.clone().cast::<SumOption>();
-        let parts: Vec<PyObject> = parts.iter().map(|x| to_python(py, x)).collect();
+        let SumOption(items) = d.clone().cast::<SumOption>();
+        let mut parts: Vec<PyObject> = Vec::with_capacity(items.len());
+        for x in &items {
+            if x.is::<Repeat>() {
+                // Python has no `repeat`: its copies, one by one (a Python game's sums merge
+                // only parts it gave, so there are no more of them than it gave).
+                let Repeat { part, times } = x.clone().cast::<Repeat>();
+                let one = to_python(py, &part);
+                parts.extend((0..times).map(|_| one.clone_ref(py)));
+            } else {
+                parts.push(to_python(py, x));
+            }
+        }
         let parts = PyTuple::new_bound(py, parts).unbind();
         return Sum { parts }.into_py(py);
     }

@@ -64,6 +64,8 @@ impl ScriptGame {
                     parts.push(p.clone());
                 }
                 for q in parts.drain(..) {
+                    // Copies of a part are expanded as the part.
+                    let q = q.copies_of().0.clone();
                     if seen.insert(q.clone()) {
                         queue.push(q);
                     }
@@ -94,6 +96,12 @@ impl ScriptGame {
                     }
                     Expansion::Options(groups) => {
                         for g in groups {
+                            // A range past the budget (`[x, 0..10^18]`) is left to the solver,
+                            // which says what is too large; walking it would never end.
+                            if g.len() > WALK - walked.min(WALK) {
+                                walked = WALK;
+                                break;
+                            }
                             walked += g.len();
                             g.for_each(|q| reach(&q, &mut seen, &mut queue));
                             held += 1;

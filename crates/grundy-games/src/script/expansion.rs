@@ -9,8 +9,9 @@
 use rhai::{Array, Dynamic};
 use rustc_hash::FxHashSet;
 
+use super::family::{self, Family, Hole, Shape};
 use super::program::{
-    describe_value, from_dynamic, script_limits, to_dynamic, Cuts, Splits, SumOption,
+    describe_value, from_dynamic, script_limits, to_dynamic, Cuts, Repeat, Splits, SumOption,
 };
 use super::{Position, ScriptGame};
 
@@ -24,6 +25,8 @@ pub(super) enum Group {
     Splits { total: i64, first: i64, last: i64 },
     /// Every cut of the sheet `[w, h]` into two, each pair of pieces once (`cuts(w, h)`).
     Cuts { w: i64, h: i64 },
+    /// Every option of a shape with a range in one slot (`[x, a..b]`, `sum([a..b, y])`).
+    Family(Family),
     /// One option.
     One(Position),
 }
@@ -36,6 +39,7 @@ impl Group {
             Group::Down(high, low) => high.abs_diff(low) as usize + 1,
             Group::Splits { first, last, .. } => (last - first + 1) as usize,
             Group::Cuts { w, h } => (w / 2).max(0) as usize + (h / 2).max(0) as usize,
+            Group::Family(ref f) => f.len(),
             Group::One(_) => 1,
         }
     }
@@ -43,6 +47,9 @@ impl Group {
     /// Each option of the group, in order.
     pub(super) fn for_each(&self, mut f: impl FnMut(Position)) {
         match *self {
+            Group::Family(ref family) => {
+                (family.start..family.end).for_each(|k| f(family.member(k)))
+            }
             Group::Ints(a, b) => (a..b).map(Position::Int).for_each(f),
             Group::Down(high, low) => (low..=high).rev().map(Position::Int).for_each(f),
             Group::Splits { total, first, last } => {
@@ -58,6 +65,43 @@ impl Group {
                 }
             }
             Group::One(ref q) => f(q.clone()),
+        }
+    }
+}
+
+/// Where an option may take a range in one slot.
+pub(super) enum Slot {
+    /// Ranges are not allowed here (the reason, for the error).
+    Refused(&'static str),
+    /// One may be, and this is the one met so far.
+    Open(Option<Hole>),
+}
+
+impl Slot {
+    fn is_empty(&self) -> bool {
+        !matches!(self, Slot::Open(Some(_)))
+    }
+
+    /// Takes the range `start..end` at `path` as the option's hole.
+    fn open(&mut self, path: Vec<u32>, start: i64, end: i64) -> Result<(), String> {
+        match self {
+            Slot::Refused(why) => Err(format!(
+                "a range {why}: a range stands for one slot of an option"
+            )),
+            Slot::Open(Some(_)) => Err(
+                "an option has two ranges: one range per option (every array or sum with its \
+                 integer in the range); write the others as a loop"
+                    .to_string(),
+            ),
+            Slot::Open(hole @ None) => {
+                *hole = Some(Hole {
+                    path,
+                    start,
+                    end,
+                    part: None,
+                });
+                Ok(())
+            }
         }
     }
 }
@@ -200,7 +244,35 @@ impl ScriptGame {
                 &format!("returned {what}, where an array of options is expected"),
             ));
         }
-        Ok(Expansion::Options(without_repeats(groups)))
+        // Families are compared with each other option (a test each); a position that mixes
+        // many with many options has them listed, one by one and under the option cap, instead.
+        const MOST_TESTS: u64 = 1 << 24;
+        if family::dedup_cost(&groups) > MOST_TESTS {
+            groups = self.listed(groups, &call, &mut count)?;
+        }
+        Ok(Expansion::Options(family::without_repeats(
+            without_repeats(groups),
+        )))
+    }
+
+    /// `groups` with each family listed option by option, counted against the cap.
+    fn listed(
+        &self,
+        groups: Vec<Group>,
+        call: &str,
+        count: &mut u64,
+    ) -> Result<Vec<Group>, String> {
+        let mut out = Vec::with_capacity(groups.len());
+        for g in groups {
+            match g {
+                Group::Family(f) => {
+                    self.count(count, f.len() as u64, call)?;
+                    (f.start..f.end).for_each(|k| out.push(Group::One(f.member(k))));
+                }
+                g => out.push(g),
+            }
+        }
+        Ok(out)
     }
 
     /// The positions of an array a script returned (for `components`), sums flattened.
@@ -292,43 +364,182 @@ impl ScriptGame {
             return Ok(());
         }
         self.count(count, 1, call)?;
-        match self.option_position(item, call)? {
-            Position::Int(n) => push_int(groups, n),
-            p => groups.push(Group::One(p)),
+        let mut hole = Slot::Open(None);
+        let whole = self.option_position_at(item, call, 0, &mut hole)?;
+        let Slot::Open(Some(hole)) = hole else {
+            match whole {
+                Position::Int(n) => push_int(groups, n),
+                p => groups.push(Group::One(p)),
+            }
+            return Ok(());
+        };
+        let (shape, start, end) = Shape::new(whole, hole);
+        let f = Family {
+            shape: std::sync::Arc::new(shape),
+            start,
+            end,
+        };
+        if f.shape.is_int() {
+            // `sum([a..b])`: a plain range.
+            return ints(start, end, groups, count);
+        }
+        if canonical {
+            // Each member in canonical form, so listed one by one, and held to the cap.
+            self.count(count, f.len() as u64, call)?;
+            for k in start..end {
+                groups.push(Group::One(self.canonical(f.member(k))?));
+            }
+        } else if start < end {
+            groups.push(Group::Family(f));
         }
         Ok(())
     }
 
     /// An option (or a part) the script returned: a position or a sum, in canonical form.
     fn option_position(&self, item: Dynamic, call: &str) -> Result<Position, String> {
-        self.option_position_at(item, call, 0)
+        let mut refused = Slot::Refused("where `components` lists parts");
+        self.option_position_at(item, call, 0, &mut refused)
     }
 
     /// [`Self::option_position`] of a value `depth` sums down (a sum inside a sum is flattened,
     /// but walked first: deep nesting is refused as deep arrays are).
+    ///
+    /// A range met in an array or as a part of the sum is the option's one hole, kept in `slot`
+    /// (the value returned has 0 there, and the holed part is left out of the sum returned);
+    /// `repeat(x, n)` parts are `n` copies of `x`.
     fn option_position_at(
         &self,
         item: Dynamic,
         call: &str,
         depth: usize,
+        slot: &mut Slot,
     ) -> Result<Position, String> {
+        let error = |m: String| self.program.type_error(call, &m);
         if item.is::<SumOption>() {
             if depth >= super::position::MAX_NESTING {
+                return Err(error(format!(
+                    "an option is {}",
+                    super::position::too_deep()
+                )));
+            }
+            let SumOption(items) = item.cast::<SumOption>();
+            let mut parts = Vec::with_capacity(items.len());
+            for d in items {
+                if d.is::<Repeat>() {
+                    let Repeat { part, times } = d.cast::<Repeat>();
+                    let mut inside = Slot::Refused("inside repeat(x, n)");
+                    let x = self.option_position_at(part, call, depth + 1, &mut inside)?;
+                    parts.push(Position::copies(x, times as u64));
+                    continue;
+                }
+                let sum = d.is::<SumOption>();
+                let open = slot.is_empty();
+                let p = self.option_position_at(d, call, depth + 1, slot)?;
+                match slot {
+                    // This part holds the hole: kept apart from the rest of the sum.
+                    Slot::Open(Some(hole)) if open && !sum => hole.part = Some(p),
+                    _ => parts.push(p),
+                }
+            }
+            let whole = Position::sum(parts);
+            if whole.overflows() {
+                return Err(error(format!(
+                    "an option has more than {} copies of one part, the most a count holds",
+                    i64::MAX
+                )));
+            }
+            return Ok(whole);
+        }
+        if let Some((start, end)) = self.range_of(&item, call)? {
+            slot.open(Vec::new(), start, end).map_err(error)?;
+            return Ok(Position::Int(0));
+        }
+        if item.is_array() {
+            let mut path = Vec::new();
+            let had = !slot.is_empty();
+            let p = self.holed(&item, call, depth, &mut path, slot)?;
+            if had || slot.is_empty() {
+                return self.canonical(p);
+            }
+            // A shape with a hole: its members are put in canonical form, not the shape.
+            return Ok(p);
+        }
+        let p = from_dynamic(&item).map_err(|m| error(format!("an option is {m}")))?;
+        self.canonical(p)
+    }
+
+    /// The array `d` as a position, a range in it taken as the hole (at `path`) when `slot` is
+    /// open.
+    fn holed(
+        &self,
+        d: &Dynamic,
+        call: &str,
+        depth: usize,
+        path: &mut Vec<u32>,
+        slot: &mut Slot,
+    ) -> Result<Position, String> {
+        let error = |m: String| self.program.type_error(call, &format!("an option is {m}"));
+        if depth >= super::position::MAX_NESTING {
+            return Err(error(super::position::too_deep()));
+        }
+        let items = d
+            .read_lock::<Array>()
+            .ok_or_else(|| error("an array that is being written".into()))?;
+        let size = script_limits().size;
+        if items.len() > size {
+            return Err(error(format!(
+                "an array of {} elements, more than {size}, the limit; raise it with \
+                 --script-max-size N",
+                items.len()
+            )));
+        }
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            path.push(i as u32);
+            if let Some((start, end)) = self.range_of(item, call)? {
+                slot.open(path.clone(), start, end)
+                    .map_err(|m| self.program.type_error(call, &m))?;
+                out.push(Position::Int(0));
+            } else if item.is_array() {
+                out.push(self.holed(item, call, depth + 1, path, slot)?);
+            } else {
+                out.push(from_dynamic(item).map_err(error)?);
+            }
+            path.pop();
+        }
+        Ok(Position::list(out))
+    }
+
+    /// The integers `start..end` of a range value (`None` for other values); a reversed range
+    /// is refused: in a slot it is most likely a mistake, not an empty set.
+    fn range_of(&self, d: &Dynamic, call: &str) -> Result<Option<(i64, i64)>, String> {
+        let (start, end, shown) = if d.is::<std::ops::Range<i64>>() {
+            let r = d.clone().cast::<std::ops::Range<i64>>();
+            (r.start, r.end, format!("{}..{}", r.start, r.end))
+        } else if d.is::<std::ops::RangeInclusive<i64>>() {
+            let r = d.clone().cast::<std::ops::RangeInclusive<i64>>();
+            let shown = format!("{}..={}", r.start(), r.end());
+            let Some(end) = r.end().checked_add(1) else {
                 return Err(self.program.type_error(
                     call,
-                    &format!("an option is {}", super::position::too_deep()),
+                    &format!("{shown}: a range up to the largest integer has too many options"),
                 ));
-            }
-            let SumOption(parts) = item.cast::<SumOption>();
-            let parts = parts
-                .into_iter()
-                .map(|d| self.option_position_at(d, call, depth + 1))
-                .collect::<Result<Vec<_>, _>>()?;
-            return Ok(Position::sum(parts));
+            };
+            (*r.start(), end, shown)
+        } else {
+            return Ok(None);
+        };
+        if start > end {
+            return Err(self.program.type_error(
+                call,
+                &format!(
+                    "the range {shown} in an option runs backwards (write {}..{} for every \
+                     integer between)",
+                    end, start
+                ),
+            ));
         }
-        let p = from_dynamic(&item)
-            .map_err(|m| self.program.type_error(call, &format!("an option is {m}")))?;
-        self.canonical(p)
+        Ok(Some((start, end)))
     }
 
     /// The sum of `parts`, each in canonical form.

@@ -229,7 +229,7 @@ impl Line {
                     }
                     continue;
                 }
-                Group::Cuts { .. } => return Mex::Elsewhere,
+                Group::Cuts { .. } | Group::Family(_) => return Mex::Elsewhere,
             };
             if lo >= hi {
                 continue;

@@ -8,6 +8,9 @@
 //! positions and moves are said). For speed a script may return, anywhere in its array, a range
 //! `a..b` (every integer in it), `splits(m)` (every `sum([a, m - a])`) or `cuts(w, h)` (every cut
 //! of a `w`×`h` rectangle in two); grundy iterates those without calling back into the script.
+//! One slot of an option may hold a range too (`[x, a..b]`, `sum([a..b, y])`: every option with
+//! an integer of the range there, kept as an interval, `family.rs`), and a part of a sum may be
+//! `repeat(x, n)`, `n` copies of `x` kept as two values ([`Position::Copies`]).
 //!
 //! **Theory:** the Sprague–Grundy theorem, through the one generic component
 //! ([`grundy_core::RulesetComponent`]): a sum's value is the XOR of its parts' values, so each
@@ -33,6 +36,7 @@
 mod ahead;
 mod cache;
 mod expansion;
+mod family;
 mod heaps;
 mod last_seen;
 mod line;
@@ -58,7 +62,7 @@ pub use params::{parse_one as parse_param, set_params, Params};
 pub use position::{too_deep, Position, MAX_NESTING};
 pub use program::{
     script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
-    ScriptLimits, Splits, SumOption,
+    Repeat, ScriptLimits, Splits, SumOption,
 };
 use program::{to_dynamic, Program};
 /// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
@@ -227,6 +231,27 @@ impl ScriptGame {
             Some(Expansion::Parts(parts)) => self.sum_options(parts, out, depth + 1),
 
             Some(Expansion::Options(groups)) => {
+                // A range is two numbers, but listing it is one position per option. A family's
+                // members (arrays, sums) are each stored by the search: past what it may store,
+                // a clear error, not memory run out. Heaps may be valued by the shared line
+                // without being stored, so only a count no memory could list stops them.
+                let (mut members, mut total) = (0usize, 0usize);
+                for g in groups.iter() {
+                    total = total.saturating_add(g.len());
+                    if matches!(g, expansion::Group::Family(_)) {
+                        members = members.saturating_add(g.len());
+                    }
+                }
+                let cap = grundy_core::limits::solver_cap();
+                if members > cap || total > 1 << 32 {
+                    return self.fail(self.program.type_error(
+                        &format!("moves({p})"),
+                        &format!(
+                            "{total} options, more than a search may value (it stores {cap} \
+                             positions at most; raise it with --max-positions N)"
+                        ),
+                    ));
+                }
                 for g in groups {
                     out.reserve(g.len());
                     g.for_each(|q| out.push(q));
@@ -242,14 +267,44 @@ impl ScriptGame {
             if i > 0 && parts[i - 1] == *part {
                 continue;
             }
+            // A move in one of n copies leaves n - 1 of them (all copies alike: one option).
+            let (base, n) = part.copies_of();
             moves.clear();
-            self.options_within(part, &mut moves, depth);
+            self.options_within(base, &mut moves, depth);
             for q in moves.drain(..) {
                 let mut next = parts.to_vec();
                 next[i] = q;
-                out.push(Position::sum(next));
+                if n > 1 {
+                    next.push(Position::copies(base.clone(), n - 1));
+                }
+                let next = Position::sum(next);
+                if next.overflows() {
+                    return self.fail(format!(
+                        "{}: a move leaves {next}, more than {} copies of one part, the most a \
+                         count holds",
+                        self.program.source(),
+                        i64::MAX
+                    ));
+                }
+                out.push(next);
             }
         }
+    }
+
+    /// The parts whose values XOR to the value of the sum of `parts`: copies of a part cancel
+    /// in pairs (Sprague–Grundy: `x + x` is 0), so `repeat(x, n)` is `x` once for an odd `n`,
+    /// else nothing; `x` is valued once, whatever `n`.
+    fn valued_parts(parts: &mut Vec<Position>) {
+        if !parts.iter().any(|p| matches!(p, Position::Copies(..))) {
+            return;
+        }
+        *parts = std::mem::take(parts)
+            .into_iter()
+            .filter_map(|p| match p {
+                Position::Copies(x, n) => (n % 2 == 1).then(|| (*x).clone()),
+                p => Some(p),
+            })
+            .collect();
     }
 
     /// How a position is said: the script's `show(p)` when it has one.
@@ -284,6 +339,7 @@ impl Ruleset for ScriptGame {
 
     fn components(&self, p: &Position, out: &mut Vec<Position>) -> bool {
         if p.parts(out) {
+            ScriptGame::valued_parts(out);
             return true;
         }
         if !self.program.hooks().components || self.failed.load(Ordering::Acquire) {
@@ -292,6 +348,7 @@ impl Ruleset for ScriptGame {
         match self.expansion(p).as_deref() {
             Some(Expansion::Parts(parts)) => {
                 out.extend(parts.iter().cloned());
+                ScriptGame::valued_parts(out);
                 true
             }
             _ => false,
@@ -361,21 +418,43 @@ impl Game for ScriptGame {
         if !to.parts(&mut b) {
             b.push(to.clone());
         }
-        let mut before = Vec::new();
-        for p in &a {
-            match b.iter().position(|q| q == p) {
-                Some(i) => {
-                    b.remove(i);
+        // Parts counted by copies, so a move in one of 10^18 copies says `x -> y`.
+        let counted = |ps: Vec<Position>| -> Vec<(Position, u64)> {
+            let mut out: Vec<(Position, u64)> = Vec::new();
+            for p in ps {
+                let (x, n) = p.copies_of();
+                match out.iter_mut().find(|(q, _)| q == x) {
+                    Some((_, m)) => *m = m.saturating_add(n),
+                    None => out.push((x.clone(), n)),
                 }
-                None => before.push(p.clone()),
+            }
+            out
+        };
+        let (a, mut b) = (counted(a), counted(b));
+        let mut before = Vec::new();
+        for (p, n) in a {
+            let left = match b.iter_mut().position(|(q, _)| *q == p) {
+                Some(i) => {
+                    let m = b[i].1;
+                    b[i].1 = m.saturating_sub(n);
+                    n.saturating_sub(m)
+                }
+                None => n,
+            };
+            if left > 0 {
+                before.push((p, left));
             }
         }
-        let join = |ps: &[Position]| {
+        b.retain(|(_, n)| *n > 0);
+        let join = |ps: &[(Position, u64)]| {
             if ps.is_empty() {
                 "nothing".to_string()
             } else {
                 ps.iter()
-                    .map(|p| self.said(p))
+                    .map(|(p, n)| match n {
+                        1 => self.said(p),
+                        n => format!("repeat({}, {n})", self.said(p)),
+                    })
                     .collect::<Vec<_>>()
                     .join(" + ")
             }

@@ -49,9 +49,20 @@ pub enum Position {
     Duos(i32, i32, i32, i32),
     /// The sum of these parts: sorted, never one part, never exactly two integers (a
     /// [`Position::Pair`]) or two small [`Position::Duo`]s (a [`Position::Duos`]); no part is
-    /// itself a sum. No parts: the empty sum, without moves.
+    /// itself a sum other than a [`Position::Copies`], and no two parts are copies of one
+    /// position (they are merged). No parts: the empty sum, without moves.
     Sum(Arc<[Position]>),
+    /// `repeat(x, n)`: the sum of `n` copies of `x`, kept as two values whatever `n` (a script
+    /// may leave 10^18 equal heaps). Only for more than [`MAX_SPELLED`] copies (fewer are
+    /// spelled out, so each sum has one form); `x` is not a sum. A count past `i64::MAX` (what
+    /// a script's `n` can say) is refused where a position is built ([`Position::overflows`]).
+    Copies(Arc<Position>, u64),
 }
+
+/// The most equal parts a sum spells out one by one; more are one [`Position::Copies`]. Two or
+/// more, so the compact sums of two equal parts (`3 + 3`, two equal halves of a sheet) stay
+/// compact.
+pub const MAX_SPELLED: u64 = 8;
 
 impl Position {
     /// The array of `items`, in its one form (two integers are a [`Position::Duo`]).
@@ -106,11 +117,80 @@ impl Position {
             p.push_parts(&mut flat);
         }
         flat.sort_unstable();
+        // Copies of one part sort together (`x`, then `repeat(x, n)` by count): merged into one
+        // count, so `x + repeat(x, 9)` and `repeat(x, 10)` are one position.
+        if flat
+            .windows(2)
+            .any(|w| w[0].copies_of().0 == w[1].copies_of().0)
+        {
+            flat = Position::merged(flat);
+        }
         match flat.as_slice() {
             [one] => one.clone(),
             [Position::Int(a), Position::Int(b)] => Position::Pair(*a, *b),
             [x, y] => Position::duos(x, y).unwrap_or_else(|| Position::Sum(flat.into())),
             _ => Position::Sum(flat.into()),
+        }
+    }
+
+    /// Sorted parts with each run of copies of one position in its one form (see
+    /// [`Position::Copies`]).
+    fn merged(sorted: Vec<Position>) -> Vec<Position> {
+        let mut out: Vec<Position> = Vec::with_capacity(sorted.len());
+        let mut i = 0;
+        while i < sorted.len() {
+            let base = sorted[i].copies_of().0.clone();
+            let mut count = 0u64;
+            while i < sorted.len() && *sorted[i].copies_of().0 == base {
+                // Past `i64::MAX` is refused ([`Self::overflows`]): saturating cannot hide it.
+                count = count.saturating_add(sorted[i].copies_of().1);
+                i += 1;
+            }
+            if count > MAX_SPELLED {
+                out.push(Position::Copies(Arc::new(base), count));
+            } else {
+                out.extend(std::iter::repeat_n(base, count as usize));
+            }
+        }
+        out
+    }
+
+    /// The position a part is copies of, and how many (one for a part that is not
+    /// [`Position::Copies`]).
+    pub fn copies_of(&self) -> (&Position, u64) {
+        match self {
+            Position::Copies(x, n) => (x, *n),
+            p => (p, 1),
+        }
+    }
+
+    /// The sum of `n` copies of `x` (`repeat(x, n)`), in its one form: nothing for none, `x`
+    /// for one, spelled out up to [`MAX_SPELLED`]; copies of a sum are copies of each part.
+    pub fn copies(x: Position, n: u64) -> Position {
+        let mut parts = Vec::new();
+        if !x.parts(&mut parts) {
+            parts.push(x);
+        }
+        let parts = parts.into_iter().map(|p| {
+            let (base, m) = p.copies_of();
+            let count = m.saturating_mul(n);
+            if count > MAX_SPELLED {
+                Position::Copies(Arc::new(base.clone()), count)
+            } else {
+                // Spelled out: a handful of clones.
+                Position::sum(std::iter::repeat_n(base.clone(), count as usize).collect::<Vec<_>>())
+            }
+        });
+        Position::sum(parts.collect::<Vec<_>>())
+    }
+
+    /// Whether some part counts more copies than `i64::MAX` (what a script's count can say): a
+    /// position refused where it is built.
+    pub fn overflows(&self) -> bool {
+        match self {
+            Position::Copies(_, n) => *n > i64::MAX as u64,
+            Position::Sum(parts) => parts.iter().any(Position::overflows),
+            _ => false,
         }
     }
 
@@ -159,6 +239,11 @@ impl Position {
                 out.extend(parts.iter().cloned());
                 true
             }
+            // Its one part is itself: callers that move in a part or value it read the count.
+            Position::Copies(..) => {
+                out.push(self.clone());
+                true
+            }
             _ => false,
         }
     }
@@ -181,11 +266,11 @@ impl Position {
         }
     }
 
-    /// Whether this is a sum (of two or more parts, or of none).
+    /// Whether this is a sum (of two or more parts, or of none, or copies of one).
     pub fn is_sum(&self) -> bool {
         matches!(
             self,
-            Position::Pair(..) | Position::Duos(..) | Position::Sum(..)
+            Position::Pair(..) | Position::Duos(..) | Position::Sum(..) | Position::Copies(..)
         )
     }
 
@@ -202,6 +287,12 @@ impl Position {
     pub fn parse_word(text: &str) -> Result<Position, String> {
         if let Ok(n) = text.parse::<i64>() {
             return Ok(Position::Int(n));
+        }
+        if let Some(inner) = text
+            .strip_prefix("repeat(")
+            .and_then(|t| t.strip_suffix(')'))
+        {
+            return Position::parse_copies(inner);
         }
         if text.starts_with(['[', '"']) {
             let json: Json = serde_json::from_str(text).map_err(|e| {
@@ -225,6 +316,26 @@ impl Position {
             return Err("an empty word is not a position (write \"\" for the empty string)".into());
         }
         Ok(Position::Str(text.into()))
+    }
+
+    /// The word `repeat(X,N)` (here `X,N`): `N` copies of the position the word `X` is.
+    fn parse_copies(inner: &str) -> Result<Position, String> {
+        let usage = "repeat(X,N) is N copies of the position X, N a whole number from 0";
+        let Some((part, n)) = inner.rsplit_once(',') else {
+            return Err(format!("{usage} (no comma before N)"));
+        };
+        let n: u64 = n
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n <= i64::MAX as u64)
+            .ok_or_else(|| format!("{usage}: {:?} is not one", n.trim()))?;
+        let part = Position::parse_word(part).map_err(|m| format!("in repeat(): {m}"))?;
+        let p = Position::copies(part, n);
+        if p.overflows() {
+            return Err(format!("{p}: more copies of one part than a count holds"));
+        }
+        Ok(p)
     }
 
     fn from_json(json: &Json, depth: usize) -> Result<Position, String> {
@@ -282,6 +393,14 @@ impl Position {
                     Json::String(Json::String(s.to_string()).to_string())
                 }
             }
+            // The word that reads back as these copies (`repeat(7,1000)`).
+            Position::Copies(x, n) => {
+                let part = match x.word() {
+                    Json::String(s) => s,
+                    other => other.to_string(),
+                };
+                Json::String(format!("repeat({part},{n})"))
+            }
             // Integers and arrays as the data they are (a part is never a sum).
             other => other.to_json(),
         }
@@ -301,6 +420,8 @@ impl Position {
             Position::Duos(..) => self
                 .with_parts(|parts| Json::Array(parts.iter().map(Position::to_json).collect()))
                 .expect("a sum"),
+            // Not an array of n parts (n may be 10^18): the part and its count.
+            Position::Copies(x, n) => serde_json::json!({"repeat": x.to_json(), "times": n}),
         }
     }
 
@@ -334,6 +455,10 @@ impl Position {
                 out.extend([5, 2]);
                 self.with_parts(|parts| parts.iter().for_each(|p| p.key(out)));
             }
+            Position::Copies(x, n) => {
+                out.extend([6, *n]);
+                x.key(out);
+            }
         }
     }
 }
@@ -348,8 +473,14 @@ impl Ord for Position {
             List(_) | Duo(..) => 2,
             Pair(..) => 3,
             Duos(..) | Sum(_) => 4,
+            Copies(..) => unreachable!("copies are compared above"),
         };
         match (self, other) {
+            // As the pair (part, count), a plain part counting one: copies of `x` sort right
+            // after `x`, so a sum's copies of one part are neighbours and merge.
+            (Copies(x, n), Copies(y, m)) => (&**x, n).cmp(&(&**y, m)),
+            (Copies(x, _), y) => (**x).cmp(y).then(Ordering::Greater),
+            (x, Copies(y, _)) => x.cmp(y).then(Ordering::Less),
             (Int(a), Int(b)) => a.cmp(b),
             (Str(a), Str(b)) => a.cmp(b),
             (Duo(a, b), Duo(c, d)) | (Pair(a, b), Pair(c, d)) => (a, b).cmp(&(c, d)),
@@ -402,6 +533,7 @@ impl fmt::Display for Position {
             Position::Duo(a, b) => write!(f, "[{a}, {b}]"),
             Position::Pair(a, b) => write!(f, "{a} + {b}"),
             Position::Duos(a, b, c, d) => write!(f, "[{a}, {b}] + [{c}, {d}]"),
+            Position::Copies(x, n) => write!(f, "repeat({x}, {n})"),
             Position::Sum(parts) if parts.is_empty() => f.write_str("(nothing)"),
             Position::Sum(parts) => {
                 for (i, p) in parts.iter().enumerate() {
@@ -484,6 +616,7 @@ mod tests {
                 Plain::List(vec![Plain::Int((*c).into()), Plain::Int((*d).into())]),
             ]),
             Position::Sum(parts) => Plain::Sum(parts.iter().map(plain).collect()),
+            Position::Copies(..) => unreachable!("the strategy makes no copies"),
         }
     }
 
@@ -561,6 +694,56 @@ mod tests {
         assert_eq!(shown("[\"a\",1]"), serde_json::json!([["a", 1]]));
         assert_eq!(shown("\"[0]\""), serde_json::json!(["\"[0]\""]));
         assert_eq!(shown("7"), serde_json::json!([7]));
+    }
+
+    proptest! {
+        /// `repeat(x, n)` is the sum of n copies of `x`, in one form however it is built: spelled
+        /// out up to `MAX_SPELLED` copies, else one count, merged with other copies of `x`.
+        #[test]
+        fn copies_are_one_form_of_a_sum_of_equal_parts(
+            x in position(), y in position(), n in 0..20u64, m in 0..20u64,
+        ) {
+            let spelled = |x: &Position, n: u64| {
+                Position::sum(std::iter::repeat_n(x.clone(), n as usize).collect::<Vec<_>>())
+            };
+            let c = Position::copies(x.clone(), n);
+            prop_assert_eq!(&c, &spelled(&x, n));
+            let both = Position::sum([c.clone(), Position::copies(x.clone(), m), y.clone()]);
+            prop_assert_eq!(&both, &Position::sum([spelled(&x, n + m), y.clone()]));
+            prop_assert_eq!(&both, &Position::sum([y, Position::copies(x.clone(), n + m)]));
+            prop_assert_eq!(read_back(&both), both.clone());
+            let mut key = (Vec::new(), Vec::new());
+            both.key(&mut key.0);
+            c.key(&mut key.1);
+            prop_assert_eq!(key.0 == key.1, both == c);
+        }
+    }
+
+    #[test]
+    fn many_copies_are_two_values_and_say_so() {
+        let p = Position::parse_word("repeat([1,2],1000000000000000000)").unwrap();
+        assert!(matches!(p, Position::Copies(_, 1_000_000_000_000_000_000)));
+        assert_eq!(p.to_string(), "repeat([1, 2], 1000000000000000000)");
+        assert_eq!(
+            p.words(),
+            serde_json::json!(["repeat([1,2],1000000000000000000)"])
+        );
+        let q = Position::parse_word("repeat(7,2)").unwrap();
+        assert_eq!(q, Position::Pair(7, 7));
+        assert_eq!(
+            Position::parse_word("repeat(7,0)").unwrap(),
+            Position::sum([])
+        );
+        // A string that reads as copies is quoted, and read back as the string.
+        let s = Position::Str("repeat(7,2)".into());
+        assert_eq!(s.words(), serde_json::json!(["\"repeat(7,2)\""]));
+        for bad in ["repeat(7)", "repeat(7,-1)", "repeat(7,x)", "repeat([1,,2)"] {
+            assert!(Position::parse_word(bad).is_err(), "{bad}");
+        }
+        let most = format!("repeat(1,{})", i64::MAX);
+        let big = Position::parse_word(&most).unwrap();
+        assert!(!big.overflows());
+        assert!(Position::sum([big.clone(), big]).overflows());
     }
 
     #[test]

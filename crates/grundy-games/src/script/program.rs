@@ -126,6 +126,15 @@ const OUT_OF_MEMORY: &str = "grundy: script memory cap";
 #[derive(Clone, Debug)]
 pub struct SumOption(pub Array);
 
+/// `repeat(x, n)` in a script: `n` copies of the part `x` of a sum, kept as the two values.
+#[derive(Clone, Debug)]
+pub struct Repeat {
+    /// The position copied.
+    pub part: Dynamic,
+    /// How many copies (0 or more).
+    pub times: i64,
+}
+
 /// `splits(m)` / `splits(m, least)` in a script: every `sum([a, m - a])` with
 /// `least <= a <= m - a`, iterated natively.
 #[derive(Clone, Copy, Debug)]
@@ -255,6 +264,19 @@ fn engine(limits: ScriptLimits) -> Engine {
     engine.register_fn("to_string", |s: &mut SumOption| {
         let parts: Vec<String> = s.0.iter().map(|d| d.to_string()).collect();
         format!("sum({})", parts.join(", "))
+    });
+    engine.register_type_with_name::<Repeat>("repeat");
+    engine.register_fn(
+        "repeat",
+        |part: Dynamic, times: i64| -> Result<Repeat, Box<EvalAltResult>> {
+            if times < 0 {
+                return Err(format!("repeat(x, {times}): a count of copies is 0 or more").into());
+            }
+            Ok(Repeat { part, times })
+        },
+    );
+    engine.register_fn("to_string", |r: &mut Repeat| {
+        format!("repeat({}, {})", r.part, r.times)
     });
     engine.register_type_with_name::<Splits>("splits");
     engine.register_fn("splits", |total: i64| Splits { total, least: 0 });
@@ -574,11 +596,26 @@ pub fn to_dynamic(p: &Position) -> Dynamic {
             Dynamic::from_int(*a),
             Dynamic::from_int(*b),
         ])),
-        Position::Sum(parts) => Dynamic::from(SumOption(parts.iter().map(to_dynamic).collect())),
+        Position::Sum(parts) => {
+            Dynamic::from(SumOption(parts.iter().map(to_dynamic_part).collect()))
+        }
         Position::Duos(a, b, c, d) => Dynamic::from(SumOption(vec![
             to_dynamic(&Position::Duo((*a).into(), (*b).into())),
             to_dynamic(&Position::Duo((*c).into(), (*d).into())),
         ])),
+        // A sum too: of copies, as the script wrote them (counts never pass `i64::MAX`).
+        Position::Copies(..) => Dynamic::from(SumOption(vec![to_dynamic_part(p)])),
+    }
+}
+
+/// A part of a sum as a Rhai value: `repeat(x, n)` for copies, else as [`to_dynamic`].
+pub fn to_dynamic_part(p: &Position) -> Dynamic {
+    match p {
+        Position::Copies(x, n) => Dynamic::from(Repeat {
+            part: to_dynamic(x),
+            times: i64::try_from(*n).unwrap_or(i64::MAX),
+        }),
+        p => to_dynamic(p),
     }
 }
 
@@ -627,6 +664,14 @@ fn from_dynamic_at(d: &Dynamic, depth: usize) -> Result<Position, String> {
 pub fn describe_value(d: &Dynamic) -> String {
     let what = match d.type_name() {
         _ if d.is_int() => format!("a number ({d})"),
+        _ if d.is::<Repeat>() => {
+            "repeat(x, n) outside a sum (it is a part of one: sum([repeat(x, n), y]))".to_string()
+        }
+        _ if d.is::<std::ops::Range<i64>>() || d.is::<std::ops::RangeInclusive<i64>>() => {
+            "a range, where one position is expected (a range may stand for one element of an \
+             option's array or one part of its sum, once per option)"
+                .to_string()
+        }
         "array" => "an array".to_string(),
         "string" => format!("a string ({d:?})"),
         "()" => "nothing (a function without a value at its end)".to_string(),
