@@ -40,6 +40,7 @@ pub mod graph;
 pub mod heap;
 pub mod limits;
 pub mod loopy;
+mod memo;
 pub mod mex;
 pub mod misere;
 pub mod nimber;

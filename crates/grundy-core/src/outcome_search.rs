@@ -22,8 +22,9 @@
 //! A position met again on the line being searched means the game is loopy: the search stops with
 //! [`SolveError::Cycle`] and the caller falls back to the loopy analysis.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
+use crate::memo::Memo;
 use crate::{Nimber, Outcome, Ruleset, SolveError, Solver};
 
 /// Who wins from a position and, when the player to move does, the option that settled it.
@@ -379,65 +380,27 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
     }
 }
 
-/// Outcomes decided so far: positions with a small [`Ruleset::index`] in an array, the rest
-/// hashed (as the solver keeps its values).
-struct Outcomes<P> {
-    hashed: FxHashMap<P, bool>,
-    /// `dense[i]`: [`UNKNOWN`], [`LOST`] or [`WON`] for the position of index `i`.
-    dense: Vec<u8>,
-    dense_len: usize,
-}
-
-const UNKNOWN: u8 = 0;
-const LOST: u8 = 1;
-const WON: u8 = 2;
-
-/// Indices from here on are hashed: the array grows to the largest index met (4 MiB at most).
-const DENSE_LIMIT: usize = 1 << 22;
+/// Outcomes decided so far, kept as the solver keeps its values ([`Memo`]): 1 for a position lost
+/// by the player to move (P), 0 for one won (N).
+struct Outcomes<P>(Memo<P, u8>);
 
 impl<P> Default for Outcomes<P> {
     fn default() -> Self {
-        Outcomes {
-            hashed: FxHashMap::default(),
-            dense: Vec::new(),
-            dense_len: 0,
-        }
+        Outcomes(Memo::default())
     }
 }
 
 impl<P: Clone + Eq + std::hash::Hash> Outcomes<P> {
     fn get<R: Ruleset<Position = P>>(&self, ruleset: &R, p: &P) -> Option<Outcome> {
-        let lost = match ruleset.index(p) {
-            Some(i) if i < DENSE_LIMIT => match self.dense.get(i).copied() {
-                Some(LOST) => true,
-                Some(WON) => false,
-                _ => return None,
-            },
-            _ => *self.hashed.get(p)?,
-        };
-        Some(Outcome::p_if(lost))
+        self.0.get(ruleset, p).map(|lost| Outcome::p_if(lost == 1))
     }
 
     fn insert<R: Ruleset<Position = P>>(&mut self, ruleset: &R, p: P, outcome: Outcome) {
-        let lost = outcome == Outcome::P;
-        match ruleset.index(&p) {
-            Some(i) if i < DENSE_LIMIT => {
-                if i >= self.dense.len() {
-                    self.dense.resize(i + 1, UNKNOWN);
-                }
-                if self.dense[i] == UNKNOWN {
-                    self.dense_len += 1;
-                }
-                self.dense[i] = if lost { LOST } else { WON };
-            }
-            _ => {
-                self.hashed.insert(p, lost);
-            }
-        }
+        self.0.insert(ruleset, p, u8::from(outcome == Outcome::P));
     }
 
     fn len(&self) -> usize {
-        self.hashed.len() + self.dense_len
+        self.0.len()
     }
 }
 

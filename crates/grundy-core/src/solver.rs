@@ -7,14 +7,15 @@
 //! exhausting memory. Sums are split through [`Ruleset::components`] and closed forms are used
 //! wherever a ruleset offers one. This solver is also the oracle every fast path is tested against.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
+use crate::memo::Memo;
 use crate::{mex, Nimber, Outcome, Ruleset, SolveError};
 
 /// A memoizing Grundy-value solver for one ruleset.
 pub struct Solver<R: Ruleset> {
     ruleset: R,
-    table: Memo<R::Position>,
+    table: Memo<R::Position, u64>,
     cap: usize,
     /// A buffer for the parts of a child that is a sum.
     parts: Vec<R::Position>,
@@ -66,7 +67,7 @@ impl<R: Ruleset> Solver<R> {
     pub fn known(&self, p: &R::Position) -> Option<Nimber> {
         self.ruleset
             .closed_form(p)
-            .or_else(|| self.table.get(&self.ruleset, p))
+            .or_else(|| self.table.get(&self.ruleset, p).map(Nimber))
     }
 
     fn frame(&self, position: R::Position) -> Frame<R::Position> {
@@ -109,7 +110,7 @@ impl<R: Ruleset> Solver<R> {
                 let known = match self
                     .ruleset
                     .closed_form(child)
-                    .or_else(|| self.table.get(&self.ruleset, child))
+                    .or_else(|| self.table.get(&self.ruleset, child).map(Nimber))
                 {
                     Some(v) => Ok(v),
                     None => sum_value(&self.ruleset, &self.table, &mut self.parts, child),
@@ -162,7 +163,7 @@ impl<R: Ruleset> Solver<R> {
                     }
                     crate::limits::check_memory(self.table.len(), || "the solver".into())?;
                     on_stack.remove(&done.position);
-                    self.table.insert(&self.ruleset, done.position, value);
+                    self.table.insert(&self.ruleset, done.position, value.0);
                     if stack.is_empty() {
                         return Ok(value);
                     }
@@ -209,7 +210,7 @@ impl<R: Ruleset> Solver<R> {
 /// not yet valued, or `None` when `child` is not a sum.
 fn sum_value<R: Ruleset>(
     ruleset: &R,
-    table: &Memo<R::Position>,
+    table: &Memo<R::Position, u64>,
     parts: &mut Vec<R::Position>,
     child: &R::Position,
 ) -> Result<Nimber, Option<R::Position>> {
@@ -221,72 +222,13 @@ fn sum_value<R: Ruleset>(
     for part in parts.iter() {
         match ruleset
             .closed_form(part)
-            .or_else(|| table.get(ruleset, part))
+            .or_else(|| table.get(ruleset, part).map(Nimber))
         {
             Some(v) => total += v,
             None => return Err(Some(part.clone())),
         }
     }
     Ok(total)
-}
-
-/// Positions valued so far: those with a small [`Ruleset::index`] in an array, the rest hashed.
-struct Memo<P> {
-    hashed: FxHashMap<P, Nimber>,
-    /// `dense[i]`: the value of the position of index `i`, or [`UNKNOWN`].
-    dense: Vec<u64>,
-    dense_len: usize,
-}
-
-const UNKNOWN: u64 = u64::MAX;
-
-/// Indices from here on are hashed: the array grows to the largest index met, so it is kept to a
-/// size that costs little (32 MiB).
-const DENSE_LIMIT: usize = 1 << 22;
-
-impl<P> Default for Memo<P> {
-    fn default() -> Self {
-        Memo {
-            hashed: FxHashMap::default(),
-            dense: Vec::new(),
-            dense_len: 0,
-        }
-    }
-}
-
-impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
-    fn get<R: Ruleset<Position = P>>(&self, ruleset: &R, p: &P) -> Option<Nimber> {
-        match ruleset.index(p) {
-            Some(i) if i < DENSE_LIMIT => self
-                .dense
-                .get(i)
-                .copied()
-                .filter(|&v| v != UNKNOWN)
-                .map(Nimber),
-            _ => self.hashed.get(p).copied(),
-        }
-    }
-
-    fn insert<R: Ruleset<Position = P>>(&mut self, ruleset: &R, p: P, value: Nimber) {
-        match ruleset.index(&p) {
-            Some(i) if i < DENSE_LIMIT => {
-                if i >= self.dense.len() {
-                    self.dense.resize(i + 1, UNKNOWN);
-                }
-                if self.dense[i] == UNKNOWN {
-                    self.dense_len += 1;
-                }
-                self.dense[i] = value.0;
-            }
-            _ => {
-                self.hashed.insert(p, value);
-            }
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.hashed.len() + self.dense_len
-    }
 }
 
 #[cfg(test)]
@@ -317,7 +259,9 @@ mod tests {
         }
         fn index(&self, n: &u64) -> Option<usize> {
             // Heaps from 1000 on land past the array's limit, so both stores are used.
-            usize::try_from(*n).ok().map(|n| n + DENSE_LIMIT - 1000)
+            usize::try_from(*n)
+                .ok()
+                .map(|n| n + crate::memo::DENSE_LIMIT - 1000)
         }
     }
 
