@@ -235,15 +235,16 @@ impl ScriptGame {
                 // members (arrays, sums) are each stored by the search: past what it may store,
                 // a clear error, not memory run out. Heaps may be valued by the shared line
                 // without being stored, so only a count no memory could list stops them.
-                let (mut members, mut total) = (0usize, 0usize);
+                // Counted in u64: on a 32-bit target (the browser) 2^32 is past usize.
+                let (mut members, mut total) = (0usize, 0u64);
                 for g in groups.iter() {
-                    total = total.saturating_add(g.len());
+                    total = total.saturating_add(g.len() as u64);
                     if matches!(g, expansion::Group::Family(_)) {
                         members = members.saturating_add(g.len());
                     }
                 }
                 let cap = grundy_core::limits::solver_cap();
-                if members > cap || total > 1 << 32 {
+                if members > cap || total > 1u64 << 32 {
                     return self.fail(self.program.type_error(
                         &format!("moves({p})"),
                         &format!(
