@@ -11,7 +11,8 @@
 //! one gives up (an option that is a larger heap or a string) is valued that way too, so its
 //! values never depend on which path ran.
 
-use std::time::Instant;
+// `std::time::Instant` outside a browser; `performance.now()` in one, where std has no clock.
+use web_time::Instant;
 
 use grundy_core::quotient::{Caps, MisereQuotient};
 use grundy_core::{SolveError, Value};
