@@ -98,3 +98,42 @@ fn the_command_line_views_name_no_ruleset() {
         .all(|family| !p.starts_with(&format!("grundy_games::{family}")))
     });
 }
+
+/// Every `.rs` file under `dir`, its subfolders included.
+fn sources_under(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            sources_under(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn the_engine_reads_the_clock_the_browser_has() {
+    // The page runs the core and the games on wasm32-unknown-unknown, where std's `Instant`
+    // panics at its first call ("time not implemented on this platform"): `web_time::Instant` is
+    // std's outside a browser and `performance.now()` in one.
+    let mut files = Vec::new();
+    for dir in ["crates/grundy-core/src", "crates/grundy-games/src"] {
+        sources_under(&root().join(dir), &mut files);
+    }
+    assert!(files.len() > 50, "{files:?}");
+    let mut wrong = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.contains("std::time") && code.contains("Instant") {
+                wrong.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "std's clock, which panics in the browser:\n{}",
+        wrong.join("\n")
+    );
+}
