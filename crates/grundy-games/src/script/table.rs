@@ -27,36 +27,17 @@ pub fn values(
     }
     let mut solver = Solver::new(game);
     let mut out = Vec::with_capacity(positions.len());
-    let blocks: Vec<&[Position]> = positions.chunks(BLOCK).collect();
-    if let Some(first) = blocks.first() {
-        game.prefetch(first);
-    }
-    for (i, block) in blocks.iter().enumerate() {
-        // The next block is expanded while this one is valued: the solver's thread would
-        // otherwise leave the other cores idle.
-        let next = blocks.get(i + 1).copied().unwrap_or(&[]);
-        let (_, valued) = rayon::join(
-            || game.prefetch(next),
-            || -> Result<Vec<Value>, SolveError> {
-                game.fault()?;
-                let mut values = Vec::with_capacity(block.len());
-                for p in *block {
-                    values.push(Value::Finite(solver.grundy(p)?));
-                }
-                Ok(values)
-            },
-        );
-        match valued {
-            Ok(values) => out.extend(values),
-            Err(SolveError::Cycle) => return loopy_values(game, positions),
-            Err(e) => return Err(e),
+    let valued = in_blocks(game, positions, progress, |block| {
+        for p in block {
+            out.push(Value::Finite(solver.grundy(p)?));
         }
-        if !progress(out.len()) {
-            break;
-        }
+        Ok(())
+    });
+    match valued {
+        Err(SolveError::Cycle) => loopy_values(game, positions),
+        Err(e) => Err(e),
+        Ok(()) => Ok(out),
     }
-    game.fault()?;
-    Ok(out)
 }
 
 /// [`values`] of the heaps `0..=N`, valued in order into an array ([`line`]): ranges of options
@@ -68,6 +49,30 @@ fn line_values(
 ) -> Result<Vec<Value>, SolveError> {
     let mut line = Line::new(positions.len());
     let mut solver = None;
+    let valued = in_blocks(game, positions, progress, |block| {
+        for p in block {
+            let e = game.expansion_once(p);
+            line.value_next(game, e.as_deref(), &mut solver)?;
+        }
+        Ok(())
+    });
+    match valued {
+        Err(SolveError::Cycle) => loopy_values(game, positions),
+        Err(e) => Err(e),
+        Ok(()) => Ok(line.into_values()),
+    }
+}
+
+/// Hands `value` the blocks of `positions` in order, each expanded beforehand: the next block is
+/// expanded on the other cores while this one is valued, which the solver's one thread would
+/// otherwise leave idle. `progress` hears how many positions are done after each block and
+/// stops the walk by returning `false`; a script's error (the game's fault) ends it too.
+fn in_blocks(
+    game: &ScriptGame,
+    positions: &[Position],
+    progress: &mut dyn FnMut(usize) -> bool,
+    mut value: impl FnMut(&[Position]) -> Result<(), SolveError> + Send,
+) -> Result<(), SolveError> {
     let blocks: Vec<&[Position]> = positions.chunks(BLOCK).collect();
     if let Some(first) = blocks.first() {
         game.prefetch(first);
@@ -78,24 +83,15 @@ fn line_values(
             || game.prefetch(next),
             || -> Result<(), SolveError> {
                 game.fault()?;
-                for p in *block {
-                    let e = game.expansion_once(p);
-                    line.value_next(game, e.as_deref(), &mut solver)?;
-                }
-                Ok(())
+                value(block)
             },
         );
-        match valued {
-            Ok(()) => {}
-            Err(SolveError::Cycle) => return loopy_values(game, positions),
-            Err(e) => return Err(e),
-        }
+        valued?;
         if !progress(((i + 1) * BLOCK).min(positions.len())) {
             break;
         }
     }
-    game.fault()?;
-    Ok(line.into_values())
+    game.fault()
 }
 
 /// The class of a value: P for 0, N for other nimbers and for ∞ with a move to 0, else a draw.
