@@ -209,16 +209,6 @@ const KAYLES: &str = "script:{fn moves(n) {
 const KAYLES_SPLITS: &str = "script:{fn moves(n) {
     if n >= 2 { [splits(n - 1), splits(n - 2)] } else if n == 1 { [splits(0)] } else { [] }
 }}";
-const WYTHOFF: &str = "script:{fn moves(p) {
-    let a = p[0];
-    let b = p[1];
-    let m = if a < b { a } else { b };
-    let r = [];
-    for k in 1..=a { r.push([a - k, b]); }
-    for k in 1..=b { r.push([a, b - k]); }
-    for k in 1..=m { r.push([a - k, b - k]); }
-    r
-}}";
 
 /// A directed acyclic graph on the vertices 1..=n: `u-v` edges with u < v.
 fn dag() -> impl Strategy<Value = (u32, BTreeSet<(u32, u32)>)> {
@@ -291,7 +281,7 @@ proptest! {
 
     #[test]
     fn wythoff_pairs(a in 0u32..14, b in 0u32..14) {
-        assert_same_answer(WYTHOFF, "wythoff", &[format!("{a},{b}")], &words(&[a, b]), pair);
+        assert_same_answer(common::WYTHOFF_SCRIPT, "wythoff", &[format!("{a},{b}")], &words(&[a, b]), pair);
     }
 
     #[test]
@@ -320,7 +310,10 @@ fn tables_of_scripts_equal_the_built_in_tables() {
     let kayles = table("0.77", "200");
     assert_eq!(table(KAYLES, "200"), kayles);
     assert_eq!(table(KAYLES_SPLITS, "200"), kayles);
-    assert_eq!(table(WYTHOFF, "12x9"), table("wythoff", "12x9"));
+    assert_eq!(
+        table(common::WYTHOFF_SCRIPT, "12x9"),
+        table("wythoff", "12x9")
+    );
 }
 
 /// `--period` on a script's table: the period seen, never claimed proved.

@@ -13,17 +13,6 @@ mod common;
 const MOORE2: &str = "script:bench/scripts/moore2.rhai";
 /// Chomp, a board as its rows' lengths.
 const CHOMP: &str = "script:bench/scripts/chomp.rhai";
-/// Wythoff's game as a script (no theorem: searched).
-const WYTHOFF: &str = "script:{fn moves(p) {
-    let a = p[0];
-    let b = p[1];
-    let m = if a < b { a } else { b };
-    let r = [];
-    for k in 1..=a { r.push([a - k, b]); }
-    for k in 1..=b { r.push([a, b - k]); }
-    for k in 1..=m { r.push([a - k, b - k]); }
-    r
-}}";
 
 fn solve(flags: &[&str], game: &str, words: &[&str]) -> Value {
     let mut args = vec!["solve", "--json"];
@@ -102,7 +91,10 @@ fn script_games_that_are_not_sums_are_decided_by_the_search() {
         assert!(assert_agrees(CHOMP, &[words]), "chomp {words}");
     }
     for words in ["0,0", "1,2", "3,5", "4,4", "6,10", "7,9"] {
-        assert!(assert_agrees(WYTHOFF, &[words]), "wythoff {words}");
+        assert!(
+            assert_agrees(common::WYTHOFF_SCRIPT, &[words]),
+            "wythoff {words}"
+        );
     }
 }
 
