@@ -40,6 +40,7 @@ mod family;
 mod heaps;
 mod last_seen;
 mod line;
+mod line_moves;
 mod params;
 mod position;
 mod program;
@@ -394,6 +395,16 @@ impl Ruleset for ScriptGame {
 }
 
 impl Game for ScriptGame {
+    fn options_to(
+        &self,
+        p: &Position,
+        target: Nimber,
+        limit: usize,
+    ) -> Option<Result<(Vec<Position>, usize), SolveError>> {
+        // Not a theorem either: the values of options that are heaps on the shared line.
+        self.options_on_line_to(p, target.0, limit).map(Ok)
+    }
+
     fn name(&self) -> String {
         self.name.clone()
     }

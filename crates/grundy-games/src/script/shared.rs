@@ -99,7 +99,7 @@ pub(super) enum Upto {
 impl ScriptGame {
     /// The process's line for this game's program, made (from the cache file, if one holds it)
     /// the first time any game of the program asks.
-    fn shared(&self) -> &SharedLine {
+    pub(super) fn shared(&self) -> &SharedLine {
         self.line.get_or_init(|| {
             let key = Arc::as_ptr(&self.program) as *const () as usize;
             let fresh = || {
