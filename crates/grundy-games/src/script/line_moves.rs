@@ -83,16 +83,13 @@ fn runs(groups: &[Group], len: usize) -> Option<Vec<Run>> {
 
 /// Counts the heaps of `runs` whose value in `values` is `target`, pushing the first `limit` of
 /// them, in the runs' order, to `first`.
-fn scan<T: Copy + Into<u64> + TryFrom<u64>>(
+fn scan<T: Copy + PartialEq + TryFrom<u64>>(
     values: &[T],
     runs: &[Run],
     target: u64,
     limit: usize,
     first: &mut Vec<Position>,
-) -> usize
-where
-    T: PartialEq,
-{
+) -> usize {
     // A value wider than the line's width is no heap's value on it.
     let Ok(target) = T::try_from(target) else {
         return 0;
