@@ -57,9 +57,9 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     memory: Option<u64>,
     /// Game scripts: keep the values of each script's line of heaps in FILE between runs (read
-    /// at the start if it exists, written back at the end, Ctrl-C on a table included). A game
-    /// is found in it by its script's text and parameters; a file that does not verify (its
-    /// header, sizes and checksums) is refused: delete it to start again.
+    /// at the start if it exists, written back at the end, Ctrl-C on a table or a solve
+    /// included). A game is found in it by its script's text and parameters; a file that does not
+    /// verify (its header, sizes and checksums) is refused: delete it to start again.
     #[arg(long, global = true, value_name = "FILE")]
     cache: Option<std::path::PathBuf>,
 }
