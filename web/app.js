@@ -136,20 +136,30 @@ async function solve() {
   const out = $("solve-out");
   out.replaceChildren();
   try {
-    const r = await ask("solve", { words: words(), convention: $("convention").value }, "solving");
+    const convention = $("convention").value;
+    const outcome = convention === "normal" && $("outcome-only").checked;
+    const r = await ask("solve", { words: words(), convention, outcome }, "solving");
     out.append(el("p", `Outcome: ${SAYS[r.outcome]}`, "verdict outcome"));
     if (r.grundy !== null && r.grundy !== undefined) {
       out.append(el("p", `Grundy value: ${r.grundy}`, "value"));
+    } else if (r.outcome_search) {
+      out.append(el("p", "Grundy value: not computed (outcome only: the search stops at the first winning move it proves).", "value"));
     }
     if (r.winning_moves.length > 0) {
-      const total = r.winning_moves_total ?? r.winning_moves.length;
-      out.append(el("p", `Winning moves (${total}):`));
+      // An outcome-only search names the move that settled it; the others are not looked for.
+      const heading = r.outcome_search
+        ? "A winning move (the one that settled the search; the others are neither looked for nor counted):"
+        : `Winning moves (${r.winning_moves_total ?? r.winning_moves.length}):`;
+      out.append(el("p", heading));
       const list = el("ul", undefined, "winning");
       await plotReady;
       for (const m of r.winning_moves) list.append(el("li", `${m.description} → ${sumInWords(r, m.position)}`));
       out.append(list);
     } else if (r.outcome === "P") {
       out.append(el("p", "Every move loses against perfect play."));
+    } else if (r.outcome === "N" && outcome) {
+      // A sum (or a game a theorem decides) is valued instead: its moves are not looked for.
+      out.append(el("p", "Winning moves: not looked for (outcome only)."));
     }
     if (r.moves_note) out.append(el("p", r.moves_note));
   } catch (e) {
@@ -380,6 +390,8 @@ async function start() {
   $("cancel").onclick = cancel;
   $("share").onclick = shareLink;
   $("solve-go").onclick = solve;
+  // Outcome only is for normal play, as the command line's --outcome.
+  $("convention").onchange = () => { $("outcome-only").disabled = $("convention").value !== "normal"; };
   $("table-go").onclick = tabulate;
   $("check-go").onclick = check;
   $("guess-go").onclick = guess;

@@ -40,7 +40,7 @@ self.onmessage = async (event) => {
         ok = grundy.games();
         break;
       case "solve":
-        ok = grundy.solve(JSON.stringify(args.words), args.convention, args.limit ?? 100);
+        ok = grundy.solve(JSON.stringify(args.words), args.convention, args.limit ?? 100, !!args.outcome);
         break;
       case "table":
         ok = grundy.table(args.game, args.upto ?? undefined, !!args.period, progress);

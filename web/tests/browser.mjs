@@ -1,8 +1,9 @@
 // The playground page in a real browser: headless Debian Chromium driven by playwright-core.
-// Serves web/ on 127.0.0.1, then checks what a person does: solve, a script error at its line
-// and column, a table with its period, a game played to its end against the engine, a cancelled
-// table, a shared link; and that every answer is the command line's (--json) for every registry
-// example. Prints "N passed, N failed"; screenshots go to web/screenshots/.
+// Serves web/ on 127.0.0.1, then checks what a person does: solve (and outcome only, as
+// `solve --outcome`), a script error at its line and column, a table with its period, a game
+// played to its end against the engine, a cancelled table, a shared link; and that every answer
+// is the command line's (--json) for every registry example. Prints "N passed, N failed";
+// screenshots go to web/screenshots/.
 //
 //   bash web/build.sh && (cd web && npm ci && GRUNDY_BIN=../target/release/grundy npm test)
 import { spawnSync } from "node:child_process";
@@ -137,6 +138,66 @@ await test("every registry example answers as the CLI does, in three conventions
     const got = await ask("table", { game: `script:{${text}}`, upto: "40", period: true });
     same({ ...got.ok, game: "" }, { ...want.json, game: "" }, script);
   }
+});
+
+// Wythoff's game as a script: a position is [a, b] (one word, `6,10`), not a sum.
+const WYTHOFF = `fn moves(p) {
+  let a = p[0];
+  let b = p[1];
+  let m = if a < b { a } else { b };
+  let r = [];
+  for k in 1..=a { r.push([a - k, b]); }
+  for k in 1..=b { r.push([a, b - k]); }
+  for k in 1..=m { r.push([a - k, b - k]); }
+  r
+}`;
+
+await test("outcome only answers as solve --outcome, for scripts and built-in games", async () => {
+  const chomp = spawnSync("cat", [join(root, "bench/scripts/chomp.rhai")], { encoding: "utf8" }).stdout;
+  // Through the form: a script that is not a sum is decided by the search, which names the move
+  // that settled it and no value.
+  await page.click("nav#tabs button[data-tab=solve]");
+  await page.selectOption("#game", "script");
+  await page.fill("#script", chomp);
+  await page.fill("#position", "4,4,4");
+  await page.selectOption("#convention", "normal");
+  await page.check("#outcome-only");
+  await page.click("#solve-go");
+  await page.waitForSelector("#solve-out .outcome");
+  const text = await page.textContent("#solve-out");
+  assert(text.includes("N — the first player"), text);
+  assert(text.includes("Grundy value: not computed"), text);
+  assert(text.includes("A winning move (the one that settled the search"), text);
+  await page.screenshot({ path: join(shots, "outcome.png") });
+  // Normal play only, as the command line's --outcome.
+  await page.selectOption("#convention", "misere");
+  assert(await page.isDisabled("#outcome-only"), "outcome only is offered with misère play");
+  await page.selectOption("#convention", "normal");
+  assert(await page.isEnabled("#outcome-only"), "outcome only is not offered back with normal play");
+  await page.uncheck("#outcome-only");
+  // The JSON is the command line's, for scripts decided by the search and built-in games (and a
+  // sum) that are valued instead.
+  let searched = 0;
+  for (const words of [
+    [`script:{${WYTHOFF}}`, "6,10"],
+    [`script:{${WYTHOFF}}`, "7,9"],
+    [`script:{${chomp}}`, "4,4,4"],
+    [`script:{${chomp}}`, "3,3"],
+    ["wythoff", "3", "5"],
+    ["fibonacci-nim", "100"],
+    ["nim", "3", "4", "+", "bash:3", "7"],
+  ]) {
+    const what = words.join(" ").replace(/\s+/g, " ").slice(-40);
+    const want = cli(["solve", "--json", "--outcome", ...words]);
+    assert(want.code === 0, `${what}: the CLI exits ${want.code}`);
+    const got = await ask("solve", { words, convention: "normal", outcome: true });
+    assert(got.ok, `${what}: ${JSON.stringify(got.err)}`);
+    same(got.ok, want.json, what);
+    if (got.ok.outcome_search) searched++;
+  }
+  assert(searched === 4, `${searched} answers by the outcome-only search, not the scripts' 4`);
+  const refused = await ask("solve", { words: ["nim", "3"], convention: "every", outcome: true });
+  assert(refused.err && refused.err.code === 2, JSON.stringify(refused));
 });
 
 await test("a script with a syntax error is shown at its line and column", async () => {

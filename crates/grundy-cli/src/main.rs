@@ -57,9 +57,9 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     memory: Option<u64>,
     /// Game scripts: keep the values of each script's line of heaps in FILE between runs (read
-    /// at the start if it exists, written back at the end, Ctrl-C on a table included). A game
-    /// is found in it by its script's text and parameters; a file that does not verify (its
-    /// header, sizes and checksums) is refused: delete it to start again.
+    /// at the start if it exists, written back at the end, Ctrl-C on a table or a solve
+    /// included). A game is found in it by its script's text and parameters; a file that does not
+    /// verify (its header, sizes and checksums) is refused: delete it to start again.
     #[arg(long, global = true, value_name = "FILE")]
     cache: Option<std::path::PathBuf>,
 }
@@ -144,22 +144,28 @@ fn main() -> ExitCode {
         Command::Quotient(args) => commands::quotient::run(args),
     };
     progress::finish();
-    // Whatever the command's end (an error, Ctrl-C on a table), the values computed are right.
-    let result = match (result, grundy_games::script::save_cache()) {
-        (result, Ok(_)) => result,
-        (Ok(()), Err(m)) => Err(failure::Failure::Compute(m)),
-        (Err(failure), Err(m)) => {
-            out::error_line(format_args!("{m}"));
-            Err(failure)
-        }
-    };
-    match result {
+    match save_cache(result) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             if !matches!(failure, failure::Failure::Refuted) {
                 out::error_line(format_args!("{failure}"));
             }
             ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// Writes each script's line back to the `--cache` file, if one was given, whatever the
+/// command's end (an error, Ctrl-C on a table, or on a solve, whose handler calls this before the
+/// process ends): the values computed are right. A write that fails is `result`'s failure, or
+/// one more error line after it.
+pub fn save_cache(result: Result<(), failure::Failure>) -> Result<(), failure::Failure> {
+    match (result, grundy_games::script::save_cache()) {
+        (result, Ok(_)) => result,
+        (Ok(()), Err(m)) => Err(failure::Failure::Compute(m)),
+        (Err(failure), Err(m)) => {
+            out::error_line(format_args!("{m}"));
+            Err(failure)
         }
     }
 }

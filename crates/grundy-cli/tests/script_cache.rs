@@ -202,3 +202,125 @@ fn a_run_without_a_script_makes_no_cache_file() {
     assert!(out.status.success());
     assert!(!cache.exists());
 }
+
+/// Take at most half, saying on stderr when the script is asked about the heaps 5000 and 20000.
+const MARKED: &str = "script:{fn moves(n) { if n == 5000 || n == 20000 { print(`asked ${n}`); } \
+                      range(n - n / 2, n) }}";
+
+/// The length the cache file's header gives its only game's line (`game ID WIDTH LEN ...`).
+fn cached_length(cache: &std::path::Path) -> Option<u64> {
+    let bytes = std::fs::read(cache).ok()?;
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
+    let line = head.lines().find(|l| l.starts_with("game "))?;
+    line.split(' ').nth(3)?.parse().ok()
+}
+
+/// Runs `grundy --cache CACHE ARGS` (with `stdin`) until the line its solve extends has passed
+/// the heap 20000 (the script says so on stderr), then sends it SIGINT: the exit code (`None`
+/// when it had finished first) and what it said on stderr.
+#[cfg(unix)]
+fn interrupted(cache: &str, args: &[&str], stdin: &[u8]) -> (Option<i32>, String) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("--cache")
+        .arg(cache)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let (tx, rx) = mpsc::channel();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in stderr.lines().map_while(Result::ok) {
+            if line.contains("asked 20000") {
+                let _ = tx.send(());
+            }
+            all += &line;
+            all.push('\n');
+        }
+        all
+    });
+    // Generous: a loaded machine may take long to start, never a failure by itself.
+    let reached = rx.recv_timeout(Duration::from_secs(300)).is_ok();
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    // The line stops at the end of its block (4096 heaps) and is written: seconds at most; a
+    // run that does not end is killed, and fails below.
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break Some(s);
+        }
+        if start.elapsed() > Duration::from_secs(300) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let err = reader.join().unwrap();
+    assert!(
+        reached && sent,
+        "the line never reached the heap 20000: {err}"
+    );
+    let status = status.unwrap_or_else(|| panic!("SIGINT did not end the solve: {err}"));
+    (status.code(), err)
+}
+
+/// Ctrl-C during a solve (a lone heap, or a `--batch` line) writes the values its line holds so
+/// far to the cache file, as Ctrl-C during a table does: the next run reads them (the script is
+/// not asked about the heap 5000 again) and answers the same.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_a_solve_keeps_the_lines_values_in_the_cache() {
+    // Without a cache the script is asked about the heap 5000: the mark this test reads.
+    let plain = run(&["solve", "--json", "--no-moves", MARKED, "5000"]);
+    assert!(plain.0 && plain.2.contains("asked 5000"), "{}", plain.2);
+    let v: Value = serde_json::from_str(&plain.1).unwrap();
+    assert_eq!(v["grundy"], half(5000));
+    // 5 * 10^7 heaps take a minute or more: the SIGINT comes long before the end.
+    let huge = "50000000";
+    for (name, args, stdin) in [
+        (
+            "solve.cache",
+            vec!["solve", "--json", "--no-moves", MARKED, huge],
+            String::new(),
+        ),
+        (
+            "batch.cache",
+            vec!["solve", "--batch", "--no-moves", MARKED],
+            format!("{huge}\n"),
+        ),
+    ] {
+        let cache = scratch(name);
+        let file = cache.to_str().unwrap();
+        let (code, err) = interrupted(file, &args, stdin.as_bytes());
+        assert_eq!(code, Some(130), "{name}: {err}");
+        // Past the heap 20000 the line holds at least the blocks of heaps before 12288.
+        let kept = cached_length(&cache).unwrap_or_else(|| panic!("{name}: no cache: {err}"));
+        assert!(kept > 5000, "{name}: {kept} values kept");
+        let again = run(&[
+            "--cache",
+            file,
+            "solve",
+            "--json",
+            "--no-moves",
+            MARKED,
+            "5000",
+        ]);
+        assert!(again.0, "{name}: {}", again.2);
+        assert!(!again.2.contains("asked 5000"), "{name}: {}", again.2);
+        let v: Value = serde_json::from_str(&again.1).unwrap();
+        assert_eq!(v["grundy"], half(5000), "{name}");
+    }
+}

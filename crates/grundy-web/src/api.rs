@@ -5,7 +5,7 @@
 
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
-use grundy_core::{analyse, Nimber, Outcome};
+use grundy_core::{analyse, analyse_outcome, Nimber, Outcome};
 use grundy_games::play::{engine_move, legal_moves, sum_words, PlayError};
 use grundy_games::position_words::words as position_words;
 use grundy_games::registry::{self, build_sum};
@@ -93,11 +93,23 @@ pub fn games() -> String {
     Json::Array(entries).to_string()
 }
 
-/// `grundy solve --json [--misere | --every] WORDS...`, listing at most `limit` winning moves.
-pub fn solve(words_json: &str, convention: &str, limit: usize) -> Answer {
+/// `grundy solve --json [--misere | --every | --outcome] WORDS...`, listing at most `limit`
+/// winning moves. `outcome`: who wins alone (`--outcome`), by a search that stops at the first
+/// winning move it proves; normal play only, as on the command line.
+pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) -> Answer {
     let words = words(words_json)?;
+    if outcome && matches!(convention, "misere" | "every") {
+        // As on the command line, where --outcome conflicts with --misere and --every.
+        return Err(Refusal::input(format!(
+            "outcome only (--outcome) is for normal play, not {convention}"
+        )));
+    }
     let mut components = build_sum(&words)?;
     let report = match convention {
+        "normal" if outcome => {
+            let a = analyse_outcome(&mut components)?;
+            grundy_games::report::normal(&components, &a)
+        }
         "normal" => {
             let a = analyse(&mut components, limit)?;
             grundy_games::report::normal(&components, &a)

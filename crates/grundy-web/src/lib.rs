@@ -62,10 +62,12 @@ pub fn games() -> String {
     api::games()
 }
 
-/// `grundy solve --json`: `words` a JSON list of strings, `convention` normal, misere or every.
+/// `grundy solve --json [--outcome]`: `words` a JSON list of strings, `convention` normal,
+/// misere or every; `outcome` (normal play only) decides who wins alone, stopping at the first
+/// winning move it proves.
 #[wasm_bindgen]
-pub fn solve(words: &str, convention: &str, limit: u32) -> Result<String, JsValue> {
-    answer(api::solve(words, convention, limit as usize))
+pub fn solve(words: &str, convention: &str, limit: u32, outcome: bool) -> Result<String, JsValue> {
+    answer(api::solve(words, convention, limit as usize, outcome))
 }
 
 /// `grundy table --json [--period] GAME [--upto UPTO]`; `progress(done, total)` is told as it

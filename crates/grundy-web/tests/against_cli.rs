@@ -77,7 +77,7 @@ fn every_example_is_solved_as_the_cli_solves_it() {
                 _ => {}
             }
             args.extend(words.iter().map(String::as_str));
-            let page = api::solve(&words_json, convention, 100);
+            let page = api::solve(&words_json, convention, 100, false);
             match (cli(&args), page) {
                 (Ok(c), Ok(p)) => {
                     let p: Json = serde_json::from_str(&p).unwrap();
@@ -210,12 +210,17 @@ fn the_engine_never_loses_a_won_position() {
 
 #[test]
 fn errors_carry_the_cli_exit_code() {
-    let bad = api::solve(r#"["chess", "1"]"#, "normal", 10).unwrap_err();
+    let bad = api::solve(r#"["chess", "1"]"#, "normal", 10, false).unwrap_err();
     assert_eq!(bad.code, 2);
     assert_eq!(cli(&["solve", "chess", "1"]).unwrap_err(), 2);
     assert!(bad.error.contains("unknown game 'chess'"), "{}", bad.error);
-    let script =
-        api::solve(r#"["script:{fn moves(n) { [n - 1 }", "3"]"#, "normal", 10).unwrap_err();
+    let script = api::solve(
+        r#"["script:{fn moves(n) { [n - 1 }", "3"]"#,
+        "normal",
+        10,
+        false,
+    )
+    .unwrap_err();
     assert_eq!(script.code, 2);
     // Where: line 1, column 22.
     assert!(
@@ -223,5 +228,78 @@ fn errors_carry_the_cli_exit_code() {
         "{}",
         script.error
     );
-    assert_eq!(api::solve("not json", "normal", 1).unwrap_err().code, 2);
+    assert_eq!(
+        api::solve("not json", "normal", 1, false).unwrap_err().code,
+        2
+    );
+}
+
+/// Wythoff's game as a script: a position is `[a, b]`, a move takes from one pile or the same
+/// from both (not a sum, so `--outcome` decides it by the outcome-only search).
+const WYTHOFF_SCRIPT: &str = "script:{fn moves(p) {
+    let a = p[0];
+    let b = p[1];
+    let m = if a < b { a } else { b };
+    let r = [];
+    for k in 1..=a { r.push([a - k, b]); }
+    for k in 1..=b { r.push([a, b - k]); }
+    for k in 1..=m { r.push([a - k, b - k]); }
+    r
+}}";
+
+/// Outcome only answers as `grundy solve --outcome --json` does: scripts decided by the search
+/// (the one move that settled it, no value, no count), built-in games and sums valued, every
+/// registry example; and it is refused with misère play and Every-SG, as the flags conflict.
+#[test]
+fn outcome_only_is_the_clis_outcome() {
+    std::env::set_current_dir(root()).unwrap();
+    let chomp = format!(
+        "script:{{{}}}",
+        std::fs::read_to_string(root().join("bench/scripts/chomp.rhai")).unwrap()
+    );
+    let mut cases: Vec<Vec<String>> = Vec::new();
+    let owned = |ws: &[&str]| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    for p in ["0,0", "3,5", "4,4", "6,10", "7,9"] {
+        cases.push(owned(&[WYTHOFF_SCRIPT, p]));
+    }
+    for p in ["[1]", "3,3", "4,4,4", "4,3,1"] {
+        cases.push(owned(&[&chomp, p]));
+    }
+    cases.push(owned(&["wythoff", "3", "5"]));
+    cases.push(owned(&["nim", "3", "4", "+", "bash:3", "7"]));
+    let games: Json = serde_json::from_str(&api::games()).unwrap();
+    for entry in games.as_array().unwrap() {
+        cases.push(example_words(entry["example"].as_str().unwrap()));
+    }
+    let mut searched = 0;
+    for words in &cases {
+        let mut args = vec!["solve", "--json", "--outcome"];
+        args.extend(words.iter().map(String::as_str));
+        let page = api::solve(&serde_json::to_string(words).unwrap(), "normal", 100, true);
+        match (cli(&args), page) {
+            (Ok(c), Ok(p)) => {
+                let p: Json = serde_json::from_str(&p).unwrap();
+                assert_eq!(p, c, "{words:?}");
+                if p["outcome_search"] == true {
+                    searched += 1;
+                    assert_eq!(
+                        (&p["grundy"], &p["winning_moves_total"]),
+                        (&Json::Null, &Json::Null)
+                    );
+                }
+            }
+            (Err(code), Err(r)) => assert_eq!(code, r.code as i32, "{words:?}: {}", r.error),
+            (c, p) => panic!("{words:?}: the CLI gave {c:?}, the page {p:?}"),
+        }
+    }
+    // The two scripts' positions, at least, were decided by the search.
+    assert!(
+        searched >= 9,
+        "{searched} answers by the outcome-only search"
+    );
+    for convention in ["misere", "every"] {
+        let bad = api::solve(r#"["nim", "3"]"#, convention, 10, true).unwrap_err();
+        assert_eq!(bad.code, 2, "{}", bad.error);
+        assert!(bad.error.contains("normal play"), "{}", bad.error);
+    }
 }

@@ -305,7 +305,8 @@ fn listed_moves<'m>(s: &mut String, moves: impl ExactSizeIterator<Item = &'m str
 }
 
 /// Where the searches of this solve keep their checkpoint: the file must be whole to resume
-/// from; Ctrl-C saves every search's table there before the process ends.
+/// from; Ctrl-C saves every search's table there before the process ends, and the values of each
+/// script's line in the `--cache` file, as an interrupted table keeps them.
 fn set_checkpoints(args: &Args) -> Result<(), Failure> {
     let path = args
         .checkpoint
@@ -341,6 +342,12 @@ fn set_checkpoints(args: &Args) -> Result<(), Failure> {
                     path.display()
                 ),
             }
+        }
+        // The search goes on in the main thread meanwhile; the line it may be extending stops at
+        // the end of its block and lets go of its lock, which the cache's writer waits for.
+        grundy_games::script::stop_lines();
+        if let Err(failure) = crate::save_cache(Ok(())) {
+            crate::out::error_line(format_args!("{failure}"));
         }
         std::process::exit(130);
     });

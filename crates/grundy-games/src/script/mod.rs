@@ -68,7 +68,7 @@ pub use program::{
 use program::{to_dynamic, Program};
 /// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
 pub use rhai::{Array, Dynamic};
-pub use shared::{set_line_budget, LineBudget};
+pub use shared::{set_line_budget, stop_lines, LineBudget};
 pub use tabulation::ScriptTable;
 
 use crate::entry::GameEntry;

@@ -82,6 +82,20 @@ pub type LineBudget = fn(what: &str, bytes: u64) -> Result<(), String>;
 
 static LINE_BUDGET: OnceLock<LineBudget> = OnceLock::new();
 
+/// Set by [`stop_lines`], for good.
+static STOPPED: AtomicBool = AtomicBool::new(false);
+
+/// Stops every line being extended at the end of its block, and any more extending: a process
+/// ending on Ctrl-C calls it before [`super::save_cache`], which waits for each line's lock (held
+/// while the line grows). The lines keep what was valued, as a table stopped by its watch does.
+pub fn stop_lines() {
+    STOPPED.store(true, Ordering::SeqCst);
+}
+
+fn lines_stopped() -> bool {
+    STOPPED.load(Ordering::SeqCst)
+}
+
 /// Sets what a shared line asks before it grows (the command line's `--memory`); without one, it
 /// grows up to [`MOST`] heaps.
 pub fn set_line_budget(budget: LineBudget) {
@@ -168,7 +182,7 @@ impl ScriptGame {
         } else {
             UNBUDGETED
         };
-        if n >= most || !self.dense_at(p, n) {
+        if n >= most || lines_stopped() || !self.dense_at(p, n) {
             return None;
         }
         let mut write = shared.write().expect("no thread panics holding it");
@@ -180,7 +194,7 @@ impl ScriptGame {
                 .map_or(Ok(()), |budget| budget(&what, more))
             {
                 Ok(()) => {
-                    self.extend(&mut write, n, &mut |_| true);
+                    self.extend(&mut write, n, &mut |_| !lines_stopped());
                 }
                 Err(m) => {
                     // The search still answers, within its own caps: the line is a shortcut.
@@ -220,7 +234,7 @@ impl ScriptGame {
             let total = n as u64 + 1;
             let mut stopped = false;
             self.extend(&mut write, n, &mut |done| {
-                stopped = !watch.progress(done as u64, total);
+                stopped = !watch.progress(done as u64, total) || lines_stopped();
                 !stopped
             });
             if stopped {
