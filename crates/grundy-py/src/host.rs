@@ -3,8 +3,11 @@
 //! script and moves between the two without surprises.
 //!
 //! Positions cross as Python ints, strings and tuples (nested); `grundy.Sum(a, b)` is a sum and a
-//! `range` of step 1 is every integer in it (iterated natively, as a script's `a..b`);
-//! `grundy.splits(m)` and `grundy.cuts(w, h)` are a script's `splits` and `cuts`. The first
+//! `range` of step 1 is every integer in it (iterated natively, as a script's `a..b`), also in
+//! one slot of an option (`(x, range(a, b))`, `Sum(range(a, b), y)`: a script's `[x, a..b]`,
+//! kept as one family); `grundy.repeat(x, n)` is a script's `repeat(x, n)`, `n` copies of a part
+//! kept as two values; `grundy.splits(m)` and `grundy.cuts(w, h)` are a script's `splits` and
+//! `cuts`. The first
 //! exception a function raises is kept whole (type, message, traceback) and raised again when the
 //! computation stops; Ctrl-C is seen between calls.
 
@@ -15,7 +18,7 @@ use grundy_games::script::{
     script_limits, too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Repeat, Splits,
     SumOption, MAX_NESTING,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple, PyType};
@@ -135,6 +138,73 @@ impl PyCuts {
     }
 }
 
+/// `grundy.repeat(x, n)`: `n` copies of the part `x` of a sum (`Sum(repeat(x, n), y)`, or an
+/// option alone), kept as the two values whatever `n` (a script's `repeat(x, n)`): worth `G(x)`
+/// for odd `n`, else 0.
+#[pyclass(frozen, module = "grundy", name = "repeat")]
+pub struct PyRepeat {
+    /// The part copied.
+    #[pyo3(get)]
+    part: PyObject,
+    /// How many copies.
+    #[pyo3(get)]
+    times: i64,
+}
+
+#[pymethods]
+impl PyRepeat {
+    #[new]
+    fn new(part: &Bound<'_, PyAny>, times: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let shown = || {
+            format!(
+                "repeat({}, {})",
+                part.repr().map(|r| r.to_string()).unwrap_or_default(),
+                times.repr().map(|r| r.to_string()).unwrap_or_default()
+            )
+        };
+        if !times.is_instance_of::<PyInt>() || times.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "{}: a count of copies is an int",
+                shown()
+            )));
+        }
+        if times.lt(0)? {
+            return Err(PyValueError::new_err(format!(
+                "{}: a count of copies is 0 or more",
+                shown()
+            )));
+        }
+        let times: i64 = times.extract().map_err(|_| {
+            PyValueError::new_err(format!("{}: a count is at most 2^63 - 1", shown()))
+        })?;
+        Ok(PyRepeat {
+            part: part.clone().unbind(),
+            times,
+        })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "repeat({}, {})",
+            self.part.bind(py).repr()?,
+            self.times
+        ))
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.downcast::<PyRepeat>() {
+            Ok(o) => {
+                Ok(o.get().times == self.times && self.part.bind(py).eq(o.get().part.bind(py))?)
+            }
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        Ok(hash_pair(self.part.bind(py).hash()? as i64, self.times))
+    }
+}
+
 /// The hash of a native group's two numbers (equal groups hash alike).
 fn hash_pair(a: i64, b: i64) -> u64 {
     (a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b as u64
@@ -236,16 +306,22 @@ impl Host for PyHost {
                 return Err(stopped());
             }
             let args: Vec<PyObject> = args.iter().map(|d| to_python(py, d)).collect();
+            let call = format!("{}: {name}({on})", self.source);
             let result = f
                 .bind(py)
                 .call1(PyTuple::new_bound(py, args))
-                .and_then(|r| match name {
-                    "moves" | "components" => options_from(&r),
-                    "show" | "describe" => Ok(Dynamic::from(r.str()?.to_string())),
-                    _ => position_from(&r),
+                .and_then(|r| {
+                    match name {
+                        "moves" | "components" => options_from(&r),
+                        "show" | "describe" => Ok(Dynamic::from(r.str()?.to_string())),
+                        _ => position_from(&r),
+                    }
+                    // What the function returned is at fault, not the function: the error
+                    // names the position it was called on.
+                    .map_err(|e| named(py, &call, e))
                 });
             result.map_err(|e| {
-                let message = format!("{}: {name}({on}): {e}", self.source);
+                let message = format!("{call}: {e}");
                 self.keep(e);
                 message
             })
@@ -258,6 +334,21 @@ impl Host for PyHost {
 
     fn parallel(&self) -> bool {
         false
+    }
+}
+
+/// `e`, raised by reading what `call` returned, with `call` (the game, function and position) in
+/// its message.
+fn named(py: Python<'_>, call: &str, e: PyErr) -> PyErr {
+    let message = format!("{call}: {}", e.value_bound(py));
+    if e.is_instance_of::<PyValueError>(py) {
+        PyValueError::new_err(message)
+    } else if e.is_instance_of::<PyTypeError>(py) {
+        PyTypeError::new_err(message)
+    } else if e.is_instance_of::<PyOverflowError>(py) {
+        PyOverflowError::new_err(message)
+    } else {
+        e
     }
 }
 
@@ -279,11 +370,10 @@ fn to_python(py: Python<'_>, d: &Dynamic) -> PyObject {
         let mut parts: Vec<PyObject> = Vec::with_capacity(items.len());
         for x in &items {
             if x.is::<Repeat>() {
-                // Python has no `repeat`: its copies, one by one (a Python game's sums merge
-                // only parts it gave, so there are no more of them than it gave).
+                // Kept as the two values: the count may be far past what a tuple holds.
                 let Repeat { part, times } = x.clone().cast::<Repeat>();
-                let one = to_python(py, &part);
-                parts.extend((0..times).map(|_| one.clone_ref(py)));
+                let part = to_python(py, &part);
+                parts.push(PyRepeat { part, times }.into_py(py));
             } else {
                 parts.push(to_python(py, x));
             }
@@ -343,35 +433,97 @@ fn is_range(v: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(v.get_type().is(range.bind(py)))
 }
 
+/// A `range` of step 1 as the engine's `start..stop` (an empty one when `stop < start`, as in
+/// Python).
 fn range_from(range: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     let step: i64 = range.getattr("step")?.extract()?;
     if step != 1 {
-        return Err(PyTypeError::new_err(
-            "a range of options must have step 1 (list its integers instead)",
-        ));
+        return Err(PyValueError::new_err(format!(
+            "{} of options must have step 1 (list its integers instead)",
+            kind(range)
+        )));
     }
     let start: i64 = range.getattr("start")?.extract()?;
     let stop: i64 = range.getattr("stop")?.extract()?;
-    Ok(Dynamic::from(start..stop))
+    Ok(Dynamic::from(start..stop.max(start)))
 }
 
-/// One option: a position, a `Sum` of positions, or a `range` of integers.
-fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
-    if let Ok(sum) = item.downcast::<Sum>() {
-        let parts = sum.get().parts.bind(item.py());
-        let mut out = Array::new();
-        for p in parts.iter() {
-            out.push(option_from(&p)?);
+/// Where an option may still take a range in one slot: once per option, never inside
+/// `repeat(x, n)` or a position given whole.
+enum Ranges {
+    Open { taken: bool },
+    Refused(&'static str),
+}
+
+impl Ranges {
+    /// The range `r`, taken as the option's one slot.
+    fn take(&mut self, r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+        match self {
+            Ranges::Refused(where_) => Err(PyValueError::new_err(format!(
+                "{} {where_}: a range stands for one slot of an option",
+                kind(r)
+            ))),
+            Ranges::Open { taken: true } => Err(PyValueError::new_err(format!(
+                "an option has two ranges (the second {}): one range per option (every tuple or \
+                 Sum with its integer in the range); list the others in a loop",
+                kind(r)
+            ))),
+            Ranges::Open { taken } => {
+                *taken = true;
+                range_from(r)
+            }
         }
-        return Ok(Dynamic::from(SumOption(out)));
     }
+}
+
+/// One option: a position, a `Sum` of positions, a `range` of integers, `grundy.repeat`, or a
+/// position or sum with a `range` in one slot.
+fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     if is_range(item)? {
         return range_from(item);
     }
     if let Some(native) = native_group(item) {
         return Ok(native);
     }
-    position_from(item)
+    let mut ranges = Ranges::Open { taken: false };
+    if item.is_instance_of::<PyRepeat>() {
+        // Copies alone: the sum of one part, as a script's `sum([repeat(x, n)])`.
+        let part = part_at(item, 0, &mut ranges)?;
+        return Ok(Dynamic::from(SumOption(vec![part])));
+    }
+    part_at(item, 0, &mut ranges)
+}
+
+/// A part of a sum (or a whole option) `depth` sums down: a `Sum`, `grundy.repeat`, a `range` in
+/// the option's one slot, or a position.
+fn part_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResult<Dynamic> {
+    if depth >= MAX_NESTING {
+        return Err(PyValueError::new_err(format!(
+            "an option is {}",
+            too_deep()
+        )));
+    }
+    if let Ok(sum) = item.downcast::<Sum>() {
+        let parts = sum.get().parts.bind(item.py());
+        let mut out = Array::new();
+        for p in parts.iter() {
+            out.push(part_at(&p, depth + 1, ranges)?);
+        }
+        return Ok(Dynamic::from(SumOption(out)));
+    }
+    if let Ok(r) = item.downcast::<PyRepeat>() {
+        let r = r.get();
+        let mut inside = Ranges::Refused("inside repeat(x, n)");
+        let part = part_at(r.part.bind(item.py()), depth + 1, &mut inside)?;
+        return Ok(Dynamic::from(Repeat {
+            part,
+            times: r.times,
+        }));
+    }
+    if is_range(item)? {
+        return ranges.take(item);
+    }
+    position_at(item, depth, ranges)
 }
 
 /// `grundy.splits` or `grundy.cuts`: a group of options the engine iterates itself.
@@ -392,12 +544,17 @@ fn native_group(v: &Bound<'_, PyAny>) -> Option<Dynamic> {
 
 /// A position: an int, a string, or a tuple or list (nested) of these.
 pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
-    position_at(item, 0)
+    position_at(
+        item,
+        0,
+        &mut Ranges::Refused("where one position is expected"),
+    )
 }
 
-/// [`position_from`] of a value `depth` tuples down: a list that holds itself would recurse for
-/// ever, and positions nest a few levels in real games.
-fn position_at(item: &Bound<'_, PyAny>, depth: usize) -> PyResult<Dynamic> {
+/// [`position_from`] of a value `depth` tuples down (a list that holds itself would recurse for
+/// ever, and positions nest a few levels in real games), a `range` taken as the option's one
+/// slot where `ranges` allows it.
+fn position_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResult<Dynamic> {
     if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
         let n: i64 = item.extract()?;
         return Ok(Dynamic::from_int(n));
@@ -414,7 +571,12 @@ fn position_at(item: &Bound<'_, PyAny>, depth: usize) -> PyResult<Dynamic> {
         }
         let mut out = Array::new();
         for p in item.iter()? {
-            out.push(position_at(&p?, depth + 1)?);
+            let p = p?;
+            if is_range(&p)? {
+                out.push(ranges.take(&p)?);
+            } else {
+                out.push(position_at(&p, depth + 1, ranges)?);
+            }
         }
         return Ok(Dynamic::from_array(out));
     }
@@ -432,6 +594,11 @@ pub fn to_position(item: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
             out.extend(to_position(&p)?);
         }
         return Ok(out);
+    }
+    if let Ok(r) = item.downcast::<PyRepeat>() {
+        let r = r.get();
+        let part = Position::sum(to_position(r.part.bind(item.py()))?);
+        return Ok(vec![Position::copies(part, r.times as u64)]);
     }
     Ok(vec![dynamic_position(&position_from(item)?)])
 }

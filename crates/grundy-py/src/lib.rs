@@ -13,17 +13,19 @@
 // every function returning `PyResult`.
 #![allow(clippy::useless_conversion)]
 
+mod cache;
 mod host;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grundy_core::every::analyse_every;
+use grundy_core::every::{analyse_every, analyse_every_outcome};
 use grundy_core::misere::analyse_misere;
 use grundy_core::quotient::Caps;
 use grundy_core::{
-    analyse, analyse_outcome, Component, Nimber, Outcome, RulesetComponent, SolveError, Value,
+    analyse, analyse_outcome, analyse_value, Component, Nimber, Outcome, RulesetComponent,
+    SolveError, Value,
 };
 use grundy_games::guess::Settings;
 use grundy_games::script::{table as script_table, Position, ScriptGame};
@@ -36,7 +38,7 @@ use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use host::{PyCuts, PyHost, PySplits, Sum};
+use host::{PyCuts, PyHost, PyRepeat, PySplits, Sum};
 
 /// mimalloc for Rust's allocations (Python's objects keep Python's allocator).
 #[global_allocator]
@@ -113,15 +115,28 @@ fn convention(name: &str) -> PyResult<()> {
     }
 }
 
-/// The verdict on `components` under `convention`, as the CLI's JSON line; `outcome`: who wins
-/// alone, by the outcome-only search where it applies (`grundy solve --outcome`).
+/// Which of the verdict's parts are looked for: `outcome`, who wins alone by the outcome-only
+/// search where it applies (`grundy solve --outcome`); `moves: false`, the verdict without the
+/// winning moves (`grundy solve --no-moves`, with `--every` too).
+#[derive(Clone, Copy)]
+struct Asked {
+    limit: usize,
+    outcome: bool,
+    moves: bool,
+}
+
+/// The verdict on `components` under `convention`, as the CLI's JSON line.
 fn verdict(
     py: Python<'_>,
     components: Vec<Box<dyn Component>>,
     convention: &str,
-    limit: usize,
-    outcome: bool,
+    asked: Asked,
 ) -> Result<String, SolveError> {
+    let Asked {
+        limit,
+        outcome,
+        moves,
+    } = asked;
     let cell = SameThread(components);
     let convention = convention.to_string();
     py.allow_threads(move || {
@@ -133,11 +148,19 @@ fn verdict(
                 Ok(report::misere(components, &a))
             }
             "every" => {
-                let a = analyse_every(components, limit)?;
+                let a = if moves {
+                    analyse_every(components, limit)?
+                } else {
+                    analyse_every_outcome(components)?
+                };
                 Ok(report::every(components, &a))
             }
             _ if outcome => {
                 let a = analyse_outcome(components)?;
+                Ok(report::normal(components, &a))
+            }
+            _ if !moves => {
+                let a = analyse_value(components)?;
                 Ok(report::normal(components, &a))
             }
             _ => {
@@ -150,30 +173,47 @@ fn verdict(
 
 /// `grundy solve --json WORDS...`: the verdict on a position of registry games.
 #[pyfunction]
-#[pyo3(signature = (words, convention = "normal", limit = 100, outcome = false))]
+#[pyo3(signature = (words, convention = "normal", limit = 100, outcome = false, moves = true))]
 fn solve_words(
     py: Python<'_>,
     words: Vec<String>,
     convention: &str,
     limit: usize,
     outcome: bool,
+    moves: bool,
 ) -> PyResult<String> {
-    self::convention(convention)?;
-    normal_outcome(convention, outcome)?;
+    let asked = asked(convention, limit, outcome, moves)?;
     let words = Word::from_args(&words);
     let components = registry::build_sum(&words).map_err(spec_error)?;
-    verdict(py, components, convention, limit, outcome).map_err(solve_error)
+    verdict(py, components, convention, asked).map_err(solve_error)
 }
 
-/// The outcome-only search is a question of normal play.
-fn normal_outcome(convention: &str, outcome: bool) -> PyResult<()> {
+/// The parts asked for, checked as the CLI checks its flags: the outcome-only search is a
+/// question of normal play and has no list of moves to skip; misère play has no search without
+/// its moves.
+fn asked(convention: &str, limit: usize, outcome: bool, moves: bool) -> PyResult<Asked> {
+    self::convention(convention)?;
     if outcome && convention != "normal" {
         return Err(PyValueError::new_err(format!(
             "outcome=True asks who wins under normal play; it does not go with the {convention} \
              convention"
         )));
     }
-    Ok(())
+    if outcome && !moves {
+        return Err(ValueError(
+            "outcome=True already skips the list of moves: give outcome=True or moves=False",
+        ));
+    }
+    if !moves && convention == "misere" {
+        return Err(ValueError(
+            "moves=False is for normal play and Every-SG, not the misere convention",
+        ));
+    }
+    Ok(Asked {
+        limit,
+        outcome,
+        moves,
+    })
 }
 
 /// A game defined in Python, as the Rust engine sees it.
@@ -200,8 +240,16 @@ impl NativeGame {
         for p in parts {
             all.extend(host::to_position(p).map_err(|e| GameError::new_err(e.to_string()))?);
         }
-        game.start(all)
-            .map_err(|m| self.error(GameError::new_err(m)))
+        let start = game
+            .start(all)
+            .map_err(|m| self.error(GameError::new_err(m)))?;
+        if start.overflows() {
+            return Err(GameError::new_err(format!(
+                "the position {start} has more than {} copies of one part, the most a count holds",
+                i64::MAX
+            )));
+        }
+        Ok(start)
     }
 
     /// The values of `starts`, without the GIL; Ctrl-C stops it between blocks.
@@ -262,7 +310,8 @@ impl NativeGame {
     }
 
     /// The verdict on the sum of `positions`, as the CLI's JSON line.
-    #[pyo3(signature = (positions, convention = "normal", limit = 100, progress = false, outcome = false))]
+    #[pyo3(signature = (positions, convention = "normal", limit = 100, progress = false, outcome = false, moves = true))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
@@ -271,9 +320,9 @@ impl NativeGame {
         limit: usize,
         progress: bool,
         outcome: bool,
+        moves: bool,
     ) -> PyResult<String> {
-        self::convention(convention)?;
-        normal_outcome(convention, outcome)?;
+        let asked = asked(convention, limit, outcome, moves)?;
         if positions.is_empty() {
             return Err(ValueError("give a position of the game"));
         }
@@ -281,7 +330,7 @@ impl NativeGame {
         let start = self.start(&game, &positions)?;
         let components = vec![RulesetComponent::boxed(game, start)];
         SHOW_PROGRESS.store(progress, Ordering::Relaxed);
-        let verdict = verdict(py, components, convention, limit, outcome);
+        let verdict = verdict(py, components, convention, asked);
         SHOW_PROGRESS.store(false, Ordering::Relaxed);
         if progress {
             write_stderr(py, "\n");
@@ -805,6 +854,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ComputeError", m.py().get_type_bound::<ComputeError>())?;
     m.add_class::<Sum>()?;
     m.add_class::<PySplits>()?;
+    m.add_class::<PyRepeat>()?;
     m.add_class::<PyCuts>()?;
     m.add_class::<NativeGame>()?;
     m.add_function(wrap_pyfunction!(solve_words, m)?)?;
@@ -814,5 +864,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plot_line, m)?)?;
     m.add_function(wrap_pyfunction!(quotient_json, m)?)?;
     m.add_function(wrap_pyfunction!(guess_json, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::open_cache, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::close_cache, m)?)?;
     Ok(())
 }

@@ -369,7 +369,7 @@ def test_a_bad_option_is_named():
         grundy.solve(g, 1)
     with pytest.raises(TypeError, match="iterable of options"):
         grundy.solve(grundy.Game(lambda n: 3), 1)
-    with pytest.raises(TypeError, match="step 1"):
+    with pytest.raises(ValueError, match="step 1"):
         grundy.solve(grundy.Game(lambda n: range(0, n, 2)), 4)
     with pytest.raises(grundy.GameError):
         grundy.solve(grundy.Game(lambda n: []), 1.5)

@@ -134,10 +134,20 @@ pub fn save_cache() -> Result<bool, String> {
         .iter()
         .map(|s| (s.identity.unwrap_or(0), s.source.as_str(), s.line.values()))
         .collect();
+    // A line made before the file was opened (a Python session's earlier call) never took the
+    // file's values of its game: the longer of the two is kept, so no game is written twice.
+    games.retain(|g| {
+        cache
+            .entries
+            .get(&g.0)
+            .is_none_or(|e| g.2.len() >= e.values.len())
+    });
+    let held: Vec<u64> = games.iter().map(|g| g.0).collect();
     games.extend(
         cache
             .entries
             .iter()
+            .filter(|(id, _)| !held.contains(id))
             .map(|(&id, e)| (id, e.source.as_str(), &e.values)),
     );
     if games.is_empty() && !cache.existed {
@@ -148,6 +158,12 @@ pub fn save_cache() -> Result<bool, String> {
     write(&cache.path, &games)
         .map_err(|e| format!("cache {}: cannot write it: {e}", cache.path.display()))?;
     Ok(true)
+}
+
+/// Forgets the cache file (after [`save_cache`]): later lines are not read from it or written
+/// to it. The lines held stay in memory.
+pub fn close_cache() {
+    *CACHE.lock().expect("no thread panics holding it") = None;
 }
 
 /// Writes `games` to `path` through a temporary file renamed over it.

@@ -56,7 +56,7 @@ use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, Solve
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
-pub use cache::{open_cache, save_cache};
+pub use cache::{close_cache, open_cache, save_cache};
 use expansion::Expansion;
 pub use heaps::misere_quotient;
 pub use params::{parse_one as parse_param, set_params, Params};

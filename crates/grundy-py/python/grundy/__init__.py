@@ -18,14 +18,29 @@ for the games grundy knows (``grundy.games()``) and for games written in Python
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import json
+import os
 import shlex
-from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
+import threading
+import warnings
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    NamedTuple,
+    Optional,
+    Tuple,
+    Union,
+)
 
 from . import _grundy
-from ._grundy import ComputeError, GameError, Sum, cuts, splits
+from ._grundy import ComputeError, GameError, Sum, cuts, repeat, splits
 
 __all__ = [
     "ComputeError",
@@ -37,6 +52,7 @@ __all__ = [
     "SVG",
     "Sum",
     "Table",
+    "cache",
     "check",
     "games",
     "guess",
@@ -44,6 +60,7 @@ __all__ = [
     "set_max_positions",
     "solve",
     "cuts",
+    "repeat",
     "splits",
     "table",
 ]
@@ -58,7 +75,12 @@ class Game:
     is an int, a string or a tuple (nested) of these, an option that leaves independent pieces is
     ``grundy.Sum(a, b)``, and a ``range`` stands for every integer in it (the fastest form), as
     ``grundy.splits(m)`` stands for every ``Sum(a, m - a)`` and ``grundy.cuts(w, h)`` for every cut
-    of a ``w`` x ``h`` sheet in two (grundy iterates these itself: no Python object per option). The
+    of a ``w`` x ``h`` sheet in two (grundy iterates these itself: no Python object per option).
+    A ``range`` (step 1) may also stand in one slot of an option, once per option: ``(x,
+    range(a, b))`` is every ``(x, k)``, ``grundy.Sum(range(a, b), y)`` every ``Sum(k, y)`` (a
+    script's ``[x, a..b]``, kept as two numbers); ``grundy.repeat(x, n)`` is ``n`` copies of the
+    part ``x`` (``grundy.Sum(grundy.repeat(x, n), y)``), valued as ``G(x)`` for odd ``n``, else 0,
+    whatever ``n``. The
     optional functions are those of a game script (README, "Games you write"):
     ``components(p)`` (the parts ``p`` is the sum of), ``canonical(p)`` (one representative of
     positions equal under symmetry), ``show(p)`` and ``describe(p, q)`` (how positions and moves
@@ -80,6 +102,10 @@ class Game:
     >>> paper = grundy.Game(lambda p: grundy.cuts(*p))
     >>> grundy.solve(paper, (2, 3)).value
     1
+    >>> wythoff = grundy.Game(lambda p: [(range(p[0]), p[1]), (p[0], range(p[1]))]
+    ...     + [(p[0] - k, p[1] - k) for k in range(1, min(p) + 1)])
+    >>> grundy.solve(wythoff, (1, 2)).outcome
+    'P'
 
     Other keyword arguments are parameters, passed to every function as keyword arguments (a
     script's ``script:FILE?k=3``), so one function serves every test case:
@@ -195,6 +221,7 @@ def solve(
     limit: int = 100,
     progress: bool = False,
     outcome: bool = False,
+    moves: bool = True,
 ) -> Result:
     """Who wins ``game`` at ``position``, its Grundy value and its winning moves.
 
@@ -206,6 +233,9 @@ def solve(
     decided by a search that stops at the first winning move it proves, so ``value`` and
     ``winning_moves_total`` are ``None`` and ``winning_moves`` holds that one move; sums, loopy
     games and games a theorem decides are valued (without their moves).
+    ``moves=False`` (``grundy solve --no-moves``): the outcome and value without looking for the
+    winning moves (``winning_moves_total`` is ``None``); with ``every=True`` the Every-SG outcome
+    and step counts alone (``--every --no-moves``), the same dict as the command's ``--json``.
 
     >>> grundy.solve("nim 3 4 + bash:3 7").value
     4
@@ -216,11 +246,17 @@ def solve(
         raise ValueError("misere and every are two conventions: give one")
     if outcome and (misere or every):
         raise ValueError("outcome=True asks who wins under normal play: not with misere or every")
+    if not isinstance(moves, bool):
+        raise ValueError(f"moves must be True or False, not {moves!r}")
+    if not moves and misere:
+        raise ValueError("moves=False is for normal play and every=True, not misere")
+    if not moves and outcome:
+        raise ValueError("outcome=True already skips the list of moves: give one of them")
     _check_limit(limit)
     convention = "misere" if misere else "every" if every else "normal"
     if isinstance(game, Game):
         return Result(
-            game._native.solve(list(position), convention, limit, progress, outcome)
+            game._native.solve(list(position), convention, limit, progress, outcome, moves)
         )
     if not isinstance(game, str):
         raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
@@ -233,7 +269,7 @@ def solve(
         words.append(str(p))
     if not words:
         raise ValueError("give a game, e.g. solve('nim', 3, 4, 5)")
-    return Result(_grundy.solve_words(words, convention, limit, outcome))
+    return Result(_grundy.solve_words(words, convention, limit, outcome, moves))
 
 
 class Period(NamedTuple):
@@ -555,6 +591,54 @@ def games() -> List[Dict[str, Any]]:
     rules, example."""
     keys = ("name", "aliases", "syntax", "rules", "example")
     return [dict(zip(keys, e)) for e in _grundy.games()]
+
+
+_cache_lock = threading.Lock()
+_cache_open: Optional[str] = None
+
+
+@contextlib.contextmanager
+def cache(path: Union[str, "os.PathLike[str]"]) -> Iterator[None]:
+    """The command line's ``--cache FILE`` for a block: each game script's line of heap values
+    (a ``"script:FILE"`` spec given to ``solve``, ``table``, ``guess``…) is read from ``path``
+    when it is first needed and the file is written back when the block ends, by an exception
+    or Ctrl-C too (through a temporary file renamed over it: a stopped write leaves the old
+    file). The file is the command's, so the two share it. A game is found in it by its
+    script's text and parameters; its last 64 values are computed again before they are used.
+    A file that does not verify (header, sizes, checksums) raises ``GameError`` naming it:
+    delete it to start again. A ``grundy.Game`` has no script text, so its values are not
+    kept. One cache at a time.
+
+    >>> with grundy.cache("half.cache"):  # doctest: +SKIP
+    ...     grundy.table("script:examples/games/half.rhai", upto=10**6)[10**6]
+    500000
+    """
+    global _cache_open
+    path = os.fspath(path)
+    if not isinstance(path, str):
+        path = os.fsdecode(path)
+    with _cache_lock:
+        if _cache_open is not None:
+            raise ValueError(f"a cache file is already in use ({_cache_open}): one at a time")
+        _grundy.open_cache(path)
+        _cache_open = path
+    try:
+        yield
+    except BaseException:
+        # The block's exception is the one raised; a file that cannot be written is said too.
+        try:
+            _close_cache()
+        except ComputeError as e:
+            warnings.warn(str(e), RuntimeWarning, stacklevel=3)
+        raise
+    _close_cache()
+
+
+def _close_cache() -> None:
+    global _cache_open
+    with _cache_lock:
+        _cache_open = None
+        _grundy.close_cache()
 
 
 def set_max_positions(n: int) -> None:

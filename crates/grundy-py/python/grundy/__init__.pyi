@@ -1,12 +1,15 @@
+import os
+from contextlib import AbstractContextManager
 from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from ._grundy import ComputeError as ComputeError
 from ._grundy import GameError as GameError
 from ._grundy import Sum as Sum
 from ._grundy import cuts as cuts
+from ._grundy import repeat as repeat
 from ._grundy import splits as splits
 
-Position = Union[int, str, Tuple[Any, ...], Sum]
+Position = Union[int, str, Tuple[Any, ...], Sum, repeat]
 
 class Game:
     name: str
@@ -72,6 +75,8 @@ def solve(
     every: bool = False,
     limit: int = 100,
     progress: bool = False,
+    outcome: bool = False,
+    moves: bool = True,
 ) -> Result: ...
 def table(
     game: Union[str, Game],
@@ -98,4 +103,5 @@ def guess(
     progress: bool = False,
 ) -> Dict[str, Any]: ...
 def games() -> List[Dict[str, Any]]: ...
+def cache(path: Union[str, "os.PathLike[str]"]) -> AbstractContextManager[None]: ...
 def set_max_positions(n: int) -> None: ...
