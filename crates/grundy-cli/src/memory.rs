@@ -1,5 +1,6 @@
 //! The global allocator: mimalloc (a game script allocates for nearly every value it builds, and
-//! mimalloc makes a plain script a third faster than the system allocator), counting per thread
+//! mimalloc makes a plain script a third faster than the system allocator) for all but large
+//! blocks, which are mappings of their own (returned at once, grown without a copy), counting per thread
 //! the bytes allocated and not yet freed, so a script's call can be stopped when it holds too much
 //! memory (see `grundy_games::script::set_memory_probe`). Counting is a thread-local addition per
 //! allocation.
@@ -38,8 +39,6 @@ fn add(bytes: i64) {
     let _ = NET.try_with(|n| n.set(n.get().wrapping_add(bytes)));
 }
 
-// SAFETY: every call is forwarded unchanged to mimalloc; the counters are thread-local `Cell`s
-// with const initializers and no destructors, or atomics, so counting never allocates.
 /// Whether mimalloc's options are set (before its first allocation).
 static CONFIGURED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -57,41 +56,176 @@ fn configure() {
 /// `mi_option_arena_eager_commit` in mimalloc's `mi_option_t`.
 const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
 
+// SAFETY: every call is forwarded to mimalloc, or for a large block to the system's own
+// mappings ([`mapped`]), which hand out page-aligned blocks of at least the size asked; which of
+// the two holds a block is a function of its layout, the same at every call on it. The counters
+// are thread-local `Cell`s with const initializers and no destructors, or atomics, so counting
+// never allocates.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         configure();
         check(layout.size());
         hold(layout.size() as u64);
         add(layout.size() as i64);
-        refused_if_null(unsafe { System.alloc(layout) }, layout.size())
+        let ptr = if mapped::is_mapped(layout) {
+            mapped::map(layout.size())
+        } else {
+            unsafe { System.alloc(layout) }
+        };
+        refused_if_null(ptr, layout.size())
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         configure();
         check(layout.size());
         hold(layout.size() as u64);
         add(layout.size() as i64);
-        refused_if_null(unsafe { System.alloc_zeroed(layout) }, layout.size())
+        // A fresh mapping is zeroed by the system.
+        let ptr = if mapped::is_mapped(layout) {
+            mapped::map(layout.size())
+        } else {
+            unsafe { System.alloc_zeroed(layout) }
+        };
+        refused_if_null(ptr, layout.size())
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         release(layout.size() as u64);
         add(-(layout.size() as i64));
-        unsafe { System.dealloc(ptr, layout) }
+        if mapped::is_mapped(layout) {
+            unsafe { mapped::unmap(ptr, layout.size()) }
+        } else {
+            unsafe { System.dealloc(ptr, layout) }
+        }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if new_size > layout.size() {
-            // A block that cannot grow in place is copied: for a moment the old and the new one
-            // are both resident, so the whole new size is counted until the old one is freed.
+        // SAFETY: `realloc`'s contract: `new_size` rounded to the alignment fits in `isize`.
+        let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+        let (was, will) = (mapped::is_mapped(layout), mapped::is_mapped(new_layout));
+        // Only a block copied to a new place is held twice for a moment; a mapping grows in
+        // place (its pages are moved, not copied), so only the growth is counted.
+        let copied = new_size > layout.size() && !(was && will);
+        if copied {
             check(new_size);
             hold(new_size as u64);
+        } else if new_size > layout.size() {
+            check(new_size - layout.size());
+            hold((new_size - layout.size()) as u64);
         }
         add(new_size as i64 - layout.size() as i64);
-        let moved = refused_if_null(unsafe { System.realloc(ptr, layout, new_size) }, new_size);
-        if new_size > layout.size() {
+        let moved = match (was, will) {
+            (false, false) => unsafe { System.realloc(ptr, layout, new_size) },
+            (true, true) => unsafe { mapped::remap(ptr, layout.size(), new_size) },
+            (false, true) => {
+                let new = mapped::map(new_size);
+                if !new.is_null() {
+                    // SAFETY: both blocks hold at least `layout.size()` bytes and differ.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(ptr, new, layout.size());
+                        System.dealloc(ptr, layout);
+                    }
+                }
+                new
+            }
+            (true, false) => {
+                let new = unsafe { System.alloc(new_layout) };
+                if !new.is_null() {
+                    // SAFETY: the new block is smaller than the mapping, which holds it all.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(ptr, new, new_size);
+                        mapped::unmap(ptr, layout.size());
+                    }
+                }
+                new
+            }
+        };
+        let moved = refused_if_null(moved, new_size);
+        if copied {
             release(layout.size() as u64);
-        } else {
+        } else if new_size < layout.size() {
             release((layout.size() - new_size) as u64);
         }
         moved
+    }
+}
+
+/// Large blocks (a table of values, a search's hash table) are mapped from the system directly,
+/// not taken from mimalloc: a freed one goes back to the system at once (mimalloc kept the
+/// blocks a table grew out of resident to the end: a table of 10^6 heaps held twice its bytes),
+/// and one that grows is moved by `mremap`, its pages remapped rather than copied (no moment
+/// with the old and the new block both resident). Linux only; elsewhere every block is
+/// mimalloc's.
+mod mapped {
+    use std::alloc::Layout;
+
+    /// Blocks from this size up are mapped: below it, mimalloc's reuse of freed memory is worth
+    /// more than a system call and fresh pages each time.
+    pub(super) const FROM: usize = 256 << 10;
+
+    /// Whether a block of `layout` is (or is to be) a mapping of its own: decided by its size and
+    /// alignment alone, so that `dealloc` and `realloc` know without a lookup.
+    #[inline]
+    pub(super) fn is_mapped(layout: Layout) -> bool {
+        cfg!(target_os = "linux") && layout.size() >= FROM && layout.align() <= 4096
+    }
+
+    /// A fresh zeroed mapping of `size` bytes; null if the system refuses it.
+    #[cfg(target_os = "linux")]
+    pub(super) fn map(size: usize) -> *mut u8 {
+        // SAFETY: an anonymous private mapping at an address of the system's choosing touches
+        // nothing of ours.
+        let p = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                size,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if p == libc::MAP_FAILED {
+            std::ptr::null_mut()
+        } else {
+            p.cast()
+        }
+    }
+
+    /// The mapping at `ptr` of `old` bytes, grown or shrunk to `new` (moved if need be, its
+    /// contents kept); null if the system refuses, the old mapping then left as it was.
+    ///
+    /// # Safety
+    /// `ptr` is a mapping of `old` bytes made by [`map`] or [`remap`].
+    #[cfg(target_os = "linux")]
+    pub(super) unsafe fn remap(ptr: *mut u8, old: usize, new: usize) -> *mut u8 {
+        let p = unsafe { libc::mremap(ptr.cast(), old, new, libc::MREMAP_MAYMOVE) };
+        if p == libc::MAP_FAILED {
+            std::ptr::null_mut()
+        } else {
+            p.cast()
+        }
+    }
+
+    /// Returns the mapping at `ptr` of `size` bytes to the system.
+    ///
+    /// # Safety
+    /// `ptr` is a mapping of `size` bytes made by [`map`] or [`remap`], not used after.
+    #[cfg(target_os = "linux")]
+    pub(super) unsafe fn unmap(ptr: *mut u8, size: usize) {
+        unsafe { libc::munmap(ptr.cast(), size) };
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub(super) fn map(_: usize) -> *mut u8 {
+        unreachable!("no block is mapped off Linux")
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub(super) unsafe fn remap(_: *mut u8, _: usize, _: usize) -> *mut u8 {
+        unreachable!("no block is mapped off Linux")
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub(super) unsafe fn unmap(_: *mut u8, _: usize) {
+        unreachable!("no block is mapped off Linux")
     }
 }
 
@@ -554,6 +688,48 @@ mod tests {
             ..machine
         };
         assert_eq!(absurd.budget(), M);
+    }
+
+    /// A large block is a mapping of its own: its bytes survive growing (remapped), shrinking
+    /// below the threshold (copied to mimalloc) and growing past it again (copied to a mapping),
+    /// and the thread's count of bytes held comes back to where it was.
+    #[test]
+    fn large_blocks_keep_their_bytes_across_every_move() {
+        let before = thread_net();
+        let fill = |p: *mut u8, n: usize| {
+            for i in 0..n {
+                // SAFETY: `p` holds at least `n` bytes.
+                unsafe { *p.add(i) = (i % 251) as u8 };
+            }
+        };
+        let same = |p: *const u8, n: usize| {
+            // SAFETY: `p` holds at least `n` bytes.
+            (0..n).all(|i| unsafe { *p.add(i) } == (i % 251) as u8)
+        };
+        let big = mapped::FROM * 4;
+        let layout = Layout::from_size_align(big, 8).unwrap();
+        assert!(mapped::is_mapped(layout) == cfg!(target_os = "linux"));
+        // SAFETY: each block is used within its size, and freed once with its layout.
+        unsafe {
+            let z = Counting.alloc_zeroed(layout);
+            assert!((0..big).all(|i| *z.add(i) == 0));
+            Counting.dealloc(z, layout);
+            let p = Counting.alloc(layout);
+            fill(p, big);
+            let p = Counting.realloc(p, layout, 3 * big);
+            assert!(same(p, big));
+            fill(p, 3 * big);
+            let grown = Layout::from_size_align(3 * big, 8).unwrap();
+            let small = mapped::FROM / 2;
+            let p = Counting.realloc(p, grown, small);
+            assert!(same(p, small));
+            let shrunk = Layout::from_size_align(small, 8).unwrap();
+            assert!(!mapped::is_mapped(shrunk));
+            let p = Counting.realloc(p, shrunk, big);
+            assert!(same(p, small));
+            Counting.dealloc(p, layout);
+        }
+        assert_eq!(thread_net(), before);
     }
 
     #[test]

@@ -64,6 +64,16 @@ pub fn find(values: &[u32], bound: Option<PeriodicityBound>, arithmetic: bool) -
     find_in(values.len(), |i| values[i], bound, arithmetic)
 }
 
+/// [`find`] over a table stored in its own width (`u8`, `u16` or `u32` values): the engine's
+/// compact values read in place, each width compiled to plain slice reads.
+pub fn find_view<T: Copy + Into<u32>>(
+    values: &[T],
+    bound: Option<PeriodicityBound>,
+    arithmetic: bool,
+) -> Option<Period> {
+    find_in(values.len(), |i| values[i].into(), bound, arithmetic)
+}
+
 /// [`find`] over `len` values read by `value(i)`: a table stored in its own width (a billion heaps
 /// are not copied to search their period).
 pub fn find_in(
@@ -141,6 +151,39 @@ mod tests {
         let v: Vec<u32> = (0..50).map(|n| 2 * (n / 2) + (n % 2) * 5).collect();
         let p = find(&v, None, true).unwrap();
         assert_eq!((p.period, p.saltus, p.proved), (2, 2, false));
+    }
+
+    proptest::proptest! {
+        /// The search over a compact view (bytes, or two-byte values) finds what the search over
+        /// the same values as `u32` finds: tables with a planted period after a random head,
+        /// with and without a bound to prove it, with and without a saltus.
+        #[test]
+        fn a_compact_view_finds_the_period_of_its_u32_copy(
+            head in proptest::collection::vec(0u32..6, 0..40),
+            cycle in proptest::collection::vec(0u32..6, 1..9),
+            len in 1usize..160,
+            saltus in 0u32..3,
+            parts in 1u64..3,
+            max_removal in 1u64..6,
+            bounded: bool,
+        ) {
+            let p = cycle.len();
+            let mut v = head.clone();
+            for n in 0..len {
+                v.push(cycle[n % p] + saltus * (n / p) as u32);
+            }
+            let bound = bounded.then_some(PeriodicityBound { parts, max_removal });
+            for arithmetic in [false, true] {
+                let want = find(&v, bound, arithmetic);
+                let wide: Vec<u16> = v.iter().map(|&x| x as u16).collect();
+                proptest::prop_assert_eq!(find_view(&wide, bound, arithmetic), want);
+                if v.iter().all(|&x| x <= 255) {
+                    let narrow: Vec<u8> = v.iter().map(|&x| x as u8).collect();
+                    proptest::prop_assert_eq!(find_view(&narrow, bound, arithmetic), want);
+                }
+                proptest::prop_assert_eq!(find_view(&v, bound, arithmetic), want);
+            }
+        }
     }
 
     #[test]

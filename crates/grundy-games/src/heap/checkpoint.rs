@@ -6,9 +6,9 @@
 use std::io::{BufRead, BufWriter, Read, Write};
 use std::path::Path;
 
-use grundy_core::checksum::checkpoint_checksum;
+use grundy_core::checksum::Checksum;
 
-use crate::heap::sparse::Engine;
+use crate::heap::sparse::{Engine, Values};
 use crate::heap::table::TableGame;
 use crate::tabulate::{TableError, Watch};
 
@@ -51,7 +51,7 @@ pub fn save(path: &Path, game: &TableGame, e: &Engine) -> std::io::Result<()> {
 /// Reads a checkpoint back, refusing anything but a file this game wrote, intact: the header,
 /// the length, the checksum, every value's range and a sample of values recomputed from the rules
 /// (see [`TableGame::verify`]). A bad file ends the run with one line; it never makes a table.
-pub fn load(path: &Path, game: &TableGame, watch: &mut dyn Watch) -> Result<Vec<u32>, TableError> {
+pub fn load(path: &Path, game: &TableGame, watch: &mut dyn Watch) -> Result<Values, TableError> {
     let bad = |why: &str| {
         TableError::Input(format!(
             "checkpoint {}: {why}; delete it to start again",
@@ -120,30 +120,136 @@ pub fn load(path: &Path, game: &TableGame, watch: &mut dyn Watch) -> Result<Vec<
             count.saturating_mul(4)
         )));
     }
+    // Read into the narrowest width the header's largest value allows, block by block, summed
+    // on the way: a table of N values is read with its own N bytes a value, no 4 N copy.
+    let largest = u32::try_from(max).unwrap_or(u32::MAX);
+    let len = usize::try_from(count).map_err(|_| bad("it holds more values than fit here"))?;
+    let width = Values::for_max(largest, 0).width() as u64;
     watch
-        .reserve("the checkpoint's values", data_len.saturating_mul(2))
+        .reserve("the checkpoint's values", count.saturating_mul(width))
         .map_err(TableError::Compute)?;
-    let mut data = Vec::with_capacity(data_len as usize);
-    reader
-        .read_to_end(&mut data)
-        .map_err(|e| bad(&e.to_string()))?;
-    if data.len() as u64 != data_len {
+    let mut values = Values::for_max(largest, len);
+    let mut checksum = Checksum::new(data_len);
+    // A multiple of eight bytes, so only the last block leaves a part of a word.
+    let mut block = vec![0u8; 1 << 16];
+    let mut tail = Vec::new();
+    let mut left = data_len;
+    // The largest value read; whether one passed the header's (kept as 0, the file refused).
+    let (mut seen, mut over) = (0u32, false);
+    while left > 0 {
+        let n = left.min(block.len() as u64) as usize;
+        let data = &mut block[..n];
+        reader.read_exact(data).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::UnexpectedEof {
+                bad("the file changed while it was read")
+            } else {
+                bad(&e.to_string())
+            }
+        })?;
+        left -= n as u64;
+        let mut words = data.chunks_exact(8);
+        for w in &mut words {
+            checksum.word(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        tail.extend_from_slice(words.remainder());
+        for c in data.chunks_exact(4) {
+            let v = u32::from_le_bytes(c.try_into().expect("four bytes"));
+            seen = seen.max(v);
+            over |= v > largest;
+            values.push(if v > largest { 0 } else { v });
+        }
+    }
+    if reader.read(&mut [0u8]).map_err(|e| bad(&e.to_string()))? != 0 {
         return Err(bad("the file changed while it was read"));
     }
-    if checkpoint_checksum(&data) != sum {
+    if checksum.finish(&tail) != sum {
         return Err(bad(
             "its checksum does not match its values (the file is damaged)",
         ));
     }
-    let values: Vec<u32> = data
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    if values.iter().copied().max().map_or(0, u64::from) != max {
+    if over || u64::from(seen) != max {
         return Err(bad("its largest value is not the one its header gives"));
     }
     if let Some(why) = game.verify(&values, sum, VERIFY_BUDGET) {
         return Err(bad(&format!("{why}: the values do not follow the rules")));
     }
     Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::sparse::Method;
+    use crate::tabulate::Quiet;
+
+    /// A checkpoint file of its own, removed after the test.
+    struct File(std::path::PathBuf);
+
+    impl File {
+        fn new(name: &str) -> File {
+            let dir = std::env::temp_dir();
+            File(dir.join(format!("grundy-ckpt-{}-{name}.ckpt", std::process::id())))
+        }
+    }
+
+    impl Drop for File {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    fn refused(path: &Path, game: &TableGame) -> String {
+        match load(path, game, &mut Quiet) {
+            Err(TableError::Input(why)) => why,
+            Err(e) => panic!("refused as a failure, not bad input: {e}"),
+            Ok(_) => panic!("a damaged checkpoint was accepted"),
+        }
+    }
+
+    /// A checkpoint is read back block by block into the width it was written from: bytes
+    /// (0.137), and two-byte values over several blocks with an odd count, so the checksum ends
+    /// on half a word (0.6 passes 255 at 10344).
+    #[test]
+    fn a_streamed_checkpoint_reads_back_the_table_it_saved() {
+        for (name, last) in [("0.137", 700), ("0.6", 20_000)] {
+            let game = crate::heap::table_game(name);
+            let mut engine = game.engine(Method::Sparse).unwrap();
+            engine.extend_to(last, &mut |_| true).unwrap();
+            let file = File::new(&format!("round-{name}"));
+            save(&file.0, &game, &engine).unwrap();
+            let read = load(&file.0, &game, &mut Quiet).unwrap();
+            assert_eq!(&read, engine.values(), "{name}");
+            let resumed = game.resume(Method::Sparse, read).unwrap();
+            assert_eq!(resumed.max_value(), engine.max_value());
+        }
+    }
+
+    /// Damage anywhere is refused with what is wrong: a changed value, a cut, a largest value
+    /// that is not the header's (a value above it, with the checksum made to match).
+    #[test]
+    fn a_damaged_streamed_checkpoint_is_refused() {
+        let game = crate::heap::table_game("0.6");
+        let mut engine = game.engine(Method::Sparse).unwrap();
+        engine.extend_to(20_000, &mut |_| true).unwrap();
+        let file = File::new("damaged");
+        save(&file.0, &game, &engine).unwrap();
+        let good = std::fs::read(&file.0).unwrap();
+        let header = good.len() - 4 * 20_001;
+        // The last value (in the checksum's last half word), a middle one, the first.
+        for at in [good.len() - 1, header + 4 * 12_345, header] {
+            let mut bad = good.clone();
+            bad[at] ^= 1;
+            std::fs::write(&file.0, &bad).unwrap();
+            assert!(refused(&file.0, &game).contains("checksum"), "byte {at}");
+        }
+        std::fs::write(&file.0, &good[..good.len() - 4]).unwrap();
+        assert!(refused(&file.0, &game).contains("truncated"));
+        // A header whose largest value is one too small, the checksum still the data's.
+        let text = String::from_utf8_lossy(&good[..header]).into_owned();
+        let max = engine.max_value();
+        let lower = text.replace(&format!("max {max}\n"), &format!("max {}\n", max - 1));
+        assert_ne!(lower, text);
+        std::fs::write(&file.0, [lower.as_bytes(), &good[header..]].concat()).unwrap();
+        assert!(refused(&file.0, &game).contains("largest value"));
+    }
 }

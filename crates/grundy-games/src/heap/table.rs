@@ -91,10 +91,10 @@ impl TableGame {
         }
     }
 
-    /// The engine resumed from earlier values.
-    pub fn resume(&self, method: Method, values: &[u32]) -> Option<Engine> {
+    /// The engine resumed from earlier values, taken as they are stored.
+    pub fn resume(&self, method: Method, values: Values) -> Option<Engine> {
         match &self.source {
-            Source::Engine(r) => Some(Engine::resume(r.clone(), method, values)),
+            Source::Engine(r) => Some(Engine::resume_from(r.clone(), method, values)),
             Source::Formula { .. } => None,
         }
     }
@@ -134,7 +134,7 @@ impl TableGame {
         }
         let mut e = self.engine(method).expect("computed games have an engine");
         e.extend_to(last as usize, tick)?;
-        Ok(e.values().clone())
+        Ok(e.into_values())
     }
 
     /// Checks values read back from a file (a checkpoint) before a table is built on them; `None`
@@ -145,7 +145,7 @@ impl TableGame {
     /// `budget` options, else a sample: every heap where the largest value so far grows (the
     /// values that size the engine's arrays), the first heaps, and heaps picked by `seed`, as
     /// many as about `budget` options allow.
-    pub fn verify(&self, values: &[u32], seed: u64, budget: u64) -> Option<String> {
+    pub fn verify(&self, values: &Values, seed: u64, budget: u64) -> Option<String> {
         let Source::Engine(rules) = &self.source else {
             return Some("this game's values come from a formula, not a checkpoint".into());
         };
@@ -155,7 +155,8 @@ impl TableGame {
         }
         let mut records = Vec::new();
         let mut max: Option<u32> = None;
-        for (n, &v) in values.iter().enumerate() {
+        for n in 0..values.len() {
+            let v = values.at(n);
             let bound = max.map_or(0, |m| (u64::from(m) + 1).next_power_of_two());
             if u64::from(v) > bound {
                 return Some(format!(
@@ -243,9 +244,14 @@ impl TableGame {
         self.period_in(values.len(), |i| values[i])
     }
 
-    /// [`TableGame::period`] of a table in its own width, not copied.
+    /// [`TableGame::period`] of a table in its own width, not copied: one search for each width,
+    /// reading its slice directly.
     pub fn period_of(&self, values: &Values) -> Option<Period> {
-        self.period_in(values.len(), |i| values.get(i).unwrap_or(0))
+        match values {
+            Values::U8(v) => self.period_in(v.len(), |i| u32::from(v[i])),
+            Values::U16(v) => self.period_in(v.len(), |i| u32::from(v[i])),
+            Values::U32(v) => self.period_in(v.len(), |i| v[i]),
+        }
     }
 
     fn period_in(&self, len: usize, value: impl Fn(usize) -> u32) -> Option<Period> {
@@ -351,7 +357,7 @@ pub fn tabulate<E: From<Interrupted>>(
 /// with the first value that differs, if any.
 fn check_values(
     rules: &TakeBreakRules,
-    values: &[u32],
+    values: &Values,
     heaps: impl IntoIterator<Item = u64>,
 ) -> Option<String> {
     let mut options = Vec::new();
@@ -359,13 +365,14 @@ fn check_values(
         options.clear();
         rules.options(n, &mut options);
         let g = grundy_core::mex(options.iter().map(|o| {
-            grundy_core::Nimber(o.iter().fold(0, |x, &h| x ^ u64::from(values[h as usize])))
+            grundy_core::Nimber(
+                o.iter()
+                    .fold(0, |x, &h| x ^ u64::from(values.at(h as usize))),
+            )
         }));
-        if g.0 != u64::from(values[n as usize]) {
-            return Some(format!(
-                "G({n}) = {} but the rules give {}",
-                values[n as usize], g.0
-            ));
+        let v = values.at(n as usize);
+        if g.0 != u64::from(v) {
+            return Some(format!("G({n}) = {v} but the rules give {}", g.0));
         }
     }
     None
@@ -423,7 +430,7 @@ mod tests {
                 .unwrap()
                 .to_vec();
             assert_eq!(
-                g.verify(&good, 0x74ab_8d37_47d2_70c2, 4_000_000),
+                g.verify(&Values::from_u32(&good), 0x74ab_8d37_47d2_70c2, 4_000_000),
                 None,
                 "{name}"
             );
@@ -431,7 +438,7 @@ mod tests {
                 let mut forged = good.clone();
                 forged[n] = if good[n] == 0 { 1 } else { good[n] - 1 };
                 assert!(
-                    g.verify(&forged, 0x74ab_8d37_47d2_70c2, 4_000_000)
+                    g.verify(&Values::from_u32(&forged), 0x74ab_8d37_47d2_70c2, 4_000_000)
                         .is_some(),
                     "{name}: G({n}) changed from {} to {} was accepted",
                     good[n],

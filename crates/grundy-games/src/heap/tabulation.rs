@@ -225,7 +225,7 @@ impl TableGame {
             Some(c) => {
                 let values = checkpoint::load(&c.path, self, watch)?;
                 resumed_from = values.len();
-                self.resume(method, &values).expect("a computed game")
+                self.resume(method, values).expect("a computed game")
             }
             None => self.engine(method).expect("a computed game"),
         };

@@ -140,11 +140,17 @@ impl Engine {
 
     /// Resumes a table from values computed earlier (e.g. a checkpoint).
     pub fn resume(rules: TakeBreakRules, method: Method, values: &[u32]) -> Self {
+        Engine::resume_from(rules, method, Values::from_u32(values))
+    }
+
+    /// [`Engine::resume`] from values already in their storage, taken as they are (a checkpoint
+    /// read into its narrowest width is not copied again).
+    pub fn resume_from(rules: TakeBreakRules, method: Method, values: Values) -> Self {
         let mut e = Engine::new(rules, method);
-        e.values = Values::from_u32(values);
-        e.max_value = values.iter().copied().max().unwrap_or(0);
+        e.max_value = values.max();
+        e.values = values;
         e.ctx.grow_bits(e.max_value);
-        e.ctx.next_review = (1usize << 10).max(values.len().next_power_of_two());
+        e.ctx.next_review = (1usize << 10).max(e.values.len().next_power_of_two());
         match &e.values {
             Values::U8(v) => e.ctx.review(v),
             Values::U16(v) => e.ctx.review(v),

@@ -31,6 +31,28 @@ impl Values {
         }
     }
 
+    /// An empty table whose storage is the narrowest that holds `max`, with room for `capacity`
+    /// values: what a checkpoint is read into, value by value, without a `u32` copy.
+    pub fn for_max(max: u32, capacity: usize) -> Self {
+        if max <= u8::MAX as u32 {
+            Values::U8(Vec::with_capacity(capacity))
+        } else if max <= u16::MAX as u32 {
+            Values::U16(Vec::with_capacity(capacity))
+        } else {
+            Values::U32(Vec::with_capacity(capacity))
+        }
+    }
+
+    /// Appends `G(len)`; it must fit the storage (a table from [`Values::for_max`] holds values
+    /// up to its `max`).
+    pub fn push(&mut self, v: u32) {
+        match self {
+            Values::U8(g) => g.push(u8::try_from(v).expect("a value within the storage's width")),
+            Values::U16(g) => g.push(u16::try_from(v).expect("a value within the storage's width")),
+            Values::U32(g) => g.push(v),
+        }
+    }
+
     /// How many values.
     pub fn len(&self) -> usize {
         match self {
@@ -102,9 +124,9 @@ impl Values {
         Ok(())
     }
 
-    /// `G(n)`, tabulated.
+    /// `G(n)`, tabulated (`n < len`).
     #[inline]
-    fn at(&self, n: usize) -> u32 {
+    pub(crate) fn at(&self, n: usize) -> u32 {
         match self {
             Values::U8(v) => u32::from(v[n]),
             Values::U16(v) => u32::from(v[n]),
