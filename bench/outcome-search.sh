@@ -3,7 +3,8 @@
 # first option it proves P) and `grundy solve --no-moves` (the Grundy value of every reachable
 # position) on two games that are not sums, written as scripts, at positions where the first
 # player wins. Runs alternate (full, outcome, full, outcome) so that a busy machine slows both
-# alike; each line gives the better of the runs and the ratio.
+# alike; each line gives the better of the runs and the ratio. Both scripts define `size(p)`,
+# which the outcome search orders options by (the full value has no use for it).
 #
 #   bash bench/outcome-search.sh            # builds target/release/grundy first
 #   RUNS=3 bash bench/outcome-search.sh
@@ -45,3 +46,5 @@ compare script:bench/scripts/moore2.rhai 6,7,9,10,12 "the only P-options are nex
 echo "Chomp (bench/scripts/chomp.rhai: rows' lengths; the first player always wins):"
 compare script:bench/scripts/chomp.rhai 9,9,9,9,9,9,9,9 "9 columns, 8 rows"
 compare script:bench/scripts/chomp.rhai 10,10,10,10,10,10,10,10,10 "10 columns, 9 rows"
+compare script:bench/scripts/chomp.rhai 12,12,12,12,12,12,12 "12 columns, 7 rows"
+compare script:bench/scripts/chomp.rhai 14,14,14,14,14,14 "14 columns, 6 rows"

@@ -78,6 +78,15 @@ pub trait Ruleset {
         None
     }
 
+    /// How big `position` is (a Chomp board's squares), for searches that try small positions
+    /// first: the outcome search orders an expanded position's options by it instead of listing
+    /// each option's own moves. Any order is correct, so the measure need only be cheap. `None`
+    /// (the default): the search counts the option's moves instead.
+    fn position_size(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+
     /// Whether listing options has failed: rules written by a user (a script) can fail on a
     /// position, and [`Ruleset::options`] has no way to say so. Such a ruleset lists no options
     /// once it fails and keeps the first error here; every search asks after expanding a position
@@ -103,6 +112,9 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
     }
     fn index(&self, position: &Self::Position) -> Option<usize> {
         (**self).index(position)
+    }
+    fn position_size(&self, position: &Self::Position) -> Option<u64> {
+        (**self).position_size(position)
     }
     fn fault(&self) -> Result<(), SolveError> {
         (**self).fault()

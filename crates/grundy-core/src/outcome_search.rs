@@ -16,8 +16,10 @@
 //! - the options still open are tried cheapest first: an option with no move is P and settles the
 //!   position; an option that is a sum ([`Ruleset::components`]) is decided by its value (P iff
 //!   the XOR of its parts' values is 0), computed by the [`Solver`] since its parts are smaller
-//!   games; the rest are searched in the order of how many options each has (fewest first: the
-//!   fewer a position's options, the fewer a proof that it is P must refute).
+//!   games; the rest are searched smallest first: by [`Ruleset::position_size`] when the ruleset
+//!   measures its positions (Moore's Nim_2 7,7,7,100: 50 times faster than counting), else by
+//!   how many options each has (the fewer a position's options, the fewer a proof that it is P
+//!   must refute; counting lists each option's moves, which also shows options already known N).
 //!
 //! A position met again on the line being searched means the game is loopy: the search stops with
 //! [`SolveError::Cycle`] and the caller falls back to the loopy analysis.
@@ -47,11 +49,12 @@ pub struct OutcomeSearch<P> {
     parts: Vec<P>,
 }
 
-/// An option not yet decided, with how many options it has (the search's order) and which of
-/// the expanded position's options it stands for (a canonical form replaces the option itself).
+/// An option not yet decided, with its place in the search's order (its
+/// [`Ruleset::position_size`], else how many options it has) and which of the expanded
+/// position's options it stands for (a canonical form replaces the option itself).
 struct Open<P> {
     position: P,
-    moves: usize,
+    key: u64,
     origin: usize,
 }
 
@@ -62,8 +65,8 @@ struct Frame<P> {
     next: usize,
 }
 
-/// [`Open::moves`] of an option found N while the options were ordered.
-const DECIDED: usize = usize::MAX;
+/// [`Open::key`] of an option found N while the options were ordered.
+const DECIDED: u64 = u64::MAX;
 
 /// What is known of an option before any search (see [`OutcomeSearch::status`]).
 enum Status<P> {
@@ -320,40 +323,54 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
                 Status::Sum => sums.push(origin),
                 Status::Search(position) => open.push(Open {
                     position,
-                    moves: 0,
+                    key: 0,
                     origin,
                 }),
             }
         }
-        // Then the options with no move, which are P. Listing an option's own options also
-        // shows those already known P: such an option is N without a search of its own.
-        let mut buffer = Vec::new();
-        let mut decided_n = 0;
-        for o in open.iter_mut() {
-            buffer.clear();
-            solver.ruleset().options(&o.position, &mut buffer);
-            solver.ruleset().fault()?;
-            if buffer.is_empty() {
-                self.store(solver, o.position.clone(), Outcome::P)?;
-                return Ok(Expanded::Won(o.origin));
+        // Then the rest, smallest first. A ruleset that measures its positions orders them at
+        // once: listing each option's moves to count them costs a script a call per option, most
+        // of them never searched (a position is N at its first option proved P).
+        let sizes: Option<Vec<u64>> = open
+            .iter()
+            .map(|o| solver.ruleset().position_size(&o.position))
+            .collect();
+        solver.ruleset().fault()?;
+        if let Some(sizes) = sizes {
+            for (o, size) in open.iter_mut().zip(sizes) {
+                o.key = size;
             }
-            let lost = |g: &P| {
-                solver
-                    .known(g)
-                    .map(Outcome::of)
-                    .or_else(|| self.table.get(solver.ruleset(), g))
-                    == Some(Outcome::P)
-            };
-            if buffer.iter().any(lost) {
-                self.store(solver, o.position.clone(), Outcome::N)?;
-                o.moves = DECIDED;
-                decided_n += 1;
-            } else {
-                o.moves = buffer.len();
+        } else {
+            // Else by how many moves each has; an option with no move is P. Listing an option's
+            // moves also shows those already known P: such an option is N without a search.
+            let mut buffer = Vec::new();
+            let mut decided_n = 0;
+            for o in open.iter_mut() {
+                buffer.clear();
+                solver.ruleset().options(&o.position, &mut buffer);
+                solver.ruleset().fault()?;
+                if buffer.is_empty() {
+                    self.store(solver, o.position.clone(), Outcome::P)?;
+                    return Ok(Expanded::Won(o.origin));
+                }
+                let lost = |g: &P| {
+                    solver
+                        .known(g)
+                        .map(Outcome::of)
+                        .or_else(|| self.table.get(solver.ruleset(), g))
+                        == Some(Outcome::P)
+                };
+                if buffer.iter().any(lost) {
+                    self.store(solver, o.position.clone(), Outcome::N)?;
+                    o.key = DECIDED;
+                    decided_n += 1;
+                } else {
+                    o.key = buffer.len() as u64;
+                }
             }
-        }
-        if decided_n > 0 {
-            open.retain(|o| o.moves != DECIDED);
+            if decided_n > 0 {
+                open.retain(|o| o.key != DECIDED);
+            }
         }
         // Then the sums, by their parts' values: smaller games than the option.
         for origin in sums {
@@ -374,8 +391,8 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
         if open.is_empty() {
             return Ok(Expanded::Lost);
         }
-        // Stable: among options with as many moves, the ruleset's order.
-        open.sort_by_key(|o| o.moves);
+        // Stable: among options of one size, the ruleset's order.
+        open.sort_by_key(|o| o.key);
         Ok(Expanded::Open(open))
     }
 }
@@ -474,6 +491,80 @@ mod tests {
         })
     }
 
+    /// The random game with a measure of its positions ([`Ruleset::position_size`]): random
+    /// weights of the vertices added up, so the options are tried in any order; a position with
+    /// the vertex `unmeasured` has no size, so some positions are ordered by counting instead.
+    #[derive(Debug, Clone)]
+    struct Measured {
+        game: Dag,
+        weights: Vec<u64>,
+        unmeasured: u8,
+    }
+
+    impl Ruleset for Measured {
+        type Position = Vec<u8>;
+        fn options(&self, p: &Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            self.game.options(p, out)
+        }
+        fn components(&self, p: &Vec<u8>, out: &mut Vec<Vec<u8>>) -> bool {
+            self.game.components(p, out)
+        }
+        fn position_size(&self, p: &Vec<u8>) -> Option<u64> {
+            let n = self.game.n();
+            (!p.iter().any(|&v| v % n == self.unmeasured % n))
+                .then(|| p.iter().map(|&v| self.weights[usize::from(v % n)]).sum())
+        }
+    }
+
+    fn measured() -> impl Strategy<Value = Measured> {
+        (dag(), prop::collection::vec(0u64..20, 14), 0u8..20).prop_map(
+            |(game, weights, unmeasured)| Measured {
+                game,
+                weights,
+                unmeasured,
+            },
+        )
+    }
+
+    /// Decides each of `roots` in `game` (of `n` vertices), and checks the outcome and the winning
+    /// move against the brute force.
+    fn agree_with_brute_force<R: Ruleset<Position = Vec<u8>> + Clone>(
+        game: R,
+        n: u8,
+        roots: Vec<Vec<u8>>,
+    ) -> Result<(), TestCaseError> {
+        // Splits can make the sums' brute force explode (no decomposition): the rare games whose
+        // proof passes the cap are rejected, not waited for.
+        let mut brute = Solver::with_cap(BruteForce(game.clone()), 200_000);
+        // One search answers several questions, as its table fills.
+        let mut search = OutcomeSearch::new();
+        let mut solver = Solver::new(game.clone());
+        for mut root in roots {
+            for v in root.iter_mut() {
+                *v %= 2 * n;
+            }
+            root.sort_unstable();
+            let expected = brute.outcome(&root);
+            prop_assume!(expected.is_ok(), "the brute force passed its cap");
+            let expected = expected.unwrap();
+            let d = search.decide(&mut solver, &root).unwrap();
+            prop_assert_eq!(d.outcome, expected, "{:?}", root);
+            match d.winning_move {
+                Some(q) => {
+                    let mut options = Vec::new();
+                    game.options(&root, &mut options);
+                    prop_assert!(options.contains(&q), "{:?} is no option of {:?}", q, root);
+                    prop_assert_eq!(brute.outcome(&q).unwrap(), Outcome::P);
+                }
+                None => prop_assert_eq!(expected, Outcome::P),
+            }
+            // A fresh search with a solver that knows nothing agrees too.
+            let fresh = OutcomeSearch::new().decide(&mut Solver::new(game.clone()), &root);
+            prop_assert_eq!(fresh.unwrap().outcome, expected);
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -482,35 +573,17 @@ mod tests {
             game in dag(),
             roots in prop::collection::vec(prop::collection::vec(0u8..26, 1..4), 1..6),
         ) {
-            // Splits can make the sums' brute force explode (no decomposition): the rare games
-            // whose proof passes the cap are rejected, not waited for.
-            let mut brute = Solver::with_cap(BruteForce(game.clone()), 200_000);
-            // One search answers several questions, as its table fills.
-            let mut search = OutcomeSearch::new();
-            let mut solver = Solver::new(game.clone());
-            for mut root in roots {
-                for v in root.iter_mut() {
-                    *v %= 2 * game.n();
-                }
-                root.sort_unstable();
-                let expected = brute.outcome(&root);
-                prop_assume!(expected.is_ok(), "the brute force passed its cap");
-                let expected = expected.unwrap();
-                let d = search.decide(&mut solver, &root).unwrap();
-                prop_assert_eq!(d.outcome, expected, "{:?}", root);
-                match d.winning_move {
-                    Some(q) => {
-                        let mut options = Vec::new();
-                        game.options(&root, &mut options);
-                        prop_assert!(options.contains(&q), "{:?} is no option of {:?}", q, root);
-                        prop_assert_eq!(brute.outcome(&q).unwrap(), Outcome::P);
-                    }
-                    None => prop_assert_eq!(expected, Outcome::P),
-                }
-                // A fresh search with a solver that knows nothing agrees too.
-                let fresh = OutcomeSearch::new().decide(&mut Solver::new(game.clone()), &root);
-                prop_assert_eq!(fresh.unwrap().outcome, expected);
-            }
+            let n = game.n();
+            agree_with_brute_force(game, n, roots)?;
+        }
+
+        #[test]
+        fn options_ordered_by_their_size_give_the_same_answers(
+            game in measured(),
+            roots in prop::collection::vec(prop::collection::vec(0u8..26, 1..4), 1..6),
+        ) {
+            let n = game.game.n();
+            agree_with_brute_force(game, n, roots)?;
         }
     }
 

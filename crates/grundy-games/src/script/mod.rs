@@ -380,6 +380,27 @@ impl Ruleset for ScriptGame {
         }
     }
 
+    fn position_size(&self, p: &Position) -> Option<u64> {
+        // A sum is valued by its parts, never searched whole: it needs no size.
+        if !self.program.sizes() || self.failed() || p.parts(&mut Vec::new()) {
+            return None;
+        }
+        let call = format!("size({p})");
+        let size = self
+            .program
+            .call("size", vec![to_dynamic(p)], &p.to_string())
+            .and_then(|d| {
+                d.as_int()
+                    .ok()
+                    .and_then(|n| u64::try_from(n).ok())
+                    .ok_or_else(|| {
+                        let what = format!("must return a number of at least 0, not {d}");
+                        self.program.type_error(&call, &what)
+                    })
+            });
+        size.map_err(|m| self.fail(m)).ok()
+    }
+
     fn closed_form(&self, p: &Position) -> Option<Nimber> {
         // Not a theorem: a value of the process's shared line of heaps ([`shared`]), exact.
         self.shared_value(p).map(Nimber)
@@ -619,5 +640,32 @@ mod tests {
                     fn moves(p) { [[p[1], p[0]]] }";
         let got = options(text, Position::Duo(1, 2));
         assert_eq!(got, [Position::Duo(1, 2)]);
+    }
+
+    #[test]
+    fn a_script_may_measure_its_positions() {
+        let moves = "fn moves(p) { [] } ";
+        let game = |size: &str| {
+            ScriptGame::compile("script:test", "test", &format!("{moves}{size}")).unwrap()
+        };
+        let p = Position::parse_word("3,4").unwrap();
+        assert_eq!(game("").position_size(&p), None);
+        let sized = game("fn size(p) { p[0] + p[1] }");
+        assert_eq!(sized.position_size(&p), Some(7));
+        assert!(sized.fault().is_ok());
+        // A sum is valued by its parts, never measured.
+        assert_eq!(sized.position_size(&Position::pair(1, 2)), None);
+        // A size that is no count is an error of the script, not a panic.
+        for bad in [
+            "fn size(p) { -1 }",
+            "fn size(p) { \"big\" }",
+            "fn size(p) { p[7] }",
+        ] {
+            let g = game(bad);
+            assert_eq!(g.position_size(&p), None);
+            let e = g.fault().unwrap_err().to_string();
+            assert!(e.contains("size("), "{bad}: {e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
     }
 }
