@@ -7,7 +7,7 @@
 //
 //   bash web/build.sh && (cd web && npm ci && GRUNDY_BIN=../target/release/grundy npm test)
 import { spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -140,17 +140,9 @@ await test("every registry example answers as the CLI does, in three conventions
   }
 });
 
-// Wythoff's game as a script: a position is [a, b] (one word, `6,10`), not a sum.
-const WYTHOFF = `fn moves(p) {
-  let a = p[0];
-  let b = p[1];
-  let m = if a < b { a } else { b };
-  let r = [];
-  for k in 1..=a { r.push([a - k, b]); }
-  for k in 1..=b { r.push([a, b - k]); }
-  for k in 1..=m { r.push([a - k, b - k]); }
-  r
-}`;
+// Wythoff's game as a script (the CLI's tests' file): a position is [a, b] (one word, `6,10`),
+// not a sum.
+const WYTHOFF = readFileSync(join(root, "crates/grundy-cli/tests/scripts/wythoff.rhai"), "utf8");
 
 await test("outcome only answers as solve --outcome, for scripts and built-in games", async () => {
   const chomp = spawnSync("cat", [join(root, "bench/scripts/chomp.rhai")], { encoding: "utf8" }).stdout;

@@ -236,16 +236,11 @@ fn errors_carry_the_cli_exit_code() {
 
 /// Wythoff's game as a script: a position is `[a, b]`, a move takes from one pile or the same
 /// from both (not a sum, so `--outcome` decides it by the outcome-only search).
-const WYTHOFF_SCRIPT: &str = "script:{fn moves(p) {
-    let a = p[0];
-    let b = p[1];
-    let m = if a < b { a } else { b };
-    let r = [];
-    for k in 1..=a { r.push([a - k, b]); }
-    for k in 1..=b { r.push([a, b - k]); }
-    for k in 1..=m { r.push([a - k, b - k]); }
-    r
-}}";
+const WYTHOFF_SCRIPT: &str = concat!(
+    "script:{",
+    include_str!("../../grundy-cli/tests/scripts/wythoff.rhai"),
+    "}"
+);
 
 /// Outcome only answers as `grundy solve --outcome --json` does: scripts decided by the search
 /// (the one move that settled it, no value, no count), built-in games and sums valued, every

@@ -90,14 +90,5 @@ pub fn without_progress_or_notes(stderr: &str) -> String {
 }
 
 /// Wythoff's game written as a script over `[a, b]` (no theorem: the script is searched), for
-/// tests that compare it with the built-in `wythoff`.
-pub const WYTHOFF_SCRIPT: &str = "script:{fn moves(p) {
-    let a = p[0];
-    let b = p[1];
-    let m = if a < b { a } else { b };
-    let r = [];
-    for k in 1..=a { r.push([a - k, b]); }
-    for k in 1..=b { r.push([a, b - k]); }
-    for k in 1..=m { r.push([a - k, b - k]); }
-    r
-}}";
+/// tests that compare it with the built-in `wythoff`. The page's tests read the same file.
+pub const WYTHOFF_SCRIPT: &str = concat!("script:{", include_str!("../scripts/wythoff.rhai"), "}");
