@@ -288,6 +288,9 @@ impl Host for PyHost {
             canonical: self.canonical.is_some(),
             show: self.show.is_some(),
             describe: self.describe.is_some(),
+            // Not offered: `size` is a common name among a Python game's parameters (every other
+            // keyword of `Game` is one), so taking it as the hook would change what they mean.
+            size: false,
         }
     }
 

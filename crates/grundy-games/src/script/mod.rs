@@ -382,7 +382,7 @@ impl Ruleset for ScriptGame {
 
     fn position_size(&self, p: &Position) -> Option<u64> {
         // A sum is valued by its parts, never searched whole: it needs no size.
-        if !self.program.sizes() || self.failed() || p.parts(&mut Vec::new()) {
+        if !self.program.hooks().size || self.failed() || p.parts(&mut Vec::new()) {
             return None;
         }
         let call = format!("size({p})");

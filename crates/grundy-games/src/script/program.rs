@@ -165,6 +165,8 @@ pub struct Hooks {
     pub show: bool,
     /// `describe(p, q)`.
     pub describe: bool,
+    /// `size(p)`: how big `p` is, a count (the outcome search tries small options first).
+    pub size: bool,
 }
 
 /// What runs a game's functions: a compiled Rhai script ([`Program`]), or a host in another
@@ -186,11 +188,6 @@ pub trait Host: Send + Sync {
     fn parallel(&self) -> bool {
         true
     }
-    /// Whether the game defines `size(p)` (an integer, how big `p` is: the outcome search tries
-    /// small options first). Not in [`Hooks`], which other hosts spell out in full.
-    fn sizes(&self) -> bool {
-        false
-    }
 }
 
 impl Host for Program {
@@ -209,10 +206,6 @@ impl Host for Program {
     fn type_error(&self, call: &str, message: &str) -> String {
         Program::type_error(self, call, message)
     }
-
-    fn sizes(&self) -> bool {
-        self.sizes
-    }
 }
 
 /// A compiled game script.
@@ -223,8 +216,6 @@ pub struct Program {
     pub source: String,
     /// The optional functions present.
     pub hooks: Hooks,
-    /// Whether the script defines `size(p)` ([`Host::sizes`]).
-    sizes: bool,
     /// The script's text, to point at a function's definition in errors that have no position
     /// of their own (what a function returned, a cap reached).
     text: String,
@@ -491,14 +482,13 @@ impl Program {
             canonical: has("canonical", 1),
             show: has("show", 1),
             describe: has("describe", 2),
+            size: has("size", 1),
         };
-        let sizes = has("size", 1);
         let program = Program {
             engine,
             ast,
             source: source.to_string(),
             hooks,
-            sizes,
             text: text.to_string(),
             limits,
         };
