@@ -60,13 +60,8 @@ pub fn periodicity_bound(rules: &TakeBreakRules) -> Option<PeriodicityBound> {
 /// The period of `values` (G(0), …, G(N)): the smallest period a `bound` proves, or else the
 /// smallest one that has repeated at least three times at the end of the table (not proved).
 /// With `arithmetic`, a positive saltus is looked for too (never proved here).
-pub fn find(values: &[u32], bound: Option<PeriodicityBound>, arithmetic: bool) -> Option<Period> {
-    find_in(values.len(), |i| values[i], bound, arithmetic)
-}
-
-/// [`find`] over a table stored in its own width (`u8`, `u16` or `u32` values): the engine's
-/// compact values read in place, each width compiled to plain slice reads.
-pub fn find_view<T: Copy + Into<u32>>(
+/// The values may be stored in any width (`u8`, `u16`, `u32`): a compact table is read in place.
+pub fn find<T: Copy + Into<u32>>(
     values: &[T],
     bound: Option<PeriodicityBound>,
     arithmetic: bool,
@@ -132,7 +127,7 @@ mod tests {
     #[test]
     fn a_periodic_tail_is_found_with_its_preperiod() {
         // 5 7 | 0 1 2 0 1 2 ...
-        let mut v = vec![5, 7];
+        let mut v: Vec<u32> = vec![5, 7];
         v.extend((0..60).map(|i| i % 3));
         let b = PeriodicityBound {
             parts: 1,
@@ -176,13 +171,12 @@ mod tests {
             for arithmetic in [false, true] {
                 let want = find(&v, bound, arithmetic);
                 let wide: Vec<u16> = v.iter().map(|&x| x as u16).collect();
-                proptest::prop_assert_eq!(find_view(&wide, bound, arithmetic), want);
+                proptest::prop_assert_eq!(find(&wide, bound, arithmetic), want);
                 if v.iter().all(|&x| x <= 255) {
                     let narrow: Vec<u8> = v.iter().map(|&x| x as u8).collect();
-                    proptest::prop_assert_eq!(find_view(&narrow, bound, arithmetic), want);
+                    proptest::prop_assert_eq!(find(&narrow, bound, arithmetic), want);
                 }
-                proptest::prop_assert_eq!(find_view(&v, bound, arithmetic), want);
-            }
+                            }
         }
     }
 

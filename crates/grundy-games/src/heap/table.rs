@@ -406,6 +406,26 @@ mod tests {
         crate::heap::table_game(name)
     }
 
+    /// The period searched on values in their own width (bytes for 0.137 and 0.07, two-byte
+    /// values for 0.6 past 10344 and a table made up) is the one searched on a `u32` copy.
+    #[test]
+    fn the_period_of_compact_values_is_that_of_their_u32_copy() {
+        for (name, last) in [("0.137", 700), ("0.6", 20_000), ("0.07", 3_000)] {
+            let g = game(name);
+            let mut engine = g.engine(Method::Sparse).unwrap();
+            engine.extend_to(last, &mut |_| true).unwrap();
+            let wide = engine.values().to_vec();
+            assert_eq!(g.period_of(engine.values()), g.period(&wide), "{name}");
+        }
+        // Two-byte values with a period of 2 (256, 0, 256, ...), searched as 0.6's would be.
+        let wide: Vec<u32> = (0..1000).map(|n| 256 * (1 - n % 2)).collect();
+        let compact = Values::from_u32(&wide);
+        assert!(matches!(compact, Values::U16(_)));
+        let found = game("0.6").period_of(&compact);
+        assert_eq!(found.map(|p| p.period), Some(2));
+        assert_eq!(found, game("0.6").period(&wide));
+    }
+
     #[test]
     fn formula_tables_equal_naive_tables() {
         for name in ["lasker", "split", "bash:3", "sub:pow2", "nim"] {
