@@ -69,12 +69,13 @@ fn main() {
     let per_heap = (after.saturating_sub(before) * 1024) as f64 / (last + 1) as f64;
     println!(
         "{code} {last} {secs:.2} s, peak {before} KB -> {after} KB, {per_heap:.2} B/heap, \
-         estimate {} B (at half {at_half} B, width {} forecast {forecast}), max {}, rare {} (mask {}), scans {:?}, checksum {hash:016x}",
+         estimate {} B (at half {at_half} B, width {} forecast {forecast}), max {}, rare {} (mask {}), scans {:?}, marked ahead {}, checksum {hash:016x}",
         estimated_bytes(&rules, last as u64),
         engine.values().width(),
         engine.max_value(),
         engine.rare_split().0,
         engine.rare_split().1,
-        engine.scan_stats()
+        engine.scan_stats(),
+        engine.ahead_heaps()
     );
 }

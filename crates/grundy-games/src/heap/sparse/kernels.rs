@@ -5,22 +5,24 @@
 
 use super::storage::Cell;
 
-/// Marks `va ^ G(r - a)` for the rare heaps `a` (values `va`), where `g_r` is `G(0..r)`.
+/// Marks `va ^ G(r - a)` for the rare heaps `a` (values `va`), reading `G(r - a)` from `g`,
+/// which holds at least `G(0..=r - a)` for every `a` given (the second thread's rare pass reads
+/// a table whose last values are not written yet: it is given only heaps `a` far enough from `r`).
 ///
 /// Kept apart from `value_at` so that the loop holds everything it needs in registers.
 #[inline(never)]
 pub(super) fn mark_rare<T: Cell>(
     seen: &mut [u8],
     stamp: u8,
-    g_r: &[T],
+    g: &[T],
+    r: usize,
     heaps: &[u32],
     values: &[u32],
 ) {
     let top_mask = seen.len() - 1;
-    let r = g_r.len();
-    // Rare heaps are at least 1 and below r: `r - a` indexes `g_r`.
+    // Rare heaps are at least 1 and below r.
     mark_zip(seen, stamp, heaps, values, |a, va| {
-        (va ^ g_r[r - a as usize].get()) as usize & top_mask
+        (va ^ g[r - a as usize].get()) as usize & top_mask
     });
 }
 
@@ -112,33 +114,50 @@ pub(super) fn scan_block<T: Cell>(
     }
 }
 
-/// [`mark_rare`] for two remainders `r1 = g_r1.len()` and `r2 < r1` at once.
+/// [`mark_rare`] for two remainders `r2 < r1` at once.
 #[inline(never)]
 pub(super) fn mark_rare_twice<T: Cell>(
     seen: &mut [u8],
     stamp: u8,
-    g_r1: &[T],
-    r2: usize,
+    g: &[T],
+    (r1, r2): (usize, usize),
     heaps: &[u32],
     values: &[u32],
 ) {
     let top_mask = seen.len() - 1;
-    let r1 = g_r1.len();
     for (&a, &va) in heaps.iter().zip(values) {
         // Rare heaps are at least 1 and below r2 < r1.
         let a = a as usize;
-        seen[(va ^ g_r1[r1 - a].get()) as usize & top_mask] = stamp;
-        seen[(va ^ g_r1[r2 - a].get()) as usize & top_mask] = stamp;
+        seen[(va ^ g[r1 - a].get()) as usize & top_mask] = stamp;
+        seen[(va ^ g[r2 - a].get()) as usize & top_mask] = stamp;
     }
 }
 
-/// Marks in `seen` what `other` marks (with the same stamp).
+/// Marks in `seen` (with `stamp`) what `other` marks with `other_stamp`.
 #[inline(never)]
-pub(super) fn merge_marks(seen: &mut [u8], other: &[u8], stamp: u8) {
+pub(super) fn merge_marks(seen: &mut [u8], stamp: u8, other: &[u8], other_stamp: u8) {
     // A select, not a branch: it vectorizes.
     for (s, &o) in seen.iter_mut().zip(other) {
-        *s = if o == stamp { stamp } else { *s };
+        *s = if o == other_stamp { stamp } else { *s };
     }
+}
+
+/// `seen`'s marks with `stamp` as bits: bit `v % 64` of `bits[v / 64]` for value `v`.
+#[inline(never)]
+pub(super) fn pack_marks(seen: &[u8], stamp: u8, bits: &mut [u64]) {
+    for (word, chunk) in bits.iter_mut().zip(seen.chunks_exact(64)) {
+        *word = pack_word(chunk, stamp);
+    }
+}
+
+/// The 64 marks of `chunk` with `stamp` as the bits of a word (one compare and one mask a
+/// vector).
+#[inline(always)]
+pub(super) fn pack_word(chunk: &[u8], stamp: u8) -> u64 {
+    chunk
+        .iter()
+        .enumerate()
+        .fold(0, |w, (i, &s)| w | u64::from(s == stamp) << i)
 }
 
 /// Drops the values of `needed` that are now seen.

@@ -29,6 +29,15 @@ pub(super) struct Ctx {
     pub(super) threads: usize,
     /// Rare passes of at least this many marks are split (tests lower it to split them all).
     pub(super) split_marks: u64,
+    /// Segments with at least this many far rare heaps run their rare pass on a second thread
+    /// (see `pipeline`; tests lower it to run them all so).
+    pub(super) pipeline_far: usize,
+    /// The most far rare heaps that second thread takes for one heap, fitted to how it keeps up.
+    pub(super) ahead_quota: usize,
+    /// No segment runs on two threads before this heap (the second core was found busy).
+    pub(super) ahead_resume: usize,
+    /// How many heaps had their far rare pass marked by that second thread.
+    pub(super) ahead_heaps: u64,
     /// Bit `v` set when `v` is common under `mask`.
     pub(super) common: Vec<u64>,
     pub(super) mask: u32,
@@ -72,6 +81,10 @@ impl Ctx {
             stamp: 0,
             threads: 1,
             split_marks: super::value::SPLIT_MARKS,
+            pipeline_far: super::pipeline::MIN_FAR,
+            ahead_quota: usize::MAX,
+            ahead_resume: 0,
+            ahead_heaps: 0,
             common: vec![0; 1],
             mask: 0,
             rare: Vec::new(),

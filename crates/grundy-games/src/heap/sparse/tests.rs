@@ -49,8 +49,30 @@ fn split_table(rules: &TakeBreakRules, threads: usize, steps: &[usize]) -> Engin
     })
 }
 
+/// [`engine_table`] by the sparse method on two threads, the far rare pass of every segment
+/// marked ahead by the second (however few far rare heaps), extended in the given steps.
+fn ahead_table(rules: &TakeBreakRules, steps: &[usize]) -> Engine {
+    pool(2).install(|| {
+        let mut e = Engine::new(rules.clone(), Method::Sparse);
+        e.ctx.next_review = 16;
+        e.ctx.pipeline_far = 0;
+        for &last in steps {
+            e.extend_to(last, &mut |_| true).unwrap();
+        }
+        e
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn rare_passes_marked_ahead_equal_naive(code in code(), last in 0usize..700) {
+        let rules = TakeBreakRules::from_code(&code).unwrap();
+        let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
+        let e = ahead_table(&rules, &[last / 3, last]);
+        prop_assert_eq!(&e.values().to_vec(), &oracle);
+    }
+
     #[test]
     fn sparse_equals_naive_equals_options(code in code(), last in 0usize..400) {
         let rules = TakeBreakRules::from_code(&code).unwrap();
@@ -244,4 +266,29 @@ fn a_table_writes_and_sums_its_checkpoint_bytes_without_copying_them() {
         written[4 * 40_000..],
         40_000u32.rem_euclid(251).to_le_bytes()
     );
+}
+
+#[test]
+fn grundys_game_marked_ahead_equals_one_thread() {
+    let rules = crate::heap::grundys_game::rules();
+    let last = 1 << 16;
+    let one = pool(1).install(|| engine_table(&rules, Method::Sparse, last));
+    let e = ahead_table(&rules, &[last / 2, last]);
+    assert_eq!(e.values().to_vec(), one);
+    // Not a test that passes with the second thread idle: it marked heaps.
+    assert!(e.ahead_heaps() > 0, "no heap was marked ahead");
+}
+
+#[test]
+fn values_outgrowing_the_marks_or_the_storage_end_a_segment_marked_ahead() {
+    // 0.6's values pass 64, 128 (longer marks) and 255 (G(10344) = 256: a wider table) while
+    // segments are marked ahead; in steps, so that a segment also starts on the widened table.
+    let rules = TakeBreakRules::from_code("0.6").unwrap();
+    let oracle = naive_table(&TakeAndBreak::new(rules.clone()), 10_600);
+    for steps in [[10_000, 10_600], [10_343, 10_600]] {
+        let e = ahead_table(&rules, &steps);
+        assert_eq!(e.values().width(), 2);
+        assert_eq!(e.values().to_vec(), oracle, "{steps:?}");
+        assert!(e.ahead_heaps() > 0);
+    }
 }

@@ -7,7 +7,10 @@
 //! The phases are `#[inline(always)]`, as their code was written inline in `value_at` before:
 //! they compile into it as one function; the loops they call are in `kernels`.
 
-use super::kernels::{keep_unseen, mark_rare, mark_rare_twice, merge_marks, pair_top, scan_block};
+use super::kernels::{
+    keep_unseen, mark_rare, mark_rare_twice, merge_marks, pack_word, pair_top, scan_block,
+};
+use super::pipeline::Ahead;
 use super::state::{CommonScan, Ctx};
 use super::storage::Cell;
 
@@ -27,9 +30,10 @@ const PROBES: usize = 32;
 /// second thread costs more than the half it takes over.
 pub(super) const SPLIT_MARKS: u64 = 32768;
 
-/// `G(n)` from `G(0..n)`.
+/// `G(n)` from `G(0..n)`; `ahead`: the marks of the rare heaps a second thread read already
+/// (see `pipeline`), if it did.
 #[inline]
-pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
+pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize, ahead: Option<Ahead<'_>>) -> u32 {
     ctx.next_stamp();
     let Ctx {
         sets,
@@ -66,19 +70,20 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
     if *sparse {
         let marks = removals * rare.len() as u64;
         scan.pair_reads += marks;
-        if *threads > 1 && marks >= *split_marks {
-            // Marks are idempotent: two halves marked apart and merged are the same marks.
-            let h = rare.len() / 2;
-            let seen2: &mut [u8] = &mut seen2[..];
-            rayon::join(
-                || mark_rare_pairs(seen, stamp, pairs, &rare[..h], &rare_values[..h]),
-                || mark_rare_pairs(seen2, stamp, pairs, &rare[h..], &rare_values[h..]),
-            );
-            merge_marks(seen, seen2, stamp);
+        let c = if let Some(Ahead { reached, taken }) = ahead {
+            let (near, far) = (taken.start, taken.end);
+            mark_rare_pairs(seen, stamp, pairs, &rare[..near], &rare_values[..near]);
+            mark_rare_pairs(seen, stamp, pairs, &rare[far..], &rare_values[far..]);
+            least_common_unreached(seen, stamp, reached, common, &mut scan.needed)
         } else {
-            mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
-        }
-        let c = least_common_unseen(seen, stamp, common, &mut scan.needed);
+            mark_all_rare_pairs(
+                (seen, seen2, stamp),
+                pairs,
+                (rare, rare_values),
+                *threads > 1 && marks >= *split_marks,
+            );
+            least_common_unseen(seen, stamp, common, &mut scan.needed)
+        };
         if scan.needed.is_empty() {
             return c as u32;
         }
@@ -91,15 +96,38 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize) -> u32 {
     }
 }
 
+/// Marks every pair with a rare heap, on two threads when `split` (marks are idempotent: two
+/// halves marked apart and merged are the same marks).
+#[inline(always)]
+fn mark_all_rare_pairs<T: Cell>(
+    (seen, seen2, stamp): (&mut [u8], &mut [u8], u8),
+    pairs: Pairs<'_, T>,
+    (rare, rare_values): (&[u32], &[u32]),
+    split: bool,
+) {
+    if split {
+        let h = rare.len() / 2;
+        rayon::join(
+            || mark_rare_pairs(seen, stamp, pairs, &rare[..h], &rare_values[..h]),
+            || mark_rare_pairs(seen2, stamp, pairs, &rare[h..], &rare_values[h..]),
+        );
+        merge_marks(seen, stamp, seen2, stamp);
+    } else {
+        mark_rare_pairs(seen, stamp, pairs, rare, rare_values);
+    }
+}
+
 /// The two-heap moves of a heap `n`: each removal `k` in `sets2` (increasing) leaves `r = n − k`
 /// tokens split into pairs `(a, r − a)`, read from the table `g = G(0..n)`.
 #[derive(Clone, Copy)]
-struct Pairs<'a, T> {
-    n: usize,
-    sets2: &'a [usize],
+pub(super) struct Pairs<'a, T> {
+    pub(super) n: usize,
+    pub(super) sets2: &'a [usize],
     /// The two heaps must differ.
-    distinct: bool,
-    g: &'a [T],
+    pub(super) distinct: bool,
+    /// At least every value a pair read reads (the rare pass of a heap ahead is given only the
+    /// values written so far).
+    pub(super) g: &'a [T],
 }
 
 /// Marks the options that are not two-heap moves: removing a whole heap, leaving one heap, and
@@ -145,7 +173,7 @@ fn mark_other_moves<T: Cell>(
 /// Marks every pair `(a, r − a)` with a rare heap `a` (in either place): all the common values
 /// the two-heap moves reach, and some of the rare ones.
 #[inline(always)]
-fn mark_rare_pairs<T: Cell>(
+pub(super) fn mark_rare_pairs<T: Cell>(
     seen: &mut [u8],
     stamp: u8,
     pairs: Pairs<'_, T>,
@@ -170,7 +198,7 @@ fn mark_rare_pairs<T: Cell>(
         _ => None,
     };
     if let Some((r1, r2)) = fused {
-        mark_rare_twice(seen, stamp, &g[..r1], r2, rare, rare_values);
+        mark_rare_twice(seen, stamp, g, (r1, r2), rare, rare_values);
     }
     for &k in sets2 {
         if k + 2 > n || fused.is_some() {
@@ -194,7 +222,7 @@ fn mark_rare_pairs<T: Cell>(
             ((rs, rv), (&rs[..0], &rv[..0]))
         };
         for (heaps, values) in [below, above] {
-            mark_rare(seen, stamp, &g[..r], heaps, values);
+            mark_rare(seen, stamp, g, r, heaps, values);
         }
     }
 }
@@ -225,6 +253,38 @@ fn least_common_unseen(seen: &[u8], stamp: u8, common: &[u64], needed: &mut Vec<
         }
     }
     c
+}
+
+/// [`least_common_unseen`] when the values in `reached` (bits) are reached too.
+#[inline(always)]
+fn least_common_unreached(
+    seen: &[u8],
+    stamp: u8,
+    reached: &[u64],
+    common: &[u64],
+    needed: &mut Vec<u32>,
+) -> usize {
+    needed.clear();
+    for (w, ((chunk, &more), &common)) in seen.chunks_exact(64).zip(reached).zip(common).enumerate()
+    {
+        let unseen = !(pack_word(chunk, stamp) | more);
+        let (first_common, below) = match unseen & common {
+            0 => (None, unseen),
+            c => (
+                Some(c.trailing_zeros()),
+                unseen & ((1 << c.trailing_zeros()) - 1),
+            ),
+        };
+        let mut rare_unseen = below & !common;
+        while rare_unseen != 0 {
+            needed.push(64 * w as u32 + rare_unseen.trailing_zeros());
+            rare_unseen &= rare_unseen - 1;
+        }
+        if let Some(i) = first_common {
+            return 64 * w + i as usize;
+        }
+    }
+    seen.len()
 }
 
 /// `G(n)` when some rare values below `c`, the least common value not reached, are still unseen

@@ -1,0 +1,319 @@
+//! The rare pass of heaps ahead, on a second thread.
+//!
+//! Each value needs the one before, so the heaps of a table are computed one at a time; but most
+//! of a heap's rare pass reads values computed long before. The pairs `(a, r − a)` of a heap `m`
+//! with a rare heap `a >= AHEAD` read `G(r − a)` with `r − a <= m − AHEAD`: they are known
+//! `AHEAD` heaps before `m` is reached. So while the main thread computes `G(n)`, a second thread
+//! marks, for the heaps `m` of `n + 1 .. n + AHEAD`, what their far rare heaps reach, each heap
+//! into a slot of its own; the main thread merges the slot of `n`, marks the rare heaps the
+//! helper did not take (those below `AHEAD`, and those too recent for it), and goes on with the
+//! common–common scan as before. In Grundy's game (1,273 rare heaps, nearly all of them far),
+//! that moves the rare pass, about two fifths of the time, to the second core.
+//!
+//! Marks are idempotent and each slot says which rare heaps it covers, so the values are the
+//! same whichever thread marked what: when the helper has not filled a heap's slot in time (the
+//! machine is busy, or its share is too large), the main thread marks that heap's rare pairs
+//! itself and gives the helper a smaller share (`quota`), so that it catches up.
+//!
+//! The helper reads the table while the main thread appends to it: the values are written
+//! before their count is published (`Release`/`Acquire`), the helper reads only published
+//! values, and the table's storage does not move during a segment (its capacity is checked
+//! first). A segment runs from one mask review to the next at most, and ends early when the
+//! values outgrow the marks' length; the engine then goes on as before.
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::kernels::pack_marks;
+use super::state::Ctx;
+use super::storage::Cell;
+use super::value::{mark_rare_pairs, value_at, Pairs};
+
+/// How many heaps ahead the helper may run, and the least rare heap it takes.
+pub(super) const AHEAD: usize = 64;
+/// A segment is run on two threads only when the helper's share has at least this many rare
+/// heaps: below it, the merge and the thread cost more than the marks it takes over.
+pub(super) const MIN_FAR: usize = 256;
+
+/// What the helper marked for the heap being computed: bit `v` of `reached` is set when some
+/// pair with a rare heap of `rare[taken]` reaches `v`. Bits, not the byte stamps of `seen`: a
+/// slot is what crosses from one core to the other, and bits are an eighth of the bytes.
+pub(super) struct Ahead<'a> {
+    pub(super) reached: &'a [u64],
+    pub(super) taken: Range<usize>,
+}
+
+/// Whether the heaps `g.len() .. end` can be computed by [`run_segment`]: two threads, the sparse
+/// method, enough far rare heaps for the helper, and room for every value without a move.
+pub(super) fn worth_it<T>(ctx: &Ctx, g: &Vec<T>, end: usize) -> bool {
+    let n = g.len();
+    ctx.threads > 1
+        && ctx.sparse
+        && n >= 2 * AHEAD
+        && end > n
+        && g.capacity() >= end
+        && n >= ctx.ahead_resume
+        && ctx.rare.len() - far_start(&ctx.rare) >= ctx.pipeline_far
+}
+
+/// The index in `rare` of the first rare heap the helper may take.
+fn far_start(rare: &[u32]) -> usize {
+    rare.partition_point(|&a| (a as usize) < AHEAD)
+}
+
+/// A pointer the two threads share; what each may touch through it is said where it is used.
+#[derive(Clone, Copy)]
+struct Shared<P>(P);
+// SAFETY: the table and the slots are read and written under the protocol described at the top
+// of this file: no byte is written by one thread while the other reads it.
+unsafe impl<P> Send for Shared<P> {}
+unsafe impl<P> Sync for Shared<P> {}
+
+/// The counters the two threads share, and the slots' layout.
+struct Ring {
+    /// Words a slot: slot `m % AHEAD`, at `m % AHEAD * width`, holds heap `m`'s marks.
+    width: usize,
+    /// `tags[s] == m + 1` once slot `s` holds heap `m`'s marks; `ends[s]` is then the end of
+    /// the rare heaps they cover.
+    tags: Vec<AtomicUsize>,
+    ends: Vec<AtomicUsize>,
+    /// `m + 1` while the helper marks heap `m`.
+    working: AtomicUsize,
+    /// The count of values published by the main thread.
+    published: AtomicUsize,
+    stop: AtomicBool,
+}
+
+/// Computes `G(g.len()) .. G(end - 1)` with the far rare pass on a second thread ([`worth_it`]
+/// must hold), pushing each value and updating the rare heaps as `run` does. Returns early (with
+/// `Ok`) when a value needs wider marks, and `Err(v)` for a value that does not fit in `T`.
+pub(super) fn run_segment<T: Cell>(
+    ctx: &mut Ctx,
+    g: &mut Vec<T>,
+    end: usize,
+    max: &mut u32,
+) -> Result<(), u32> {
+    let start = g.len();
+    let first_far = far_start(&ctx.rare);
+    let width = ctx.seen.len() / 64;
+    // Half a ring ahead of the main thread, while the thread starts.
+    let first = start + AHEAD / 2;
+    let mut slots = vec![0u64; AHEAD * width];
+    let ring = Ring {
+        width,
+        tags: (0..AHEAD).map(|_| AtomicUsize::new(0)).collect(),
+        ends: (0..AHEAD).map(|_| AtomicUsize::new(0)).collect(),
+        working: AtomicUsize::new(0),
+        published: AtomicUsize::new(start),
+        stop: AtomicBool::new(false),
+    };
+    let flags = Shared(slots.as_mut_ptr());
+    let table = Shared(g.as_ptr());
+    let helper = Helper {
+        sets2: ctx.sets[2].clone(),
+        distinct: ctx.distinct,
+        mask: ctx.mask,
+        rare: ctx.rare.clone(),
+        rare_values: ctx.rare_values.clone(),
+        first_far,
+        marks: vec![0; ctx.seen.len()],
+        quota: ctx.ahead_quota,
+        read: start,
+        first,
+        end,
+    };
+    let ring = &ring;
+    let (result, missed) = std::thread::scope(|s| {
+        s.spawn(move || helper.run(ring, table, flags));
+        let mut missed = 0;
+        let result = main_loop(
+            ctx,
+            g,
+            end,
+            (ring, flags, first_far, first),
+            max,
+            &mut missed,
+        );
+        ring.stop.store(true, Ordering::Relaxed);
+        (result, missed)
+    });
+    // More than one heap in twenty marked here: the helper's share was too large. None: it may
+    // take more.
+    let done = g.len() - start;
+    let far = ctx.rare.len() - first_far;
+    if missed * 2 > done || missed * 20 > done && ctx.ahead_quota < MIN_FAR / 8 {
+        // Most heaps missed, or a share too small to be worth a thread: the second core is
+        // busy with other work (a shared machine), and a helper waiting for it only slows the
+        // main thread down. Tried again later (once the table has grown by half), with a
+        // small share.
+        ctx.ahead_resume = g.len() + g.len() / 2;
+        ctx.ahead_quota = MIN_FAR / 2;
+    } else if missed * 20 > done {
+        ctx.ahead_quota = ctx.ahead_quota.min(far) / 5 * 4;
+    } else if missed == 0 {
+        ctx.ahead_quota = ctx.ahead_quota.saturating_add(ctx.ahead_quota / 4 + 16);
+    }
+    drop(slots);
+    result
+}
+
+/// The main thread's side of [`run_segment`]: counts in `missed` the heaps whose slot was not
+/// filled in time.
+fn main_loop<T: Cell>(
+    ctx: &mut Ctx,
+    g: &mut Vec<T>,
+    end: usize,
+    (ring, flags, first_far, first): (&Ring, Shared<*mut u64>, usize, usize),
+    max: &mut u32,
+    missed: &mut usize,
+) -> Result<(), u32> {
+    let width = ring.width;
+    while g.len() < end {
+        let n = g.len();
+        let s = n % AHEAD;
+        let mut ready = ring.tags[s].load(Ordering::Acquire) == n + 1;
+        // The helper is on this very heap: its marks come sooner than a pass of our own (unless
+        // its thread was put to sleep: then not waited for).
+        let mut spins = 0u32;
+        while !ready && spins < 1 << 9 && ring.working.load(Ordering::Relaxed) == n + 1 {
+            std::hint::spin_loop();
+            spins += 1;
+            ready = ring.tags[s].load(Ordering::Acquire) == n + 1;
+        }
+        let v = if ready {
+            let taken = first_far..ring.ends[s].load(Ordering::Relaxed);
+            // SAFETY: slot `s` holds heap `n` (its tag, read with Acquire after the helper's
+            // Release, says so), and the helper writes it again only for heap `n + AHEAD`, once
+            // `n + 1` values are published, after this read.
+            let slot = unsafe { std::slice::from_raw_parts(flags.0.add(s * width), width) };
+            ctx.ahead_heaps += 1;
+            value_at(
+                ctx,
+                g,
+                n,
+                Some(Ahead {
+                    reached: slot,
+                    taken,
+                }),
+            )
+        } else {
+            // The helper starts half a ring ahead: the heaps before are not its to mark.
+            if n >= first {
+                *missed += 1;
+            }
+            value_at(ctx, g, n, None)
+        };
+        if v > T::MAX {
+            return Err(v);
+        }
+        // Within the capacity checked by `worth_it`: the storage does not move.
+        g.push(T::make(v));
+        *max = (*max).max(v);
+        if ctx.class(v) == 0 {
+            ctx.rare.push(n as u32);
+            ctx.rare_values.push(v);
+        }
+        ring.published.store(n + 1, Ordering::Release);
+        if v >> ctx.bits != 0 {
+            // The marks grow: the helper's slots are too short. `run` goes on alone.
+            ctx.grow_bits(v);
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// The helper's own copy of what it needs: the moves, the mask, and the rare heaps, extended as
+/// it reads the values the main thread publishes.
+struct Helper {
+    sets2: Vec<usize>,
+    distinct: bool,
+    mask: u32,
+    rare: Vec<u32>,
+    rare_values: Vec<u32>,
+    first_far: usize,
+    /// The helper's own marks of one heap, as `Ctx::seen`, packed into its slot after.
+    marks: Vec<u8>,
+    /// The most rare heaps taken for one heap.
+    quota: usize,
+    /// The values below this one are classified into `rare`.
+    read: usize,
+    /// The first heap and one past the last to mark.
+    first: usize,
+    end: usize,
+}
+
+impl Helper {
+    fn run<T: Cell>(mut self, ring: &Ring, table: Shared<*const T>, flags: Shared<*mut u64>) {
+        let width = ring.width;
+        let mut m = self.first;
+        let mut idle = 0u32;
+        let mut stamp = 0u8;
+        while !ring.stop.load(Ordering::Relaxed) {
+            let published = ring.published.load(Ordering::Acquire);
+            // Heaps the main thread has passed are not worth marking.
+            m = m.max(published);
+            if m >= self.end {
+                return;
+            }
+            // Heap m's far pairs read values up to m - AHEAD, and its slot was heap
+            // m - AHEAD's: both wait for that heap to be published.
+            if m >= published + AHEAD {
+                idle += 1;
+                if idle < 1 << 8 {
+                    // Not read again at once: each read takes the line the main thread writes.
+                    for _ in 0..32 {
+                        std::hint::spin_loop();
+                    }
+                } else {
+                    std::thread::yield_now();
+                }
+                continue;
+            }
+            idle = 0;
+            // SAFETY: the first `published` values are written and never written again
+            // (Acquire above pairs with the main thread's Release after each push).
+            let g = unsafe { std::slice::from_raw_parts(table.0, published) };
+            for (a, &v) in g.iter().enumerate().skip(self.read) {
+                if a > 0 && (v.get() & self.mask).count_ones() & 1 == 0 {
+                    self.rare.push(a as u32);
+                    self.rare_values.push(v.get());
+                }
+            }
+            self.read = published;
+            let known = self.rare.partition_point(|&a| a as usize + AHEAD <= m);
+            let far = known
+                .max(self.first_far)
+                .min(self.first_far.saturating_add(self.quota));
+            let s = m % AHEAD;
+            ring.working.store(m + 1, Ordering::Relaxed);
+            // SAFETY: slot `s` was heap m - AHEAD's, which the main thread has finished (it is
+            // published), and is heap m + AHEAD's only after this one is published.
+            let slot = unsafe { std::slice::from_raw_parts_mut(flags.0.add(s * width), width) };
+            stamp = stamp.wrapping_add(1);
+            if stamp == 0 {
+                self.marks.fill(0);
+                stamp = 1;
+            }
+            let pairs = Pairs {
+                n: m,
+                sets2: &self.sets2,
+                distinct: self.distinct,
+                g,
+            };
+            let taken = self.first_far..far;
+            mark_rare_pairs(
+                &mut self.marks,
+                stamp,
+                pairs,
+                &self.rare[taken.clone()],
+                &self.rare_values[taken],
+            );
+            pack_marks(&self.marks, stamp, slot);
+            ring.ends[s].store(far, Ordering::Relaxed);
+            ring.tags[s].store(m + 1, Ordering::Release);
+            ring.working.store(0, Ordering::Relaxed);
+            m += 1;
+        }
+    }
+}
