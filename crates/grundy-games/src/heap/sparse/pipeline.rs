@@ -123,20 +123,26 @@ pub(super) fn run_segment<T: Cell>(
         end,
     };
     let ring = &ring;
-    let (result, missed) = std::thread::scope(|s| {
-        s.spawn(move || helper.run(ring, table, flags));
-        let mut missed = 0;
-        let result = main_loop(
-            ctx,
-            g,
-            end,
-            (ring, flags, first_far, first),
-            max,
-            &mut missed,
-        );
-        ring.stop.store(true, Ordering::Relaxed);
-        (result, missed)
-    });
+    // The helper is the second half of a join on the pool's threads: no thread is started (a
+    // new thread also costs the allocator's pages of its own, about 300 KB resident). If no
+    // other thread takes it in, it runs after the main loop, sees `stop` and returns: the main
+    // loop never waits on a helper that is not marking its heap.
+    let mut missed = 0;
+    let (result, ()) = rayon::join(
+        || {
+            let result = main_loop(
+                ctx,
+                g,
+                end,
+                (ring, flags, first_far, first),
+                max,
+                &mut missed,
+            );
+            ring.stop.store(true, Ordering::Relaxed);
+            result
+        },
+        move || helper.run(ring, table, flags),
+    );
     // More than one heap in twenty marked here: the helper's share was too large. None: it may
     // take more.
     let done = g.len() - start;
