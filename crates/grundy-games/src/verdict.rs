@@ -48,15 +48,6 @@ impl Convention {
             Convention::Every => "every",
         }
     }
-
-    /// The convention in words with the command's flag for it, for messages.
-    fn words(self) -> &'static str {
-        match self {
-            Convention::Normal => "normal play",
-            Convention::Misere => "misère play (--misere)",
-            Convention::Every => "Every-SG (--every)",
-        }
-    }
 }
 
 impl fmt::Display for Convention {
@@ -94,20 +85,27 @@ pub struct Asked {
     pub limit: usize,
 }
 
-/// Parts of a verdict that do not go together, as the command line's flags conflict.
+/// Parts of a verdict that do not go together. Each says so in the words the command line's
+/// flags conflict in (the first line of its error), then why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
     /// The outcome-only search under misère play or Every-SG.
-    #[error("outcome only (--outcome) asks who wins under normal play; it does not go with {}", .0.words())]
+    #[error(
+        "the argument '--outcome' cannot be used with '--{0}': who wins alone is asked under \
+         normal play"
+    )]
     OutcomeUnder(Convention),
     /// The outcome-only search, and no moves besides: it already leaves the moves out.
     #[error(
-        "outcome only (--outcome) already leaves the winning moves out: ask for it or for no \
-         moves (--no-moves), not both"
+        "the argument '--outcome' cannot be used with '--no-moves': outcome only already leaves \
+         the winning moves out"
     )]
     OutcomeWithoutMoves,
     /// Misère play has no analysis without its winning moves.
-    #[error("no moves (--no-moves) is for normal play and Every-SG, not misère play (--misere)")]
+    #[error(
+        "the argument '--no-moves' cannot be used with '--misere': misère play is analysed with \
+         its winning moves"
+    )]
     MisereWithoutMoves,
 }
 
@@ -368,14 +366,26 @@ mod tests {
                 .unwrap_err()
                 .to_string()
         };
+        // Each opens with the line the command line's flags give (clap's conflict).
         for convention in [Convention::Misere, Convention::Every] {
             let m = refused(convention, true, true);
+            let clap = format!(
+                "the argument '--outcome' cannot be used with '--{}': ",
+                convention.name()
+            );
+            assert!(m.starts_with(&clap), "{m}");
             assert!(m.contains("normal play"), "{m}");
-            assert!(m.contains("--outcome"), "{m}");
-            assert!(m.contains(&format!("--{}", convention.name())), "{m}");
         }
-        assert!(refused(Convention::Normal, true, false).contains("--no-moves"));
-        assert!(refused(Convention::Misere, false, false).contains("--misere"));
+        let m = refused(Convention::Normal, true, false);
+        assert!(
+            m.starts_with("the argument '--outcome' cannot be used with '--no-moves': "),
+            "{m}"
+        );
+        let m = refused(Convention::Misere, false, false);
+        assert!(
+            m.starts_with("the argument '--no-moves' cannot be used with '--misere': "),
+            "{m}"
+        );
         for (convention, outcome_only, moves, direct) in cases() {
             if direct.is_none() {
                 let m = refused(convention, outcome_only, moves);
