@@ -219,54 +219,39 @@ mod tests {
 
     type Direct = fn(&mut [Box<dyn Component>], usize) -> Result<Verdict, SolveError>;
 
+    /// The asks as (outcome only, moves).
+    const FULL: (bool, bool) = (false, true);
+    const NO_MOVES: (bool, bool) = (false, false);
+    const OUTCOME: (bool, bool) = (true, true);
+    const OUTCOME_NO_MOVES: (bool, bool) = (true, false);
+
     /// Each convention with each ask, and the analysis it must be (`None`: refused), spelled out
-    /// case by case rather than by a dispatch of its own.
-    fn cases() -> Vec<(Convention, bool, bool, Option<Direct>)> {
+    /// case by case rather than by a dispatch of its own; a row a line, as a table.
+    #[rustfmt::skip]
+    fn cases() -> Vec<(Convention, (bool, bool), Option<Direct>)> {
         use Convention::*;
         vec![
-            (
-                Normal,
-                false,
-                true,
-                Some(|c, l| analyse(c, l).map(Verdict::Normal)),
-            ),
-            (
-                Normal,
-                false,
-                false,
-                Some(|c, _| analyse_value(c).map(Verdict::Normal)),
-            ),
-            (
-                Normal,
-                true,
-                true,
-                Some(|c, _| analyse_outcome(c).map(Verdict::Normal)),
-            ),
-            (Normal, true, false, None),
-            (
-                Misere,
-                false,
-                true,
-                Some(|c, l| analyse_misere(c, l).map(Verdict::Misere)),
-            ),
-            (Misere, false, false, None),
-            (Misere, true, true, None),
-            (Misere, true, false, None),
-            (
-                Every,
-                false,
-                true,
-                Some(|c, l| analyse_every(c, l).map(Verdict::Every)),
-            ),
-            (
-                Every,
-                false,
-                false,
-                Some(|c, _| analyse_every_outcome(c).map(Verdict::Every)),
-            ),
-            (Every, true, true, None),
-            (Every, true, false, None),
+            (Normal, FULL, Some(|c, l| analyse(c, l).map(Verdict::Normal))),
+            (Normal, NO_MOVES, Some(|c, _| analyse_value(c).map(Verdict::Normal))),
+            (Normal, OUTCOME, Some(|c, _| analyse_outcome(c).map(Verdict::Normal))),
+            (Normal, OUTCOME_NO_MOVES, None),
+            (Misere, FULL, Some(|c, l| analyse_misere(c, l).map(Verdict::Misere))),
+            (Misere, NO_MOVES, None),
+            (Misere, OUTCOME, None),
+            (Misere, OUTCOME_NO_MOVES, None),
+            (Every, FULL, Some(|c, l| analyse_every(c, l).map(Verdict::Every))),
+            (Every, NO_MOVES, Some(|c, _| analyse_every_outcome(c).map(Verdict::Every))),
+            (Every, OUTCOME, None),
+            (Every, OUTCOME_NO_MOVES, None),
         ]
+    }
+
+    fn asked((outcome_only, moves): (bool, bool), limit: usize) -> Asked {
+        Asked {
+            outcome_only,
+            moves,
+            limit,
+        }
     }
 
     fn sum(words: &[&str]) -> Vec<Box<dyn Component>> {
@@ -293,13 +278,9 @@ mod tests {
     #[test]
     fn each_ask_is_the_analysis_it_names() {
         for words in SUMS {
-            for (convention, outcome_only, moves, direct) in cases() {
+            for (convention, ask, direct) in cases() {
                 for limit in [0, 1, 100] {
-                    let asked = Asked {
-                        outcome_only,
-                        moves,
-                        limit,
-                    };
+                    let asked = asked(ask, limit);
                     let got = verdict(&mut sum(words), convention, asked);
                     let at = format!("{words:?} {convention} {asked:?}");
                     match direct {
@@ -320,55 +301,33 @@ mod tests {
     /// The asks differ on these sums, so a dispatch that took one for another would be seen.
     #[test]
     fn the_asks_give_different_verdicts() {
-        let ask = |convention, outcome_only, moves| {
-            let asked = Asked {
-                outcome_only,
-                moves,
-                limit: 100,
-            };
-            verdict(&mut sum(&[CHOMP, "3,3"]), convention, asked).unwrap()
+        let on = |words: &[&str], convention, ask| {
+            verdict(&mut sum(words), convention, asked(ask, 100)).unwrap()
         };
-        let normal = [
-            ask(Convention::Normal, false, true),
-            ask(Convention::Normal, false, false),
-            ask(Convention::Normal, true, true),
-        ];
+        let chomp = &[CHOMP, "3,3"];
+        let normal = [FULL, NO_MOVES, OUTCOME].map(|ask| on(chomp, Convention::Normal, ask));
         assert_ne!(normal[0], normal[1]);
         assert_ne!(normal[0], normal[2]);
         assert_ne!(normal[1], normal[2]);
         assert_ne!(
-            ask(Convention::Every, false, true),
-            ask(Convention::Every, false, false)
+            on(chomp, Convention::Every, FULL),
+            on(chomp, Convention::Every, NO_MOVES)
         );
-        let ones = |convention| {
-            let asked = Asked {
-                outcome_only: false,
-                moves: true,
-                limit: 100,
-            };
-            verdict(&mut sum(&["nim", "1", "1"]), convention, asked)
-                .unwrap()
-                .outcome()
-        };
-        assert_eq!(ones(Convention::Normal), Outcome::P);
-        assert_eq!(ones(Convention::Misere), Outcome::N);
+        let ones = &["nim", "1", "1"];
+        assert_eq!(on(ones, Convention::Normal, FULL).outcome(), Outcome::P);
+        assert_eq!(on(ones, Convention::Misere, FULL).outcome(), Outcome::N);
     }
 
     #[test]
     fn refusals_are_one_line_and_name_the_flags() {
-        let refused = |convention, outcome_only, moves| {
-            let asked = Asked {
-                outcome_only,
-                moves,
-                limit: 100,
-            };
-            verdict(&mut sum(&["nim", "3"]), convention, asked)
+        let refused = |convention, ask| {
+            verdict(&mut sum(&["nim", "3"]), convention, asked(ask, 100))
                 .unwrap_err()
                 .to_string()
         };
         // Each opens with the line the command line's flags give (clap's conflict).
         for convention in [Convention::Misere, Convention::Every] {
-            let m = refused(convention, true, true);
+            let m = refused(convention, OUTCOME);
             let clap = format!(
                 "the argument '--outcome' cannot be used with '--{}': ",
                 convention.name()
@@ -376,19 +335,19 @@ mod tests {
             assert!(m.starts_with(&clap), "{m}");
             assert!(m.contains("normal play"), "{m}");
         }
-        let m = refused(Convention::Normal, true, false);
+        let m = refused(Convention::Normal, OUTCOME_NO_MOVES);
         assert!(
             m.starts_with("the argument '--outcome' cannot be used with '--no-moves': "),
             "{m}"
         );
-        let m = refused(Convention::Misere, false, false);
+        let m = refused(Convention::Misere, NO_MOVES);
         assert!(
             m.starts_with("the argument '--no-moves' cannot be used with '--misere': "),
             "{m}"
         );
-        for (convention, outcome_only, moves, direct) in cases() {
+        for (convention, ask, direct) in cases() {
             if direct.is_none() {
-                let m = refused(convention, outcome_only, moves);
+                let m = refused(convention, ask);
                 assert!(!m.contains('\n') && !m.is_empty(), "{m}");
             }
         }
