@@ -45,6 +45,7 @@ pub mod script;
 pub mod spec;
 pub mod tabulate;
 pub mod values;
+pub mod verdict;
 
 #[cfg(test)]
 mod testing;

@@ -1,13 +1,16 @@
 //! The JSON of a verdict (`grundy solve --json`), built once for every front end: the command
-//! line prints it, the Python package returns it from `to_dict()`, so the two cannot drift apart.
+//! line prints it, the Python package returns it from `to_dict()` and the page shows it, so they
+//! cannot drift apart. The verdict itself is chosen in [`crate::verdict`].
 
 use grundy_core::component::COUNT_SATURATED;
-use grundy_core::every::{CombinedMove, EveryAnalysis};
-use grundy_core::misere::{MisereAnalysis, MisereMethod};
-use grundy_core::{sum_position, Analysis, Component, Outcome, SumMove, Value};
+use grundy_core::every::CombinedMove;
+use grundy_core::misere::MisereMethod;
+use grundy_core::{sum_position, Component, Outcome, SumMove, Value};
 use serde::Serialize;
 use serde_json::Value as Json;
 use std::io::Write;
+
+use crate::verdict::{Convention, Verdict};
 
 /// The JSON shape of a normal-play or misère verdict.
 #[derive(Serialize)]
@@ -124,22 +127,12 @@ pub fn game_name(components: &[Box<dyn Component>]) -> String {
         .join(" + ")
 }
 
-/// A verdict under one of the three conventions.
-pub enum Verdict<'a> {
-    /// Normal play, from [`grundy_core::analyse`].
-    Normal(&'a Analysis),
-    /// Misère play, from [`grundy_core::misere::analyse_misere`].
-    Misere(&'a MisereAnalysis),
-    /// Every-SG, from [`grundy_core::every::analyse_every`].
-    Every(&'a EveryAnalysis),
-}
-
 /// The verdict as one JSON object (no newline), written straight to `out`, so the position of a
 /// big sum is never held as text; `line` is the `--batch` line it answers.
 pub fn write(
     out: impl Write,
     components: &[Box<dyn Component>],
-    verdict: Verdict,
+    verdict: &Verdict,
     line: Option<usize>,
 ) -> serde_json::Result<()> {
     let notes = || components.iter().filter_map(|c| c.note()).collect();
@@ -150,7 +143,7 @@ pub fn write(
                 line,
                 game: game_name(components),
                 position: sum_position(components),
-                convention: "normal",
+                convention: Convention::Normal.name(),
                 method: None,
                 quotient: None,
                 outcome: a.outcome,
@@ -171,7 +164,7 @@ pub fn write(
                 line,
                 game: game_name(components),
                 position: sum_position(components),
-                convention: "misere",
+                convention: Convention::Misere.name(),
                 method: Some(a.method),
                 quotient: a.quotient,
                 outcome: a.outcome,
@@ -192,7 +185,7 @@ pub fn write(
                 line,
                 game: game_name(components),
                 position: sum_position(components),
-                convention: "every",
+                convention: Convention::Every.name(),
                 outcome: a.outcome,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
@@ -203,23 +196,9 @@ pub fn write(
     }
 }
 
-fn to_string(components: &[Box<dyn Component>], verdict: Verdict) -> String {
+/// The verdict as one line of JSON (no newline): `grundy solve --json`'s line.
+pub fn to_json(components: &[Box<dyn Component>], verdict: &Verdict) -> String {
     let mut out = Vec::new();
     write(&mut out, components, verdict, None).expect("reports hold only JSON-able values");
     String::from_utf8(out).expect("serde_json writes UTF-8")
-}
-
-/// The verdict of [`grundy_core::analyse`] (normal play) as one line of JSON.
-pub fn normal(components: &[Box<dyn Component>], a: &Analysis) -> String {
-    to_string(components, Verdict::Normal(a))
-}
-
-/// The verdict of [`grundy_core::misere::analyse_misere`] as one line of JSON.
-pub fn misere(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String {
-    to_string(components, Verdict::Misere(a))
-}
-
-/// The verdict of [`grundy_core::every::analyse_every`] as one line of JSON.
-pub fn every(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
-    to_string(components, Verdict::Every(a))
 }

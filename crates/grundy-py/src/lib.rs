@@ -217,12 +217,12 @@ impl NativeGame {
         let start = self.start(&game, &positions)?;
         let components = vec![RulesetComponent::boxed(game, start)];
         SHOW_PROGRESS.store(progress, Ordering::Relaxed);
-        let verdict = verdict(py, components, convention, asked);
+        let verdict = verdict(py, components, asked);
         SHOW_PROGRESS.store(false, Ordering::Relaxed);
         if progress {
             write_stderr(py, "\n");
         }
-        let verdict = verdict.map_err(|e| self.error(solve_error(e)))?;
+        let verdict = verdict.map_err(|e| self.error(e))?;
         // An exception the engine could work around (in `show` or `describe`) still reaches the
         // caller, and does not wait to spoil the next call.
         match self.host.take_error() {

@@ -3,14 +3,13 @@
 //! [`grundy_games::tabulate::TableJson`], [`grundy_games::guess`]), so the page and the CLI
 //! cannot drift apart. [`crate`] wraps these for JavaScript; the tests call them natively.
 
-use grundy_core::every::analyse_every;
-use grundy_core::misere::analyse_misere;
-use grundy_core::{analyse, analyse_outcome, Nimber, Outcome};
+use grundy_core::{analyse, Nimber, Outcome};
 use grundy_games::play::{engine_move, legal_moves, sum_words, PlayError};
 use grundy_games::position_words::words as position_words;
 use grundy_games::registry::{self, build_sum};
 use grundy_games::spec::Word;
 use grundy_games::tabulate::{Request, TableError, TableJson, Watch};
+use grundy_games::verdict::{verdict, Asked, Convention, VerdictError};
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
@@ -49,6 +48,15 @@ impl From<grundy_games::spec::SpecError> for Refusal {
 impl From<grundy_core::SolveError> for Refusal {
     fn from(e: grundy_core::SolveError) -> Self {
         Refusal::compute(e)
+    }
+}
+
+impl From<VerdictError> for Refusal {
+    fn from(e: VerdictError) -> Self {
+        match e {
+            VerdictError::Refused(r) => Refusal::input(r),
+            VerdictError::Solve(e) => Refusal::from(e),
+        }
     }
 }
 
@@ -94,41 +102,21 @@ pub fn games() -> String {
 }
 
 /// `grundy solve --json [--misere | --every | --outcome] WORDS...`, listing at most `limit`
-/// winning moves. `outcome`: who wins alone (`--outcome`), by a search that stops at the first
-/// winning move it proves; normal play only, as on the command line.
+/// winning moves. `convention`: `normal`, `misere` or `every`; `outcome`: who wins alone
+/// (`--outcome`), by a search that stops at the first winning move it proves; normal play only,
+/// as on the command line.
 pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) -> Answer {
     let words = words(words_json)?;
-    if outcome && matches!(convention, "misere" | "every") {
-        // As on the command line, where --outcome conflicts with --misere and --every.
-        return Err(Refusal::input(format!(
-            "outcome only (--outcome) is for normal play, not {convention}"
-        )));
-    }
-    let mut components = build_sum(&words)?;
-    let report = match convention {
-        "normal" if outcome => {
-            let a = analyse_outcome(&mut components)?;
-            grundy_games::report::normal(&components, &a)
-        }
-        "normal" => {
-            let a = analyse(&mut components, limit)?;
-            grundy_games::report::normal(&components, &a)
-        }
-        "misere" => {
-            let a = analyse_misere(&mut components, limit)?;
-            grundy_games::report::misere(&components, &a)
-        }
-        "every" => {
-            let a = analyse_every(&mut components, limit)?;
-            grundy_games::report::every(&components, &a)
-        }
-        other => {
-            return Err(Refusal::input(format!(
-                "the convention is normal, misere or every, not '{other}'"
-            )))
-        }
+    let convention: Convention = convention.parse().map_err(Refusal::input)?;
+    let asked = Asked {
+        outcome_only: outcome,
+        moves: true,
+        limit,
     };
-    Ok(report)
+    asked.check(convention).map_err(Refusal::input)?;
+    let mut components = build_sum(&words)?;
+    let verdict = verdict(&mut components, convention, asked)?;
+    Ok(grundy_games::report::to_json(&components, &verdict))
 }
 
 /// What the page lends a table: `progress(done, total)`, told between blocks of values.

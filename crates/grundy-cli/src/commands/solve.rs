@@ -6,13 +6,14 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use grundy_core::component::COUNT_SATURATED;
-use grundy_core::every::{analyse_every, analyse_every_outcome, EveryAnalysis};
-use grundy_core::misere::{analyse_misere, MisereAnalysis, MisereMethod};
+use grundy_core::every::EveryAnalysis;
+use grundy_core::misere::{MisereAnalysis, MisereMethod};
 use grundy_core::search::checkpoint::{self, Checkpointing};
-use grundy_core::{analyse, analyse_outcome, analyse_value, Analysis, Component, Outcome};
+use grundy_core::{Analysis, Component, Outcome};
 use grundy_games::by_formula::FormulaComponent;
 use grundy_games::guess;
 use grundy_games::spec::Word;
+use grundy_games::verdict::{verdict, Asked, Convention, Verdict, VerdictError};
 use grundy_games::{registry, report};
 use grundy_pattern::formula::Formula;
 use serde_json::Value as Json;
@@ -97,74 +98,32 @@ pub struct Args {
     spec: Vec<String>,
 }
 
-/// A verdict under one of the three conventions.
-enum Verdict {
-    Normal(Analysis),
-    Misere(MisereAnalysis),
-    Every(EveryAnalysis),
-}
-
-impl Verdict {
-    fn outcome(&self) -> Outcome {
-        match self {
-            Verdict::Normal(a) => a.outcome,
-            Verdict::Misere(a) => a.outcome,
-            Verdict::Every(a) => a.outcome,
-        }
-    }
-
-    fn grundy(&self) -> Option<grundy_core::Nimber> {
-        match self {
-            Verdict::Normal(a) => a.grundy,
-            Verdict::Misere(a) => a.grundy,
-            Verdict::Every(a) => a.grundy,
-        }
-    }
-
-    /// How many winning moves there are, if they were looked for and counted; a saturated count
-    /// ([`COUNT_SATURATED`]) is at least that many.
-    fn total(&self) -> Option<usize> {
-        match self {
-            Verdict::Normal(a) => a.winning_moves_count(),
-            Verdict::Misere(a) => Some(a.winning_moves_total),
-            Verdict::Every(a) => a.moves_searched.then_some(a.winning_moves_total),
-        }
-    }
-
-    /// The first winning (or, in a draw, draw-keeping) move in words.
-    fn first_move(&self) -> Option<&str> {
-        match self {
-            Verdict::Normal(a) => a.winning_moves.first().or(a.drawing_moves.first()),
-            Verdict::Misere(a) => a.winning_moves.first().or(a.drawing_moves.first()),
-            Verdict::Every(a) => return a.winning_moves.first().map(|m| m.description.as_str()),
-        }
-        .map(|m| m.description.as_str())
-    }
-}
-
-/// The verdict; `no_moves` skips the winning moves (positions valued by a formula whose options
-/// are too many to list).
+/// The verdict ([`verdict`]); `unlisted` skips the winning moves (positions valued by a formula
+/// whose options are too many to list).
 fn decide(
     args: &Args,
     components: &mut [Box<dyn Component>],
     limit: usize,
-    no_moves: bool,
+    unlisted: bool,
 ) -> Result<Verdict, Failure> {
-    let verdict = if args.misere {
-        analyse_misere(components, limit).map(Verdict::Misere)
-    } else if args.every && args.no_moves {
-        analyse_every_outcome(components).map(Verdict::Every)
+    let convention = if args.misere {
+        Convention::Misere
     } else if args.every {
-        analyse_every(components, limit).map(Verdict::Every)
-    } else if args.outcome {
-        analyse_outcome(components).map(Verdict::Normal)
-    } else if args.no_moves || no_moves {
-        analyse_value(components).map(Verdict::Normal)
+        Convention::Every
     } else {
-        analyse(components, limit).map(Verdict::Normal)
+        Convention::Normal
     };
+    let asked = Asked {
+        outcome_only: args.outcome,
+        moves: !(args.no_moves || unlisted),
+        limit,
+    };
+    let verdict = verdict(components, convention, asked);
     crate::progress::finish();
-    Ok(verdict?)
+    verdict.map_err(|e| match e {
+        VerdictError::Refused(r) => Failure::Input(r.to_string()),
+        VerdictError::Solve(e) => e.into(),
+    })
 }
 
 /// The verdict as one JSON object (no newline), straight to `out`: the position of a big sum is
@@ -175,11 +134,6 @@ fn write_json(
     verdict: &Verdict,
     line: Option<usize>,
 ) -> Result<(), Failure> {
-    let verdict = match verdict {
-        Verdict::Normal(a) => report::Verdict::Normal(a),
-        Verdict::Misere(a) => report::Verdict::Misere(a),
-        Verdict::Every(a) => report::Verdict::Every(a),
-    };
     report::write(out, components, verdict, line)
         .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
 }
