@@ -147,6 +147,10 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
+/// Whether a large block grows without a copy (see `mapped`): a table's stage then needs only
+/// its growth.
+pub const GROWS_IN_PLACE: bool = cfg!(target_os = "linux");
+
 /// Large blocks (a table of values, a search's hash table) are mapped from the system directly,
 /// not taken from mimalloc: a freed one goes back to the system at once (mimalloc kept the
 /// blocks a table grew out of resident to the end: a table of 10^6 heaps held twice its bytes),

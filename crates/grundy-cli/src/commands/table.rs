@@ -225,6 +225,10 @@ impl Watch for Shell {
     fn budget(&self) -> Option<u64> {
         Some(crate::memory::budget().saturating_sub(crate::memory::accounted()))
     }
+
+    fn grows_in_place(&self) -> bool {
+        crate::memory::GROWS_IN_PLACE
+    }
 }
 
 impl Drop for Shell {

@@ -195,11 +195,15 @@ impl TableGame {
         // no further than that: a stage that cannot fit is not begun.
         let asked = last;
         let mut last = last;
+        let in_place = watch.grows_in_place();
         if last >= FORECAST_FROM {
-            // The engine's forecast is its peak once the table is done; while a stage grows, the
-            // last stage's values move into a block twice their size, and the list of rare heaps
-            // is copied as it doubles: the budget's reach is found for half of it.
-            let budget = watch.budget().map_or(u64::MAX, |b| b / 2);
+            // The engine's forecast is its peak once the table is done. While a stage grows, the
+            // last stage's values move into a block twice their size unless the front end's
+            // allocator grows it in place: then the budget's reach is found for all of it, else
+            // for half.
+            let budget = watch
+                .budget()
+                .map_or(u64::MAX, |b| if in_place { b } else { b / 2 });
             if let Some((bytes, reach)) = self.forecast(last, budget) {
                 let mut said = format!(
                     "the table of {name} up to {last} needs about {}",
@@ -275,10 +279,17 @@ impl TableGame {
                     engine.estimated_bytes(have - 1)
                 };
                 // While the values move to their larger block (or are widened, u8 to u16), the
-                // old one is held too.
+                // old one is held too, unless the block grows in place (widened values are
+                // always copied).
                 let width = engine.values().width() as u64;
                 let wider = engine.forecast_width(upto) as u64;
-                let moving = have.saturating_mul(if wider > width { width + wider } else { width });
+                let moving = have.saturating_mul(if wider > width {
+                    width + wider
+                } else if in_place {
+                    0
+                } else {
+                    width
+                });
                 let need = engine
                     .estimated_bytes(upto)
                     .saturating_sub(held)
@@ -362,5 +373,66 @@ impl TableGame {
                 kept: Some(keep(&engine)?),
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tabulate::{Request, Tabulate, Watch};
+
+    /// A front end with a budget, whose table stops at its first tick: what it says up front.
+    struct Budgeted {
+        budget: u64,
+        in_place: bool,
+        said: Vec<String>,
+    }
+
+    impl Watch for Budgeted {
+        fn progress(&mut self, _: u64, _: u64) -> bool {
+            false
+        }
+        fn reserve(&mut self, _: &str, _: u64) -> Result<(), String> {
+            Ok(())
+        }
+        fn warn(&mut self, _: &str) {}
+        fn note(&mut self, message: &str) {
+            self.said.push(message.to_string());
+        }
+        fn budget(&self) -> Option<u64> {
+            Some(self.budget)
+        }
+        fn grows_in_place(&self) -> bool {
+            self.in_place
+        }
+    }
+
+    /// How far 64 MiB reach, as said before a table of 0.6 to 2^32 − 2 starts.
+    fn reach(in_place: bool) -> u64 {
+        let mut watch = Budgeted {
+            budget: 64 << 20,
+            in_place,
+            said: Vec::new(),
+        };
+        let game = crate::heap::table_game("0.6");
+        let _ = game.tabulate(&Request::upto("4294967294"), &mut watch);
+        let said = watch.said.first().expect("a long table says what it needs");
+        said.split("reaches about n = ")
+            .nth(1)
+            .and_then(|rest| rest.split(';').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no reach in: {said}"))
+    }
+
+    #[test]
+    fn a_budget_reaches_twice_as_far_when_the_table_grows_in_place() {
+        let (copied, in_place) = (reach(false), reach(true));
+        // 0.6 takes two bytes a heap: 64 MiB hold about 32 million heaps, half of them while a
+        // stage's values are copied to their new block.
+        assert!(
+            (30_000_000..34_000_000).contains(&in_place),
+            "{in_place} in place"
+        );
+        let ratio = in_place as f64 / copied as f64;
+        assert!((1.95..2.05).contains(&ratio), "{in_place} / {copied}");
     }
 }

@@ -150,6 +150,14 @@ pub trait Watch {
     fn budget(&self) -> Option<u64> {
         None
     }
+
+    /// Whether a growing table keeps its values where they are: the front end's allocator
+    /// remaps a large block's pages instead of copying them to a new block (the command line's,
+    /// on Linux). Then a stage needs only its growth, and a budget reaches twice as far as when
+    /// the old block is held beside the new one while the values move.
+    fn grows_in_place(&self) -> bool {
+        false
+    }
 }
 
 /// A watch that shows nothing, never stops and refuses nothing: for tests and small tables.
