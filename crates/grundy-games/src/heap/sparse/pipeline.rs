@@ -35,6 +35,10 @@ pub(super) const AHEAD: usize = 64;
 /// heaps: below it, the merge and the thread cost more than the marks it takes over.
 pub(super) const MIN_FAR: usize = 256;
 
+/// Heaps computed on one thread after a segment whose helper did not run, doubled for each such
+/// segment in a row (up to 2^10 times).
+const PAUSE: usize = 1 << 14;
+
 /// What the helper marked for the heap being computed: bit `v` of `reached` is set when some
 /// pair with a rare heap of `rare[taken]` reaches `v`. Bits, not the byte stamps of `seen`: a
 /// slot is what crosses from one core to the other, and bits are an eighth of the bytes.
@@ -143,21 +147,28 @@ pub(super) fn run_segment<T: Cell>(
         },
         move || helper.run(ring, table, flags),
     );
-    // More than one heap in twenty marked here: the helper's share was too large. None: it may
-    // take more.
     let done = g.len() - start;
     let far = ctx.rare.len() - first_far;
-    if missed * 2 > done || missed * 20 > done && ctx.ahead_quota < MIN_FAR / 8 {
-        // Most heaps missed, or a share too small to be worth a thread: the second core is
-        // busy with other work (a shared machine), and a helper waiting for it only slows the
-        // main thread down. Tried again later (once the table has grown by half), with a
-        // small share.
-        ctx.ahead_resume = g.len() + g.len() / 2;
-        ctx.ahead_quota = MIN_FAR / 2;
-    } else if missed * 20 > done {
-        ctx.ahead_quota = ctx.ahead_quota.min(far) / 5 * 4;
-    } else if missed == 0 {
-        ctx.ahead_quota = ctx.ahead_quota.saturating_add(ctx.ahead_quota / 4 + 16);
+    if missed * 2 > done || ctx.ahead_quota < MIN_FAR / 8 {
+        // Most heaps missed: the helper's thread did not run (the second core is busy with
+        // other work, or the system ran something else there for a while), and a helper
+        // waiting for a core only slows the main thread down. Segments run on one thread for a
+        // while, longer each time in a row this happens: on a shared machine the pipeline is
+        // soon off, on a quiet one a stray miss costs little. (A share worn down to a few
+        // rare heaps says the same.)
+        ctx.ahead_fails = (ctx.ahead_fails + 1).min(10);
+        ctx.ahead_quota = ctx.ahead_quota.max(MIN_FAR / 2);
+        ctx.ahead_resume = g.len() + (PAUSE << ctx.ahead_fails);
+    } else {
+        ctx.ahead_fails = 0;
+        if missed * 20 > done {
+            // The helper keeps up with only part of its share.
+            ctx.ahead_quota = ctx.ahead_quota.min(far) / 5 * 4;
+        } else if missed * 100 <= done {
+            // A few heaps are missed at the start of most segments, while the helper's
+            // thread wakes up: not a sign of too large a share.
+            ctx.ahead_quota = ctx.ahead_quota.saturating_add(ctx.ahead_quota / 4 + 16);
+        }
     }
     drop(slots);
     result

@@ -34,8 +34,10 @@ pub(super) struct Ctx {
     pub(super) pipeline_far: usize,
     /// The most far rare heaps that second thread takes for one heap, fitted to how it keeps up.
     pub(super) ahead_quota: usize,
-    /// No segment runs on two threads before this heap (the second core was found busy).
+    /// No segment runs on two threads before this heap (the second core was found busy), and
+    /// how many segments in a row found it so.
     pub(super) ahead_resume: usize,
+    pub(super) ahead_fails: u32,
     /// How many heaps had their far rare pass marked by that second thread.
     pub(super) ahead_heaps: u64,
     /// Bit `v` set when `v` is common under `mask`.
@@ -84,6 +86,7 @@ impl Ctx {
             pipeline_far: super::pipeline::MIN_FAR,
             ahead_quota: usize::MAX,
             ahead_resume: 0,
+            ahead_fails: 0,
             ahead_heaps: 0,
             common: vec![0; 1],
             mask: 0,

@@ -169,10 +169,17 @@ impl Values {
             new.extend(old.iter().map(|&x| B::from(x)));
             new
         }
+        // The old block was reserved for the whole stage: given back first (a shrink in place),
+        // so that a budget of a stage's values in the wider width is not held twice, mostly
+        // in bytes never written (to 2^32 heaps, 4 GiB of bytes reserved beside 8 GiB of u16).
+        fn used<A>(mut old: Vec<A>) -> Vec<A> {
+            old.shrink_to_fit();
+            old
+        }
         match self {
-            Values::U8(old) if v <= u16::MAX as u32 => Values::U16(widen(&old, total)),
-            Values::U8(old) => Values::U32(widen(&old, total)),
-            Values::U16(old) => Values::U32(widen(&old, total)),
+            Values::U8(old) if v <= u16::MAX as u32 => Values::U16(widen(&used(old), total)),
+            Values::U8(old) => Values::U32(widen(&used(old), total)),
+            Values::U16(old) => Values::U32(widen(&used(old), total)),
             Values::U32(old) => Values::U32(old),
         }
     }
