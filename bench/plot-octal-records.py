@@ -6,6 +6,10 @@ log scale, so that linear growth is a straight line of slope one doubling a step
     python3 bench/plot-octal-records.py bench/results-octal-2026-11-26.txt > bench/octal-records.svg
 
 Rows may come from several runs (later rows for the same k win); extrapolated rows are not read.
+Rows of bench/octal-run-summary.py (`run k n | seconds rssKB`: one long run, the time at which it
+passed 2^k) may be in the same files, or in a second file:
+
+    python3 bench/plot-octal-records.py bench/results-octal-2026-11-26b.txt > bench/octal-records.svg
 """
 import math
 import re
@@ -16,24 +20,34 @@ ROW = re.compile(
 )
 
 
-def read(path):
+RUN = re.compile(r"^run\s+(\d+)\s+(\d+) \|\s+([\d.]+)\s+(\d+)")
+
+
+def read(paths):
     rows = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = ROW.match(line)
-            if m:
-                k = int(m.group(1))
-                rows[k] = {
-                    "cli s": float(m.group(3)),
-                    "cli MB": int(m.group(4)) / 1024,
-                    "engine s": float(m.group(6)),
-                    "engine MB": int(m.group(8)) / 2**20,
-                }
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                m = ROW.match(line)
+                if m:
+                    k = int(m.group(1))
+                    rows.setdefault(k, {}).update({
+                        "cli s": float(m.group(3)),
+                        "cli MB": int(m.group(4)) / 1024,
+                        "engine s": float(m.group(6)),
+                        "engine MB": int(m.group(8)) / 2**20,
+                    })
+                m = RUN.match(line)
+                if m:
+                    rows.setdefault(int(m.group(1)), {}).update({
+                        "run s": float(m.group(3)),
+                        "run MB": int(m.group(4)) / 1024,
+                    })
     return dict(sorted(rows.items()))
 
 
 def main():
-    rows = read(sys.argv[1])
+    rows = read(sys.argv[1:])
     if not rows:
         sys.exit("no rows of part 3 found")
     w, h, pad = 720, 420, 60
@@ -43,8 +57,10 @@ def main():
         ("engine s", "#6baed6", "engine alone, seconds"),
         ("cli MB", "#d62728", "grundy table, peak MB"),
         ("engine MB", "#fc9272", "engine alone, peak MB above start"),
+        ("run s", "#08306b", "one run to 2^32, seconds when 2^k was passed"),
+        ("run MB", "#67000d", "one run to 2^32, resident MB then"),
     ]
-    values = [r[key] for r in rows.values() for key, _, _ in series if r[key] > 0]
+    values = [r[key] for r in rows.values() for key, _, _ in series if r.get(key, 0) > 0]
     lo, hi = math.log2(min(values)), math.log2(max(values))
     k0, k1 = min(ks), max(max(ks), min(ks) + 1)
 
@@ -65,7 +81,9 @@ def main():
     for e in range(math.floor(lo), math.ceil(hi) + 1):
         out.append(f'<text x="8" y="{y(2 ** e) + 4:.0f}">{2 ** e:g}</text>')
     for i, (key, colour, label) in enumerate(series):
-        pts = [(x(k), y(r[key])) for k, r in rows.items() if r[key] > 0]
+        pts = [(x(k), y(r[key])) for k, r in rows.items() if r.get(key, 0) > 0]
+        if not pts:
+            continue
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
         out.append(f'<text x="{pad + 10}" y="{pad + 16 * i}" fill="{colour}">{label}</text>')

@@ -11,9 +11,13 @@
 //! that moves the rare pass, about two fifths of the time, to the second core.
 //!
 //! Marks are idempotent and each slot says which rare heaps it covers, so the values are the
-//! same whichever thread marked what: when the helper has not filled a heap's slot in time (the
-//! machine is busy, or its share is too large), the main thread marks that heap's rare pairs
-//! itself and gives the helper a smaller share (`quota`), so that it catches up.
+//! same whichever thread marked what: when the helper has not filled a heap's slot in time, the
+//! main thread marks that heap's rare pairs itself. A segment where that happened often gives
+//! the helper a smaller share (`quota`); one where the helper did not run at all (the second core
+//! is busy with other work) turns the pipeline off for a while, longer each time in a row.
+//!
+//! The helper is the second half of a `rayon::join` on the pool the engine runs in, so the pool's
+//! size is the knob (one thread: no pipeline), and no thread is started.
 //!
 //! The helper reads the table while the main thread appends to it: the values are written
 //! before their count is published (`Release`/`Acquire`), the helper reads only published
