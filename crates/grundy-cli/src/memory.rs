@@ -148,8 +148,13 @@ unsafe impl GlobalAlloc for Counting {
 }
 
 /// Whether a large block grows without a copy (see `mapped`): a table's stage then needs only
-/// its growth.
-pub const GROWS_IN_PLACE: bool = cfg!(target_os = "linux");
+/// its growth. Not under an address-space limit (`ulimit -v`): a grown mapping may have to move,
+/// and the new range must fit among mappings (the allocator's reserved arenas) the budget drawn
+/// from the limit does not see: a table of sub:fib under 2 GB of address space, reaching the
+/// whole budget, had a stage refused by the system. There the margin of a copy is kept.
+pub fn grows_in_place() -> bool {
+    cfg!(target_os = "linux") && address_space_limit().is_none()
+}
 
 /// Large blocks (a table of values, a search's hash table) are mapped from the system directly,
 /// not taken from mimalloc: a freed one goes back to the system at once (mimalloc kept the

@@ -227,7 +227,7 @@ impl Watch for Shell {
     }
 
     fn grows_in_place(&self) -> bool {
-        crate::memory::GROWS_IN_PLACE
+        crate::memory::grows_in_place()
     }
 }
 

@@ -57,6 +57,9 @@ pub(super) fn worth_it<T>(ctx: &Ctx, g: &Vec<T>, end: usize) -> bool {
     let n = g.len();
     ctx.threads > 1
         && ctx.sparse
+        // Moves that leave two heaps: the only pairs a rare pass reads (sub:fib has none, and a
+        // helper with nothing to mark would copy its list of rare heaps each segment for nothing).
+        && !ctx.sets[2].is_empty()
         && n >= 2 * AHEAD
         && end > n
         && g.capacity() >= end
@@ -196,9 +199,16 @@ fn main_loop<T: Cell>(
         // The helper is on this very heap: its marks come sooner than a pass of our own (unless
         // its thread was put to sleep: then not waited for).
         let mut spins = 0u32;
-        while !ready && spins < 1 << 9 && ring.working.load(Ordering::Relaxed) == n + 1 {
-            std::hint::spin_loop();
-            spins += 1;
+        // Tests wait for every slot the helper is to fill, so that what it marks is tested
+        // however busy the machine.
+        let wait = ctx.ahead_wait && n >= first;
+        while !ready && (wait || spins < 1 << 9 && ring.working.load(Ordering::Relaxed) == n + 1) {
+            if spins < 1 << 12 {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+            spins = spins.saturating_add(1);
             ready = ring.tags[s].load(Ordering::Acquire) == n + 1;
         }
         let v = if ready {

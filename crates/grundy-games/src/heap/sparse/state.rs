@@ -38,6 +38,8 @@ pub(super) struct Ctx {
     /// how many segments in a row found it so.
     pub(super) ahead_resume: usize,
     pub(super) ahead_fails: u32,
+    /// Whether the first thread waits for the second's marks (tests: never marks it itself).
+    pub(super) ahead_wait: bool,
     /// How many heaps had their far rare pass marked by that second thread.
     pub(super) ahead_heaps: u64,
     /// Bit `v` set when `v` is common under `mask`.
@@ -87,6 +89,7 @@ impl Ctx {
             ahead_quota: usize::MAX,
             ahead_resume: 0,
             ahead_fails: 0,
+            ahead_wait: false,
             ahead_heaps: 0,
             common: vec![0; 1],
             mask: 0,

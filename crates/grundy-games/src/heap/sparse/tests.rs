@@ -56,6 +56,7 @@ fn ahead_table(rules: &TakeBreakRules, steps: &[usize]) -> Engine {
         let mut e = Engine::new(rules.clone(), Method::Sparse);
         e.ctx.next_review = 16;
         e.ctx.pipeline_far = 0;
+        e.ctx.ahead_wait = true;
         for &last in steps {
             e.extend_to(last, &mut |_| true).unwrap();
         }
