@@ -2,8 +2,11 @@
 //! (`seen[v] = stamp`), or compare them against the few values still needed. The marking loops
 //! are `#[inline(never)]`, kept apart so that each holds everything in registers; the scan of a
 //! block of pairs ([`scan_block`], with its comparisons) is inlined into the phase that runs it.
+//! The `reach_*` kernels do the same on one word of bits, while every value is below 64 (see
+//! `word`); their AVX2 versions are in `avx2`.
 
 use super::storage::Cell;
+use super::word::bit;
 
 /// Marks `va ^ G(r - a)` for the rare heaps `a` (values `va`), reading `G(r - a)` from `g`,
 /// which holds at least `G(0..=r - a)` for every `a` given (the second thread's rare pass reads
@@ -248,4 +251,119 @@ fn find_any<T: Cell, const W: usize>(low: &[T], high: &[T], wanted: &[u32]) -> u
         bits |= ((h.get() != 0) as u32) << j;
     }
     bits
+}
+
+/// [`mark_rare`] as bits of one word, when every value is below 64.
+#[inline(never)]
+pub(super) fn reach_rare<T: Cell>(g: &[T], r: usize, heaps: &[u32], values: &[u32]) -> u64 {
+    // Four words, so that the ORs do not wait on each other.
+    let mut acc = [0u64; 4];
+    let (mut hc, mut vc) = (heaps.chunks_exact(4), values.chunks_exact(4));
+    for (h, v) in (&mut hc).zip(&mut vc) {
+        for i in 0..4 {
+            acc[i] |= bit(v[i] ^ g[r - h[i] as usize].get());
+        }
+    }
+    for (&h, &v) in hc.remainder().iter().zip(vc.remainder()) {
+        acc[0] |= bit(v ^ g[r - h as usize].get());
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
+}
+
+/// [`mark_rare_twice`] as bits of one word, when every value is below 64: eight heaps at a time
+/// where `avx2` says the CPU has it (a byte table only).
+#[inline(never)]
+pub(super) fn reach_rare_twice<T: Cell>(
+    g: &[T],
+    (r1, r2): (usize, usize),
+    heaps: &[u32],
+    values: &[u32],
+    avx2: bool,
+) -> u64 {
+    let (from, reach) = reach_rare_twice_x86(g, (r1, r2), heaps, values, avx2);
+    let mut acc = [0u64; 2];
+    for (&a, &va) in heaps[from..].iter().zip(&values[from..]) {
+        // Rare heaps are at least 1 and below r2 < r1.
+        let a = a as usize;
+        acc[0] |= bit(va ^ g[r1 - a].get());
+        acc[1] |= bit(va ^ g[r2 - a].get());
+    }
+    reach | acc[0] | acc[1]
+}
+
+/// The first heaps of [`reach_rare_twice`], eight at a time, with AVX2 where `avx2` says the CPU
+/// has it and the table is bytes: how many heaps it took, and what they reach.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn reach_rare_twice_x86<T: Cell>(
+    g: &[T],
+    (r1, r2): (usize, usize),
+    heaps: &[u32],
+    values: &[u32],
+    avx2: bool,
+) -> (usize, u64) {
+    let (true, Some(bytes)) = (avx2, T::bytes(g)) else {
+        return (0, 0);
+    };
+    // The vector loop reads the four bytes ending at each value it needs: heaps up to r2 - 3
+    // (and offsets that fit an i32).
+    let fits = |&a: &u32| (a as usize) + 3 <= r2 && a < 1 << 30;
+    // Usually every rare heap is far below r2: no search needed.
+    let fit = if heaps.last().is_none_or(fits) {
+        heaps.len()
+    } else {
+        heaps.partition_point(fits)
+    };
+    let from = fit / 8 * 8;
+    // SAFETY: `avx2` is set only when the CPU has AVX2 (`Ctx::new`); the heaps given are at
+    // least 1 (rare heaps are) and at most r2 - 3, with r2 < r1 <= g.len() (a remainder is at
+    // most the heap being computed, `g.len()`).
+    let reach =
+        unsafe { super::avx2::reach_rare_twice(bytes, (r1, r2), &heaps[..from], &values[..from]) };
+    (from, reach)
+}
+
+/// Elsewhere no heap is taken by vectors.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn reach_rare_twice_x86<T: Cell>(
+    _: &[T],
+    _: (usize, usize),
+    _: &[u32],
+    _: &[u32],
+    _: bool,
+) -> (usize, u64) {
+    (0, 0)
+}
+
+/// The values `low[i] ^ high[len - 1 - i]` reach, as bits of one word, when every value is below
+/// 64 (as [`mark_pairs`] marks them); with AVX2 where `avx2` says the CPU has it.
+#[inline(always)]
+pub(super) fn reach_pairs<T: Cell>(low: &[T], high: &[T], avx2: bool) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2 {
+        // SAFETY: `avx2` is set only when the CPU has AVX2 (`Ctx::new`).
+        return unsafe { super::avx2::reach_pairs(low, high) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = avx2;
+    reach_pairs_plain(low, high)
+}
+
+/// [`reach_pairs`] without vectors wider than the target's baseline: four words, so that the ORs
+/// do not wait on each other.
+#[inline(always)]
+pub(super) fn reach_pairs_plain<T: Cell>(low: &[T], high: &[T]) -> u64 {
+    let mut acc = [0u64; 4];
+    let (mut lc, mut hc) = (low.chunks_exact(4), high.rchunks_exact(4));
+    for (x, y) in (&mut lc).zip(&mut hc) {
+        acc[0] |= bit((x[0] ^ y[3]).get());
+        acc[1] |= bit((x[1] ^ y[2]).get());
+        acc[2] |= bit((x[2] ^ y[1]).get());
+        acc[3] |= bit((x[3] ^ y[0]).get());
+    }
+    for (&x, &y) in lc.remainder().iter().zip(hc.remainder().iter().rev()) {
+        acc[0] |= bit((x ^ y).get());
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
 }

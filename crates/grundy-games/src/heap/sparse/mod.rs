@@ -66,9 +66,13 @@
 //! - `value`: `G(n)` for one heap, phase by phase (the passes above);
 //! - `pipeline`: the rare pass of the heaps ahead, on a second thread;
 //! - `estimate`: the memory a table needs, and how far a budget reaches;
-//! - `kernels`: the tight marking and comparison loops the phases run;
+//! - `word`: the phases on one word of bits, while every value is below 64;
+//! - `kernels`: the tight marking and comparison loops the phases run (`avx2`: some of them with
+//!   AVX2, chosen at run time);
 //! - `known`: values known for a ruleset, by table and proved period ([`known_values`]).
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod estimate;
 mod kernels;
 mod known;
@@ -78,6 +82,7 @@ mod storage;
 #[cfg(test)]
 mod tests;
 mod value;
+mod word;
 
 pub use estimate::{estimated_bytes, forecast};
 pub use known::{known_values, KnownValues, PERIOD_SEARCH_WORK, SOLVE_TABLE_LIMIT};
@@ -192,7 +197,8 @@ impl Engine {
     /// naively) and the common–common scan's. It grows with the time taken but, unlike it, is the
     /// same on every machine, so a decision taken on it gives the same answer everywhere.
     pub fn work(&self) -> u64 {
-        self.ctx.scan.pair_reads + self.ctx.scan.scan_steps * value::SCAN_BLOCK
+        let scan = &self.ctx.scan;
+        scan.pair_reads + scan.scan_steps * value::SCAN_BLOCK + scan.scan_pairs
     }
 
     /// How many heaps had their far rare pairs marked ahead by a second thread (see the

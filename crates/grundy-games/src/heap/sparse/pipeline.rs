@@ -64,6 +64,8 @@ pub(super) fn worth_it<T>(ctx: &Ctx, g: &Vec<T>, end: usize) -> bool {
         && end > n
         && g.capacity() >= end
         && n >= ctx.ahead_resume
+        // Checked every heap: the search below only when it can pass.
+        && ctx.rare.len() >= ctx.pipeline_far
         && ctx.rare.len() - far_start(&ctx.rare) >= ctx.pipeline_far
 }
 
@@ -126,8 +128,10 @@ pub(super) fn run_segment<T: Cell>(
     // The helper reads the main thread's list of rare heaps as it grows (a copy cost as much
     // memory again: a tenth of all heaps in 0.007). Room for every heap of the segment first, so
     // that the list does not move while it is read.
-    ctx.rare.reserve_exact(end - start);
-    ctx.rare_values.reserve_exact(end - start);
+    // Amortized: room reserved exactly would move both lists at every segment, each move
+    // leaving a dead block with the allocator.
+    ctx.rare.reserve(end - start);
+    ctx.rare_values.reserve(end - start);
     let rare = (Shared(ctx.rare.as_ptr()), Shared(ctx.rare_values.as_ptr()));
     let helper = Helper {
         sets2: ctx.sets[2].clone(),

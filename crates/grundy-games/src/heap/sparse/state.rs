@@ -42,6 +42,11 @@ pub(super) struct Ctx {
     pub(super) ahead_wait: bool,
     /// How many heaps had their far rare pass marked by that second thread.
     pub(super) ahead_heaps: u64,
+    /// Whether a heap is computed on one word of bits while every value is below 64 (see
+    /// `word`; tests turn it off to run the byte stamps on small values too).
+    pub(super) one_word: bool,
+    /// Whether the CPU has AVX2, for the one-word kernels (checked once: see `avx2`).
+    pub(super) avx2: bool,
     /// Bit `v` set when `v` is common under `mask`.
     pub(super) common: Vec<u64>,
     pub(super) mask: u32,
@@ -62,12 +67,23 @@ pub(super) struct CommonScan {
     /// pair); with `scan_steps`, the work done so far ([`super::Engine::work`]).
     pub(super) pair_reads: u64,
     pub(super) scan_steps: u64,
+    /// Pairs read by the common–common scan on one word (see `word`), which has no steps of
+    /// `SCAN_BLOCK` pairs.
+    pub(super) scan_pairs: u64,
     pub(super) needy: u64,
     pub(super) needed: Vec<u32>,
     /// Blocks of pairs already read by the spread probes of the current heap.
     pub(super) probed: Vec<usize>,
     /// The last stride computed, as `(blocks, step)`: the count of blocks changes slowly.
     pub(super) spread: (usize, usize),
+}
+
+/// Whether the one-word kernels may run their AVX2 versions.
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
 }
 
 impl Ctx {
@@ -91,6 +107,8 @@ impl Ctx {
             ahead_fails: 0,
             ahead_wait: false,
             ahead_heaps: 0,
+            one_word: true,
+            avx2: has_avx2(),
             common: vec![0; 1],
             mask: 0,
             rare: Vec::new(),
@@ -99,6 +117,7 @@ impl Ctx {
             scan: CommonScan {
                 pair_reads: 0,
                 scan_steps: 0,
+                scan_pairs: 0,
                 needy: 0,
                 needed: Vec::new(),
                 probed: Vec::new(),
@@ -176,15 +195,18 @@ impl Ctx {
         if best.1 != self.mask || self.rare.is_empty() {
             self.mask = best.1;
             self.rebuild_common();
-            self.rare = (1..values.len())
-                .filter(|&a| self.class(values[a].get()) == 0)
-                .map(|a| a as u32)
-                .collect();
-            self.rare_values = self
-                .rare
-                .iter()
-                .map(|&a| values[a as usize].get())
-                .collect();
+            // Refilled in place: new lists at each review left the old ones with the allocator.
+            let mask = self.mask;
+            let rare = |v: u32| (v & mask).count_ones() & 1 == 0;
+            self.rare.clear();
+            self.rare.extend(
+                (1..values.len())
+                    .filter(|&a| rare(values[a].get()))
+                    .map(|a| a as u32),
+            );
+            self.rare_values.clear();
+            self.rare_values
+                .extend(self.rare.iter().map(|&a| values[a as usize].get()));
         }
     }
 }

@@ -111,15 +111,18 @@ impl Values {
     }
 
     /// Writes the values as a checkpoint stores them, each a little-endian `u32`, a block at a
-    /// time: a table of `N` values needs no copy of `4 N` bytes to be written.
+    /// time: a table of `N` values needs no copy of `4 N` bytes to be written. The block is on
+    /// the stack: a checkpoint is saved when a table stops at its memory budget too, when an
+    /// allocation of the block's size may no longer fit.
     pub fn write_le_u32(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        let mut block = Vec::with_capacity(1 << 16);
-        for start in (0..self.len()).step_by(1 << 14) {
-            block.clear();
-            for n in start..self.len().min(start + (1 << 14)) {
-                block.extend_from_slice(&self.at(n).to_le_bytes());
+        const VALUES: usize = 1 << 10;
+        let mut block = [0u8; 4 * VALUES];
+        for start in (0..self.len()).step_by(VALUES) {
+            let end = self.len().min(start + VALUES);
+            for (n, bytes) in (start..end).zip(block.chunks_exact_mut(4)) {
+                bytes.copy_from_slice(&self.at(n).to_le_bytes());
             }
-            out.write_all(&block)?;
+            out.write_all(&block[..4 * (end - start)])?;
         }
         Ok(())
     }
@@ -198,10 +201,13 @@ pub(super) trait Cell:
     const MAX: u32;
     fn get(self) -> u32;
     fn make(v: u32) -> Self;
+    /// The table as bytes, when its cells are bytes (for the kernels that load bytes directly).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    fn bytes(cells: &[Self]) -> Option<&[u8]>;
 }
 
 macro_rules! cell {
-    ($t:ty) => {
+    ($t:ty, $bytes:expr) => {
         impl Cell for $t {
             const MAX: u32 = <$t>::MAX as u32;
             #[inline(always)]
@@ -212,9 +218,13 @@ macro_rules! cell {
             fn make(v: u32) -> Self {
                 v as $t
             }
+            #[inline(always)]
+            fn bytes(cells: &[Self]) -> Option<&[u8]> {
+                $bytes(cells)
+            }
         }
     };
 }
-cell!(u8);
-cell!(u16);
-cell!(u32);
+cell!(u8, Some);
+cell!(u16, |_| None);
+cell!(u32, |_| None);

@@ -20,7 +20,14 @@ fn code() -> impl Strategy<Value = String> {
 }
 
 fn engine_table(rules: &TakeBreakRules, method: Method, last: usize) -> Vec<u32> {
+    marks_table(rules, method, last, true)
+}
+
+/// [`engine_table`], with values below 64 computed on one word of bits (`one_word`) or on the
+/// byte stamps every larger value uses.
+fn marks_table(rules: &TakeBreakRules, method: Method, last: usize, one_word: bool) -> Vec<u32> {
     let mut e = Engine::new(rules.clone(), method);
+    e.ctx.one_word = one_word;
     // Force early and frequent mask reviews so the sparse path is exercised on small tables.
     e.ctx.next_review = 16;
     e.extend_to(last, &mut |_| true).unwrap();
@@ -51,9 +58,10 @@ fn split_table(rules: &TakeBreakRules, threads: usize, steps: &[usize]) -> Engin
 
 /// [`engine_table`] by the sparse method on two threads, the far rare pass of every segment
 /// marked ahead by the second (however few far rare heaps), extended in the given steps.
-fn ahead_table(rules: &TakeBreakRules, steps: &[usize]) -> Engine {
+fn ahead_table(rules: &TakeBreakRules, steps: &[usize], one_word: bool) -> Engine {
     pool(2).install(|| {
         let mut e = Engine::new(rules.clone(), Method::Sparse);
+        e.ctx.one_word = one_word;
         e.ctx.next_review = 16;
         e.ctx.pipeline_far = 0;
         e.ctx.ahead_wait = true;
@@ -67,10 +75,10 @@ fn ahead_table(rules: &TakeBreakRules, steps: &[usize]) -> Engine {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
-    fn rare_passes_marked_ahead_equal_naive(code in code(), last in 0usize..700) {
+    fn rare_passes_marked_ahead_equal_naive(code in code(), last in 0usize..700, one_word: bool) {
         let rules = TakeBreakRules::from_code(&code).unwrap();
         let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
-        let e = ahead_table(&rules, &[last / 3, last]);
+        let e = ahead_table(&rules, &[last / 3, last], one_word);
         prop_assert_eq!(&e.values().to_vec(), &oracle);
     }
 
@@ -79,7 +87,47 @@ proptest! {
         let rules = TakeBreakRules::from_code(&code).unwrap();
         let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);
         prop_assert_eq!(&engine_table(&rules, Method::Naive, last), &oracle);
-        prop_assert_eq!(&engine_table(&rules, Method::Sparse, last), &oracle);
+        prop_assert_eq!(&marks_table(&rules, Method::Sparse, last, true), &oracle);
+        prop_assert_eq!(&marks_table(&rules, Method::Sparse, last, false), &oracle);
+    }
+
+    /// The one-word kernels, with AVX2 where this CPU has it, against their definitions.
+    #[test]
+    fn one_word_kernels_equal_their_definitions(
+        table in proptest::collection::vec(0u8..64, 8..300),
+        picks in proptest::collection::vec(any::<bool>(), 300),
+        values in proptest::collection::vec(0u32..64, 300),
+        gap in 1usize..4,
+        (first, len) in (1usize..40, 0usize..70),
+        k1 in 0usize..2,
+    ) {
+        let avx2 = Ctx::new(false, true).avx2;
+        // A remainder is at most the heap computed, one past the table (a removal of 0).
+        let r1 = table.len() - k1;
+        let r2 = r1 - gap.min(r1 - 1);
+        let heaps: Vec<u32> = (1..r2).filter(|&a| picks[a]).map(|a| a as u32).collect();
+        let values = &values[..heaps.len()];
+        let bit = |v: u32| 1u64 << v;
+        let want = heaps.iter().zip(values).fold(0, |w, (&a, &va)| {
+            w | bit(va ^ table[r1 - a as usize] as u32) | bit(va ^ table[r2 - a as usize] as u32)
+        });
+        let wide: Vec<u16> = table.iter().map(|&x| u16::from(x)).collect();
+        for fast in [false, avx2] {
+            prop_assert_eq!(kernels::reach_rare_twice(&table, (r1, r2), &heaps, values, fast), want);
+            prop_assert_eq!(kernels::reach_rare_twice(&wide, (r1, r2), &heaps, values, fast), want);
+        }
+        let once = heaps.iter().zip(values).fold(0, |w, (&a, &va)| w | bit(va ^ table[r1 - a as usize] as u32));
+        prop_assert_eq!(kernels::reach_rare(&table, r1, &heaps, values), once);
+        // Pairs (a, r1 - a) for a in first..first + len, within the table.
+        let hi = (first + len).min(r1 / 2 + 1).max(first.min(r1 / 2 + 1));
+        let lo = first.min(hi);
+        let pairs = (lo..hi).fold(0, |w, a| w | bit(u32::from(table[a] ^ table[r1 - a])));
+        let (low, high) = (&table[lo..hi], &table[r1 + 1 - hi..r1 + 1 - lo]);
+        for fast in [false, avx2] {
+            prop_assert_eq!(kernels::reach_pairs(low, high, fast), pairs);
+        }
+        let (wlow, whigh) = (&wide[lo..hi], &wide[r1 + 1 - hi..r1 + 1 - lo]);
+        prop_assert_eq!(kernels::reach_pairs(wlow, whigh, avx2), pairs);
     }
 
     #[test]
@@ -274,7 +322,7 @@ fn grundys_game_marked_ahead_equals_one_thread() {
     let rules = crate::heap::grundys_game::rules();
     let last = 1 << 16;
     let one = pool(1).install(|| engine_table(&rules, Method::Sparse, last));
-    let e = ahead_table(&rules, &[last / 2, last]);
+    let e = ahead_table(&rules, &[last / 2, last], true);
     assert_eq!(e.values().to_vec(), one);
     // Not a test that passes with the second thread idle: it marked heaps.
     assert!(e.ahead_heaps() > 0, "no heap was marked ahead");
@@ -287,7 +335,7 @@ fn values_outgrowing_the_marks_or_the_storage_end_a_segment_marked_ahead() {
     let rules = TakeBreakRules::from_code("0.6").unwrap();
     let oracle = naive_table(&TakeAndBreak::new(rules.clone()), 10_600);
     for steps in [[10_000, 10_600], [10_343, 10_600]] {
-        let e = ahead_table(&rules, &steps);
+        let e = ahead_table(&rules, &steps, true);
         assert_eq!(e.values().width(), 2);
         assert_eq!(e.values().to_vec(), oracle, "{steps:?}");
         assert!(e.ahead_heaps() > 0);

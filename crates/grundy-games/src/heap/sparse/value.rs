@@ -1,8 +1,10 @@
 //! One value at a time: [`value_at`] computes `G(n)` from `G(0..n)`, phase by phase:
-//! the moves that leave no heap, one heap or three ([`mark_other_moves`]); then, by the sparse
-//! method, the pairs with a rare heap ([`mark_rare_pairs`]), the least common value no option
-//! reaches ([`least_common_unseen`]) and, when rare values below it are still unseen, the
-//! common–common pairs ([`settle_needed`]); or, naively, every pair ([`mark_all_pairs`]).
+//! the moves that leave no heap, one heap or three ([`for_other_moves`]); then, by the sparse
+//! method, the pairs with a rare heap ([`mark_rare_pairs`], in the runs of [`for_rare_runs`]),
+//! the least common value no option reaches ([`least_common_unseen`]) and, when rare values
+//! below it are still unseen, the common–common pairs ([`settle_needed`]); or, naively, every
+//! pair ([`mark_all_pairs`]). While every value is below 64 the same phases run on one word of
+//! bits instead of the byte stamps of `seen` (see `word`).
 //!
 //! The phases are `#[inline(always)]`, as their code was written inline in `value_at` before:
 //! they compile into it as one function; the loops they call are in `kernels`.
@@ -13,6 +15,7 @@ use super::kernels::{
 use super::pipeline::Ahead;
 use super::state::{CommonScan, Ctx};
 use super::storage::Cell;
+use super::word::value_in_word;
 
 // Common–common pairs, a block of `BLOCK` heaps `a` at a time, until every needed value is seen.
 // A needed value is often reached by only a few kinds of pairs: blocks spread over the whole
@@ -34,6 +37,9 @@ pub(super) const SPLIT_MARKS: u64 = 32768;
 /// (see `pipeline`), if it did.
 #[inline]
 pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize, ahead: Option<Ahead<'_>>) -> u32 {
+    if ctx.sparse && ctx.one_word && ctx.bits == 6 {
+        return value_in_word(ctx, g, n, ahead);
+    }
     ctx.next_stamp();
     let Ctx {
         sets,
@@ -63,7 +69,8 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize, ahead: Option<
         g,
     };
     // Three-heap moves first: the sparse step below needs every other option marked.
-    mark_other_moves(seen, stamp, sets, g, n);
+    let top_mask = seen.len() - 1;
+    for_other_moves(sets, g, n, |v| seen[v as usize & top_mask] = stamp);
     // Each removal leaving two heaps of a heap n, for the count of work (not its exact pairs).
     let removals = sets[2].partition_point(|&k| k + 2 <= n) as u64;
     // Before the first mask is chosen the mask is 0 and every heap is rare: still correct.
@@ -130,31 +137,23 @@ pub(super) struct Pairs<'a, T> {
     pub(super) g: &'a [T],
 }
 
-/// Marks the options that are not two-heap moves: removing a whole heap, leaving one heap, and
-/// leaving three heaps (every triple, naively).
+/// Gives the values of the options that are not two-heap moves: removing a whole heap, leaving
+/// one heap, and leaving three heaps (every triple, naively).
 #[inline(always)]
-fn mark_other_moves<T: Cell>(
-    seen: &mut [u8],
-    stamp: u8,
+pub(super) fn for_other_moves<T: Cell>(
     sets: &[Vec<usize>; 4],
     g: &[T],
     n: usize,
+    mut mark: impl FnMut(u32),
 ) {
-    let top_mask = seen.len() - 1;
-    macro_rules! mark {
-        ($x:expr) => {{
-            let x = $x as usize;
-            seen[x & top_mask] = stamp;
-        }};
-    }
     if n > 0 && sets[0].binary_search(&n).is_ok() {
-        mark!(0);
+        mark(0);
     }
     for &k in &sets[1] {
         if k >= n {
             break;
         }
-        mark!(g[n - k].get());
+        mark(g[n - k].get());
     }
     for &k in &sets[3] {
         if k + 3 > n {
@@ -164,7 +163,7 @@ fn mark_other_moves<T: Cell>(
         for a in 1..=r / 3 {
             let ga = g[a].get();
             for b in a..=(r - a) / 2 {
-                mark!(ga ^ g[b].get() ^ g[r - a - b].get());
+                mark(ga ^ g[b].get() ^ g[r - a - b].get());
             }
         }
     }
@@ -180,28 +179,45 @@ pub(super) fn mark_rare_pairs<T: Cell>(
     rare: &[u32],
     rare_values: &[u32],
 ) {
-    let Pairs {
-        n,
-        sets2,
-        distinct,
-        g,
-        ..
-    } = pairs;
-    // Two removals leaving two heaps (as in 0.167) and every rare heap below both remainders:
-    // one pass over the rare heaps marks both, each read once.
-    let fused = match sets2 {
-        &[k1, k2, ..] if !distinct && sets2.len() == 2 => {
-            let lowest = n.saturating_sub(k2);
-            (k2 + 2 <= n && rare.last().is_none_or(|&a| (a as usize) < lowest))
-                .then(|| (n - k1, n - k2))
+    let g = pairs.g;
+    for_rare_runs(pairs, rare, rare_values, |run| match run {
+        RareRun::Once(r, heaps, values) => mark_rare(seen, stamp, g, r, heaps, values),
+        RareRun::Twice(r1_r2, heaps, values) => {
+            mark_rare_twice(seen, stamp, g, r1_r2, heaps, values)
         }
-        _ => None,
-    };
-    if let Some((r1, r2)) = fused {
-        mark_rare_twice(seen, stamp, g, (r1, r2), rare, rare_values);
+    });
+}
+
+/// Rare heaps `heaps` (values `values`), each paired with `r − a`, or with both `r1 − a` and
+/// `r2 − a`: the rare pass of one heap in runs, as [`for_rare_runs`] gives them.
+pub(super) enum RareRun<'a> {
+    Once(usize, &'a [u32], &'a [u32]),
+    /// Two remainders `r2 < r1`, every heap below `r2`.
+    Twice((usize, usize), &'a [u32], &'a [u32]),
+}
+
+/// Splits the rare pass of a heap into runs: for each removal `k`, the rare heaps `a < r = n − k`
+/// (without `a = r/2` when the two heaps must differ). Two removals with every rare heap below
+/// both remainders (as in 0.167) are one run, so that each rare heap is read once.
+#[inline(always)]
+pub(super) fn for_rare_runs<'a, T: Cell>(
+    pairs: Pairs<'_, T>,
+    rare: &'a [u32],
+    rare_values: &'a [u32],
+    mut run: impl FnMut(RareRun<'a>),
+) {
+    let Pairs {
+        n, sets2, distinct, ..
+    } = pairs;
+    if let &[k1, k2] = sets2 {
+        let lowest = n.saturating_sub(k2);
+        if !distinct && k2 + 2 <= n && rare.last().is_none_or(|&a| (a as usize) < lowest) {
+            run(RareRun::Twice((n - k1, n - k2), rare, rare_values));
+            return;
+        }
     }
     for &k in sets2 {
-        if k + 2 > n || fused.is_some() {
+        if k + 2 > n {
             break;
         }
         let r = n - k;
@@ -213,16 +229,14 @@ pub(super) fn mark_rare_pairs<T: Cell>(
             rare.partition_point(|&a| (a as usize) < r)
         };
         let (rs, rv) = (&rare[..upto], &rare_values[..upto]);
-        let (below, above) = if distinct && r.is_multiple_of(2) {
+        if distinct && r.is_multiple_of(2) {
             let h = (r / 2) as u32;
             let i = rs.partition_point(|&a| a < h);
             let j = if rs.get(i) == Some(&h) { i + 1 } else { i };
-            ((&rs[..i], &rv[..i]), (&rs[j..], &rv[j..]))
+            run(RareRun::Once(r, &rs[..i], &rv[..i]));
+            run(RareRun::Once(r, &rs[j..], &rv[j..]));
         } else {
-            ((rs, rv), (&rs[..0], &rv[..0]))
-        };
-        for (heaps, values) in [below, above] {
-            mark_rare(seen, stamp, g, r, heaps, values);
+            run(RareRun::Once(r, rs, rv));
         }
     }
 }
@@ -486,7 +500,7 @@ fn mark_all_pairs<T: Cell>(seen: &mut [u8], stamp: u8, pairs: Pairs<'_, T>) {
 
 /// A stride through `blocks` blocks that visits each once and lands far from the blocks before:
 /// the first integer from `⌊blocks / φ⌋` up that is coprime to `blocks`.
-fn spread_step(blocks: usize) -> usize {
+pub(super) fn spread_step(blocks: usize) -> usize {
     if blocks <= 2 {
         return 1;
     }

@@ -1,0 +1,85 @@
+//! The one-word kernels of `kernels` (`reach_*`) with AVX2, for CPUs that have it: the engine
+//! checks once (`Ctx::new`) and passes the answer down, so a build for the x86-64 baseline runs
+//! them where they can run and the plain loops elsewhere.
+//!
+//! A value below 64 becomes its bit by a variable shift, which the baseline (SSE2) lacks: with
+//! AVX2 eight of them are one instruction, as are eight gathered loads of the rare pass. On 0.167
+//! to 10^6 the two kernels take the engine from 0.11 s to 0.08 s.
+
+use std::arch::x86_64::*;
+
+use super::storage::Cell;
+
+/// `reach_pairs`: the bits of `low[i] ^ high[len - 1 - i]`.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn reach_pairs<T: Cell>(low: &[T], high: &[T]) -> u64 {
+    let len = low.len().min(high.len());
+    let (low, high) = (&low[..len], &high[high.len() - len..]);
+    // The compiler vectorizes the fold (a shift per lane); a full block has a fixed length, so
+    // it needs no remainder loop.
+    let fold = |low: &[T], high: &[T]| {
+        low.iter()
+            .zip(high.iter().rev())
+            .fold(0u64, |acc, (&x, &y)| acc | 1u64 << ((x ^ y).get() & 63))
+    };
+    if let (Ok(lo), Ok(hi)) = (<&[T; 32]>::try_from(low), <&[T; 32]>::try_from(high)) {
+        return fold(lo, hi);
+    }
+    fold(low, high)
+}
+
+/// `reach_rare_twice` on a byte table: the bits of `va ^ G(r1 − a)` and `va ^ G(r2 − a)`, eight
+/// rare heaps at a time (`heaps.len()` a multiple of 8; any rest is ignored).
+///
+/// # Safety
+/// The CPU must have AVX2; every heap `a` must satisfy `1 <= a`, `a + 3 <= r2`, `a < 2^30`, with
+/// `r2 < r1 <= g.len()`: each load reads the four bytes `g[r - a - 3 ..= r - a]`.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn reach_rare_twice(
+    g: &[u8],
+    (r1, r2): (usize, usize),
+    heaps: &[u32],
+    values: &[u32],
+) -> u64 {
+    debug_assert!(r2 < r1 && r1 <= g.len());
+    debug_assert!(heaps
+        .iter()
+        .all(|&a| (1..1 << 30).contains(&a) && a as usize + 3 <= r2));
+    let zero = _mm256_setzero_si256();
+    let one = _mm256_set1_epi32(1);
+    let c32 = _mm256_set1_epi32(32);
+    // Loads at `base - a` read `g[r - 3 - a ..= r - a]`; the byte wanted is the last, the top
+    // byte of the little-endian word.
+    let base1 = g.as_ptr().add(r1 - 3) as *const i32;
+    let base2 = g.as_ptr().add(r2 - 3) as *const i32;
+    // Bits 0..32 and 32..64 of the word, as eight lanes each: a shift by 32 or more gives 0, so
+    // each value lands in exactly one of the two.
+    let (mut lo, mut hi) = (zero, zero);
+    for (h, v) in heaps.chunks_exact(8).zip(values.chunks_exact(8)) {
+        let a = _mm256_loadu_si256(h.as_ptr() as *const __m256i);
+        let va = _mm256_loadu_si256(v.as_ptr() as *const __m256i);
+        let back = _mm256_sub_epi32(zero, a);
+        let x1 = _mm256_srli_epi32::<24>(_mm256_i32gather_epi32::<1>(base1, back));
+        let x2 = _mm256_srli_epi32::<24>(_mm256_i32gather_epi32::<1>(base2, back));
+        let (x1, x2) = (_mm256_xor_si256(x1, va), _mm256_xor_si256(x2, va));
+        lo = _mm256_or_si256(
+            lo,
+            _mm256_or_si256(_mm256_sllv_epi32(one, x1), _mm256_sllv_epi32(one, x2)),
+        );
+        hi = _mm256_or_si256(
+            hi,
+            _mm256_or_si256(
+                _mm256_sllv_epi32(one, _mm256_sub_epi32(x1, c32)),
+                _mm256_sllv_epi32(one, _mm256_sub_epi32(x2, c32)),
+            ),
+        );
+    }
+    let (mut l, mut h) = ([0u32; 8], [0u32; 8]);
+    _mm256_storeu_si256(l.as_mut_ptr() as *mut __m256i, lo);
+    _mm256_storeu_si256(h.as_mut_ptr() as *mut __m256i, hi);
+    let or = |lanes: [u32; 8]| lanes.iter().fold(0u64, |w, &x| w | u64::from(x));
+    or(l) | or(h) << 32
+}
