@@ -97,7 +97,7 @@ proptest! {
         table in proptest::collection::vec(0u8..64, 8..300),
         picks in proptest::collection::vec(any::<bool>(), 300),
         values in proptest::collection::vec(0u32..64, 300),
-        gap in 1usize..4,
+        gap in 1usize..7,
         (first, len) in (1usize..40, 0usize..70),
         k1 in 0usize..2,
     ) {
