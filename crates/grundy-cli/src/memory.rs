@@ -362,8 +362,8 @@ fn measure_if_moved(held: i64) {
     }
 }
 
-/// The process's resident bytes (`/proc/self/statm`), read without allocating; `None` where
-/// there is no such file.
+/// The process's resident bytes of its own, not shared with files (`/proc/self/statm`), read
+/// without allocating; `None` where there is no such file.
 fn resident() -> Option<u64> {
     #[cfg(target_os = "linux")]
     {
@@ -384,13 +384,18 @@ fn resident() -> Option<u64> {
         };
         let text = buf.get(..usize::try_from(n).ok()?)?;
         // "size resident shared ...", in pages.
-        let pages = text
-            .split(|&b| b == b' ')
-            .nth(1)?
-            .iter()
-            .try_fold(0u64, |acc, &b| {
-                b.is_ascii_digit().then(|| acc * 10 + u64::from(b - b'0'))
-            })?;
+        let field = |i: usize| {
+            text.split(|&b| b == b' ')
+                .nth(i)?
+                .iter()
+                .try_fold(0u64, |acc, &b| {
+                    b.is_ascii_digit().then(|| acc * 10 + u64::from(b - b'0'))
+                })
+        };
+        // Without the shared pages (the program's code and libraries, mapped from files): they
+        // are faulted in as code first runs, hundreds of KB over a run, and the system can drop
+        // them at any time; they are not memory the computation holds.
+        let pages = field(1)?.saturating_sub(field(2)?);
         // SAFETY: sysconf has no preconditions.
         let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
         Some(pages * u64::try_from(page).ok()?)
