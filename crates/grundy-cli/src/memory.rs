@@ -166,9 +166,10 @@ mod mapped {
     use std::alloc::Layout;
 
     /// Blocks from this size up are mapped: below it, mimalloc's reuse of freed memory is worth
-    /// more than a system call and fresh pages each time. At 256 KiB the blocks a table grew out
-    /// of early (its stages of 64 and 128 KiB) stayed with mimalloc, resident to the end.
-    pub(super) const FROM: usize = 64 << 10;
+    /// more than a system call and fresh pages each time (at 64 KiB a script's table made a
+    /// thousand mappings and ran 3-5% slower). The smaller blocks a table grows out of are given
+    /// back by [`super::give_back`] instead.
+    pub(super) const FROM: usize = 256 << 10;
 
     /// Whether a block of `layout` is (or is to be) a mapping of its own: decided by its size and
     /// alignment alone, so that `dealloc` and `realloc` know without a lookup.
@@ -488,9 +489,9 @@ pub fn reserve(what: &str, bytes: u64) -> Result<(), Failure> {
 }
 
 /// Returns to the system the memory mimalloc holds freed, on every thread: a table computed in
-/// stages frees the engine's smaller blocks (lists regrown, blocks of a segment) on whichever
-/// worker of the pool ran them, and mimalloc kept them resident, about a byte a heap at 10^6
-/// heaps of 0.007 on two threads. Called before each large reservation (a stage of a table, a
+/// stages frees the engine's smaller blocks (its first stages, lists regrown, blocks of a
+/// segment) on whichever worker of the pool ran them, and mimalloc kept them resident, about a
+/// byte a heap at 10^6 heaps of 0.007 on two threads. Called before each large reservation (a stage of a table, a
 /// script's line): a few a run, each a walk of the allocator's pages. From inside the pool (a
 /// job reserving) only the calling thread's: a broadcast would wait for every busy worker.
 fn give_back() {
