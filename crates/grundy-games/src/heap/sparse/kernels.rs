@@ -82,21 +82,7 @@ pub(super) fn scan_block<T: Cell>(
     len: usize,
 ) {
     let top_mask = seen.len() - 1;
-    for &k in sets2 {
-        if k + 2 > n {
-            break;
-        }
-        let r = n - k;
-        let top = pair_top(r, distinct);
-        // Larger k, smaller top: no later k has pairs here either.
-        if first >= top {
-            break;
-        }
-        let hi = (first + len).min(top);
-        let low = &g[first..hi];
-        // G(r − hi + 1), ..., G(r − first): read backwards, `low[i]` pairs with
-        // `high[high.len() - 1 - i]`.
-        let high = &g[r + 1 - hi..r + 1 - first];
+    for_pair_blocks(g, sets2, n, distinct, (first, len), |low, high| {
         // The usual tail: a few values left to find. Comparing against them vectorizes,
         // marking every value does not; as few comparisons as values left.
         let hit = match needed.len() {
@@ -114,6 +100,34 @@ pub(super) fn scan_block<T: Cell>(
                 seen[v as usize & top_mask] = stamp;
             }
         }
+    });
+}
+
+/// Gives, for each two-heap move `k` (`r = n − k`), the values `low = G(a)` for the heaps `a` of
+/// `first..first + len` that pair with a larger or equal one (`a < r − a` with distinct parts),
+/// and `high`, the `G(r − a)` they pair with, read backwards: `low[i]` pairs with
+/// `high[high.len() - 1 - i]`.
+#[inline(always)]
+pub(super) fn for_pair_blocks<'g, T: Cell>(
+    g: &'g [T],
+    sets2: &[usize],
+    n: usize,
+    distinct: bool,
+    (first, len): (usize, usize),
+    mut block: impl FnMut(&'g [T], &'g [T]),
+) {
+    for &k in sets2 {
+        if k + 2 > n {
+            break;
+        }
+        let r = n - k;
+        let top = pair_top(r, distinct);
+        // Larger k, smaller top: no later k has pairs here either.
+        if first >= top {
+            break;
+        }
+        let hi = (first + len).min(top);
+        block(&g[first..hi], &g[r + 1 - hi..r + 1 - first]);
     }
 }
 
