@@ -166,10 +166,11 @@ mod mapped {
     use std::alloc::Layout;
 
     /// Blocks from this size up are mapped: below it, mimalloc's reuse of freed memory is worth
-    /// more than a system call and fresh pages each time (at 64 KiB a script's table made a
-    /// thousand mappings and ran 3-5% slower). The smaller blocks a table grows out of are given
-    /// back by [`super::give_back`] instead.
-    pub(super) const FROM: usize = 256 << 10;
+    /// more than a system call and fresh pages each time. From 64 KiB (not 256): the blocks a
+    /// table grows out of early are then returned at once, and a table stopped at a small
+    /// `--memory` budget reaches its stage's refusal (at 256 KiB one was stopped by a 4 KiB
+    /// allocation first). It costs a script's table 3-5% (a thousand mappings).
+    pub(super) const FROM: usize = 64 << 10;
 
     /// Whether a block of `layout` is (or is to be) a mapping of its own: decided by its size and
     /// alignment alone, so that `dealloc` and `realloc` know without a lookup.
