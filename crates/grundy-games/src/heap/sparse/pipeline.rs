@@ -136,6 +136,7 @@ pub(super) fn run_segment<T: Cell>(
     let helper = Helper {
         sets2: ctx.sets[2].clone(),
         distinct: ctx.distinct,
+        avx2: ctx.avx2,
         first_far,
         marks: vec![0; ctx.seen.len()],
         quota: ctx.ahead_quota,
@@ -269,6 +270,7 @@ fn main_loop<T: Cell>(
 struct Helper {
     sets2: Vec<usize>,
     distinct: bool,
+    avx2: bool,
     first_far: usize,
     /// The helper's own marks of one heap, as `Ctx::seen`, packed into its slot after.
     marks: Vec<u8>,
@@ -345,6 +347,7 @@ impl Helper {
                 sets2: &self.sets2,
                 distinct: self.distinct,
                 g,
+                avx2: self.avx2,
             };
             let taken = self.first_far..far;
             mark_rare_pairs(

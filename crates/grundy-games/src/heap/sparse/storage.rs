@@ -204,10 +204,13 @@ pub(super) trait Cell:
     /// The table as bytes, when its cells are bytes (for the kernels that load bytes directly).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     fn bytes(cells: &[Self]) -> Option<&[u8]>;
+    /// The table as two-byte values, when its cells are.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    fn halves(cells: &[Self]) -> Option<&[u16]>;
 }
 
 macro_rules! cell {
-    ($t:ty, $bytes:expr) => {
+    ($t:ty, $bytes:expr, $halves:expr) => {
         impl Cell for $t {
             const MAX: u32 = <$t>::MAX as u32;
             #[inline(always)]
@@ -222,9 +225,13 @@ macro_rules! cell {
             fn bytes(cells: &[Self]) -> Option<&[u8]> {
                 $bytes(cells)
             }
+            #[inline(always)]
+            fn halves(cells: &[Self]) -> Option<&[u16]> {
+                $halves(cells)
+            }
         }
     };
 }
-cell!(u8, Some);
-cell!(u16, |_| None);
-cell!(u32, |_| None);
+cell!(u8, Some, |_| None);
+cell!(u16, |_| None, Some);
+cell!(u32, |_| None, |_| None);

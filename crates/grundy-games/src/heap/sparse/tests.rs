@@ -131,6 +131,55 @@ proptest! {
     }
 
     #[test]
+    fn scan_blocks_find_the_needed_values_their_pairs_reach(
+        table in proptest::collection::vec(0u16..1024, 8..400),
+        wide: bool,
+        needed in proptest::collection::btree_set(0u32..1024, 1..24),
+        sets2 in proptest::collection::btree_set(0usize..5, 1..4),
+        distinct: bool,
+        (first, len) in (1usize..150, 0usize..200),
+        k1 in 0usize..2,
+    ) {
+        // Two-byte values, or the same table cut to bytes: both widths have their own kernel.
+        let (table, top): (Vec<u16>, u32) = if wide {
+            (table, 1024)
+        } else {
+            (table.iter().map(|&x| x % 256).collect(), 256)
+        };
+        let needed: Vec<u32> = needed.into_iter().map(|v| v % top).collect();
+        let sets2: Vec<usize> = sets2.into_iter().collect();
+        let n = table.len() - k1;
+        // What the pairs (a, r - a), a in first..first + len, of each removal reach.
+        let reached = |v: u32| {
+            sets2.iter().filter(|&&k| k + 2 <= n).any(|&k| {
+                let r = n - k;
+                (first..first + len)
+                    .take_while(|&a| a < kernels::pair_top(r, distinct))
+                    .any(|a| u32::from(table[a] ^ table[r - a]) == v)
+            })
+        };
+        let bytes: Vec<u8> = table.iter().map(|&x| x as u8).collect();
+        let avx2 = Ctx::new(false, true).avx2;
+        for fast in [false, avx2] {
+            let mut seen = vec![0u8; top as usize];
+            if wide {
+                kernels::scan_block(&mut seen, 1, &needed, &table, &sets2, n, distinct, first, len, fast);
+            } else {
+                kernels::scan_block(&mut seen, 1, &needed, &bytes, &sets2, n, distinct, first, len, fast);
+            }
+            for &v in &needed {
+                prop_assert_eq!(seen[v as usize] == 1, reached(v), "value {} (AVX2 {})", v, fast);
+            }
+        }
+    }
+
+    #[test]
+    fn packed_marks_are_the_marks_with_the_stamp(marks in proptest::collection::vec(0u8..4, 64), stamp in 0u8..4) {
+        let want = marks.iter().enumerate().fold(0u64, |w, (i, &s)| w | u64::from(s == stamp) << i);
+        prop_assert_eq!(kernels::pack_word(&marks, stamp), want);
+    }
+
+    #[test]
     fn split_rare_passes_equal_naive(code in code(), last in 0usize..400, threads in 1usize..=2) {
         let rules = TakeBreakRules::from_code(&code).unwrap();
         let oracle = naive_table(&TakeAndBreak::new(rules.clone()), last as u64);

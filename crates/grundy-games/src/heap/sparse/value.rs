@@ -54,6 +54,7 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize, ahead: Option<
         scan,
         threads,
         split_marks,
+        avx2,
         ..
     } = ctx;
     let distinct = *distinct;
@@ -67,6 +68,7 @@ pub(super) fn value_at<T: Cell>(ctx: &mut Ctx, g: &[T], n: usize, ahead: Option<
         sets2: &sets[2],
         distinct,
         g,
+        avx2: *avx2,
     };
     // Three-heap moves first: the sparse step below needs every other option marked.
     let top_mask = seen.len() - 1;
@@ -135,6 +137,8 @@ pub(super) struct Pairs<'a, T> {
     /// At least every value a pair read reads (the rare pass of a heap ahead is given only the
     /// values written so far).
     pub(super) g: &'a [T],
+    /// Whether the kernels may run their AVX2 versions (the CPU has it: see `Ctx::avx2`).
+    pub(super) avx2: bool,
 }
 
 /// Gives the values of the options that are not two-heap moves: removing a whole heap, leaving
@@ -456,8 +460,9 @@ fn scan_pairs<T: Cell>(
         sets2,
         distinct,
         g,
+        avx2,
     } = pairs;
-    scan_block(seen, stamp, needed, g, sets2, n, distinct, first, len)
+    scan_block(seen, stamp, needed, g, sets2, n, distinct, first, len, avx2)
 }
 
 /// Reads block `j` of `BLOCK` heaps `a` past the head.

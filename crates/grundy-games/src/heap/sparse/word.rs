@@ -58,6 +58,7 @@ pub(super) fn value_in_word<T: Cell>(
         sets2: &sets[2],
         distinct,
         g,
+        avx2,
     };
     let mut reach = 0;
     for_other_moves(sets, g, n, |v| reach |= bit(v));
