@@ -12,6 +12,7 @@
 
 use std::arch::x86_64::*;
 
+use super::kernels::Span;
 use super::storage::Cell;
 
 /// `reach_pairs`: the bits of `low[i] ^ high[len - 1 - i]`.
@@ -102,50 +103,62 @@ pub(super) unsafe fn reach_rare_twice(
 }
 
 /// `find_any` of `kernels` on a table of bytes or of two-byte values: which of the `W` values of
-/// `want` some pair `low[i] ^ high[len - 1 - i]` gives, as bits. A vector holds 32 or 16 pairs
-/// (the baseline's, 16 or 8), and `high` is reversed by one shuffle and one swap of halves (the
-/// baseline takes three shuffles for two-byte values).
+/// `want` some pair of `spans` gives, as bits. A vector holds 32 or 16 pairs (the baseline's, 16
+/// or 8), and the partners are reversed by one shuffle and one swap of halves (the baseline takes
+/// three shuffles for two-byte values). The spans of one step share the comparisons' setup.
 macro_rules! find_any {
     ($name:ident, $t:ty, $lanes:literal, $set1:ident, $cmpeq:ident, $reverse:expr) => {
         /// # Safety
         /// The CPU must have AVX2.
         #[target_feature(enable = "avx2")]
-        pub(super) unsafe fn $name<const W: usize>(low: &[$t], high: &[$t], want: &[$t; W]) -> u32 {
-            let len = low.len().min(high.len());
-            let (low, high) = (&low[..len], &high[high.len() - len..]);
-            if len < $lanes {
-                return find_plain(low, high, want);
-            }
+        pub(super) unsafe fn $name<const W: usize>(
+            g: &[$t],
+            spans: &[Span],
+            want: &[$t; W],
+        ) -> u32 {
             let reverse = $reverse;
             let wants: [__m256i; W] = std::array::from_fn(|j| $set1(want[j] as _));
             let mut hits = [_mm256_setzero_si256(); W];
-            // Pairs `i .. i + LANES` of `low` with their partners, the last `LANES` of the
-            // `len - i` first of `high`.
-            let mut read = |i: usize| {
-                // SAFETY: `i + LANES <= len`, the length of both slices.
-                let (lo, hi) = unsafe {
-                    (
-                        _mm256_loadu_si256(low.as_ptr().add(i) as *const __m256i),
-                        _mm256_loadu_si256(high.as_ptr().add(len - $lanes - i) as *const __m256i),
-                    )
-                };
-                let hi = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(hi, reverse));
-                let x = _mm256_xor_si256(lo, hi);
-                for j in 0..W {
-                    hits[j] = _mm256_or_si256(hits[j], $cmpeq(x, wants[j]));
-                }
-            };
-            let mut i = 0;
-            while i + $lanes <= len {
-                read(i);
-                i += $lanes;
-            }
-            // The last pairs again with the ones before them: finding a value twice changes
-            // nothing, and it needs no scalar tail.
-            if i < len {
-                read(len - $lanes);
-            }
             let mut bits = 0;
+            for span in spans {
+                let (low, high) = (
+                    &g[span.lo..span.lo + span.len],
+                    &g[span.hi..span.hi + span.len],
+                );
+                let len = span.len;
+                if len < $lanes {
+                    bits |= find_plain(low, high, want);
+                    continue;
+                }
+                // Pairs `i .. i + LANES` of `low` with their partners, the last `LANES` of the
+                // `len - i` first of `high`.
+                let mut read = |i: usize| {
+                    // SAFETY: `i + LANES <= len`, the length of both slices.
+                    let (lo, hi) = unsafe {
+                        (
+                            _mm256_loadu_si256(low.as_ptr().add(i) as *const __m256i),
+                            _mm256_loadu_si256(
+                                high.as_ptr().add(len - $lanes - i) as *const __m256i
+                            ),
+                        )
+                    };
+                    let hi = _mm256_permute4x64_epi64::<0x4e>(_mm256_shuffle_epi8(hi, reverse));
+                    let x = _mm256_xor_si256(lo, hi);
+                    for j in 0..W {
+                        hits[j] = _mm256_or_si256(hits[j], $cmpeq(x, wants[j]));
+                    }
+                };
+                let mut i = 0;
+                while i + $lanes <= len {
+                    read(i);
+                    i += $lanes;
+                }
+                // The last pairs again with the ones before them: finding a value twice changes
+                // nothing, and it needs no scalar tail.
+                if i < len {
+                    read(len - $lanes);
+                }
+            }
             for (j, hit) in hits.iter().enumerate() {
                 bits |= u32::from(_mm256_testz_si256(*hit, *hit) == 0) << j;
             }

@@ -2,6 +2,7 @@
 //! rare/common split under the current mask (and how the mask is re-chosen), and the bookkeeping
 //! of the common–common scan ([`CommonScan`]).
 
+use super::kernels::Span;
 use super::storage::Cell;
 
 /// What the table computation needs besides the values: the moves, the marks of one mex and the
@@ -76,6 +77,8 @@ pub(super) struct CommonScan {
     pub(super) probed: Vec<usize>,
     /// The last stride computed, as `(blocks, step)`: the count of blocks changes slowly.
     pub(super) spread: (usize, usize),
+    /// The pairs of one step of the scan, read together.
+    pub(super) spans: Vec<Span>,
 }
 
 /// Whether the one-word kernels may run their AVX2 versions.
@@ -122,6 +125,7 @@ impl Ctx {
                 needed: Vec::new(),
                 probed: Vec::new(),
                 spread: (0, 1),
+                spans: Vec::new(),
             },
         }
     }

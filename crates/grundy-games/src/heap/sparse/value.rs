@@ -10,7 +10,8 @@
 //! they compile into it as one function; the loops they call are in `kernels`.
 
 use super::kernels::{
-    keep_unseen, mark_rare, mark_rare_twice, merge_marks, pack_word, pair_top, scan_block,
+    drop_found, for_pair_spans, keep_unseen, mark_rare, mark_rare_twice, merge_marks, pack_word,
+    pair_top, scan_spans, Scanned, Span,
 };
 use super::pipeline::Ahead;
 use super::state::{CommonScan, Ctx};
@@ -345,14 +346,10 @@ fn scan_head<T: Cell>(
     pairs: Pairs<'_, T>,
     scan: &mut CommonScan,
 ) -> bool {
-    let CommonScan {
-        scan_steps, needed, ..
-    } = scan;
-    for (first, len) in [(1, 32), (33, HEAD - 32)] {
-        scan_pairs(seen, stamp, needed, pairs, first, len);
-        *scan_steps += 1;
-        keep_unseen(needed, seen, stamp);
-        if needed.is_empty() {
+    for range in [(1, 32), (33, HEAD - 32)] {
+        scan.spans.clear();
+        add_spans(&mut scan.spans, pairs, range);
+        if scan_step(seen, stamp, pairs, scan) {
             return true;
         }
     }
@@ -370,31 +367,23 @@ fn probe_spread<T: Cell>(
     blocks: usize,
     scan: &mut CommonScan,
 ) -> bool {
-    let CommonScan {
-        scan_steps,
-        needed,
-        probed,
-        spread,
-        ..
-    } = scan;
     let probes = blocks.min(PROBES);
-    if spread.0 != blocks {
-        *spread = (blocks, spread_step(blocks));
+    if scan.spread.0 != blocks {
+        scan.spread = (blocks, spread_step(blocks));
     }
-    let step = spread.1;
-    probed.clear();
+    let step = scan.spread.1;
+    scan.probed.clear();
     let (mut j, mut done, mut group) = (0, 0, 1);
     while done < probes {
         let end = (done + group).min(probes);
+        scan.spans.clear();
         for _ in done..end {
-            read_block(seen, stamp, needed, pairs, j);
-            probed.push(j);
+            add_spans(&mut scan.spans, pairs, block_range(j, 1));
+            scan.probed.push(j);
             j = (j + step) % blocks;
         }
         done = end;
-        *scan_steps += 1;
-        keep_unseen(needed, seen, stamp);
-        if needed.is_empty() {
+        if scan_step(seen, stamp, pairs, scan) {
             return true;
         }
         group = (2 * group).min(8);
@@ -413,28 +402,25 @@ fn scan_in_order<T: Cell>(
     blocks: usize,
     scan: &mut CommonScan,
 ) -> bool {
-    let CommonScan {
-        scan_steps,
-        needed,
-        probed,
-        ..
-    } = scan;
-    probed.sort_unstable();
+    scan.probed.sort_unstable();
     let (mut next, mut p, mut group) = (0, 0, 8);
     loop {
-        let mut count = 0;
+        scan.spans.clear();
+        // Blocks in a row not probed are read as one run.
+        let (mut count, mut run) = (0, (next, 0));
         while count < group && next < blocks {
-            if probed.get(p) == Some(&next) {
+            if scan.probed.get(p) == Some(&next) {
                 p += 1;
+                add_spans(&mut scan.spans, pairs, block_range(run.0, run.1));
+                run = (next + 1, 0);
             } else {
-                read_block(seen, stamp, needed, pairs, next);
                 count += 1;
+                run.1 += 1;
             }
             next += 1;
         }
-        *scan_steps += 1;
-        keep_unseen(needed, seen, stamp);
-        if needed.is_empty() {
+        add_spans(&mut scan.spans, pairs, block_range(run.0, run.1));
+        if scan_step(seen, stamp, pairs, scan) {
             return true;
         }
         if next >= blocks {
@@ -444,31 +430,44 @@ fn scan_in_order<T: Cell>(
     }
 }
 
-/// Reads the pairs `(a, r − a)` with `a` in `first..first + len` of every two-heap move (see
-/// [`scan_block`]).
+/// The heaps `a` of `count` blocks from block `j` past the head.
 #[inline(always)]
-fn scan_pairs<T: Cell>(
-    seen: &mut [u8],
-    stamp: u8,
-    needed: &[u32],
-    pairs: Pairs<'_, T>,
-    first: usize,
-    len: usize,
-) {
-    let Pairs {
-        n,
-        sets2,
-        distinct,
-        g,
-        avx2,
-    } = pairs;
-    scan_block(seen, stamp, needed, g, sets2, n, distinct, first, len, avx2)
+fn block_range(j: usize, count: usize) -> (usize, usize) {
+    (1 + HEAD + j * BLOCK, count * BLOCK)
 }
 
-/// Reads block `j` of `BLOCK` heaps `a` past the head.
+/// Adds the spans of the pairs `(a, r − a)` with `a` in `first..first + len` of every two-heap
+/// move (see [`for_pair_spans`]).
 #[inline(always)]
-fn read_block<T: Cell>(seen: &mut [u8], stamp: u8, needed: &[u32], pairs: Pairs<'_, T>, j: usize) {
-    scan_pairs(seen, stamp, needed, pairs, 1 + HEAD + j * BLOCK, BLOCK)
+fn add_spans<T>(spans: &mut Vec<Span>, pairs: Pairs<'_, T>, (first, len): (usize, usize)) {
+    if len > 0 {
+        for_pair_spans(pairs.sets2, pairs.n, pairs.distinct, (first, len), |span| {
+            spans.push(span)
+        });
+    }
+}
+
+/// One step of the scan: reads the pairs of `scan.spans` and drops the needed values they
+/// reach. Returns whether every needed value is now seen.
+#[inline(always)]
+fn scan_step<T: Cell>(
+    seen: &mut [u8],
+    stamp: u8,
+    pairs: Pairs<'_, T>,
+    scan: &mut CommonScan,
+) -> bool {
+    let CommonScan {
+        scan_steps,
+        needed,
+        spans,
+        ..
+    } = scan;
+    *scan_steps += 1;
+    match scan_spans(seen, stamp, needed, pairs.g, spans, pairs.avx2) {
+        Scanned::Found(found) => drop_found(needed, found),
+        Scanned::Marked => keep_unseen(needed, seen, stamp),
+    }
+    needed.is_empty()
 }
 
 /// Marks every pair `(a, r − a)` of every two-heap move: the naive method.
