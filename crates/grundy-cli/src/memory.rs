@@ -492,9 +492,11 @@ pub fn reserve(what: &str, bytes: u64) -> Result<(), Failure> {
 /// Returns to the system the memory mimalloc holds freed, on every thread: a table computed in
 /// stages frees the engine's smaller blocks (its first stages, lists regrown, blocks of a
 /// segment) on whichever worker of the pool ran them, and mimalloc kept them resident, about a
-/// byte a heap at 10^6 heaps of 0.007 on two threads. Called before each large reservation (a stage of a table, a
-/// script's line): a few a run, each a walk of the allocator's pages. From inside the pool (a
-/// job reserving) only the calling thread's: a broadcast would wait for every busy worker.
+/// byte a heap at 10^6 heaps of 0.007 on two threads. Called before each large reservation (a
+/// stage of a table, a script's line): a few a run, each a walk of the allocator's pages. Both
+/// callers run on the pool anyway (a script's solve starts it even for heap 10), so the
+/// broadcast starts no thread. From inside the pool (a job reserving) only the calling thread's:
+/// a broadcast would wait for every busy worker.
 fn give_back() {
     // SAFETY: mi_collect only frees pages mimalloc owns and no longer uses.
     let collect = || unsafe { libmimalloc_sys::mi_collect(true) };
