@@ -298,7 +298,11 @@ fn mark_pairs<T: Cell>(seen: &mut [u8], stamp: u8, low: &[T], high: &[T]) {
 
 /// [`find_any`], with AVX2 where `avx2` says the CPU has it and the table's cells are one or two
 /// bytes.
-#[inline(always)]
+///
+/// Called once a step, kept apart: inlined, the plain loops of every `W` made `value_at` four
+/// times larger, and a table's process held the extra code pages (about 0.3 MB) even where the
+/// CPU runs the AVX2 ones.
+#[inline(never)]
 fn find<T: Cell, const W: usize>(g: &[T], spans: &[Span], wanted: &[u32], avx2: bool) -> u32 {
     // Unused slots repeat the first value: their hits are dropped.
     let k = wanted.len().min(W);

@@ -188,7 +188,8 @@ impl Engine {
         &self.rules
     }
 
-    /// How many heaps needed a common–common scan, and how many blocks of pairs it read.
+    /// How many heaps needed a common–common scan, and how many steps it took (each reads one
+    /// to 64 blocks of pairs, then checks what is still needed).
     pub fn scan_stats(&self) -> (u64, u64) {
         (self.ctx.scan.needy, self.ctx.scan.scan_steps)
     }

@@ -67,6 +67,9 @@ pub(super) struct CommonScan {
     /// Pairs read outside the common–common scan: the rare pass's pairs (or, naively, every
     /// pair); with `scan_steps`, the work done so far ([`super::Engine::work`]).
     pub(super) pair_reads: u64,
+    /// Steps of the common–common scan on byte stamps: one per check of the needed values,
+    /// whether it read one block or 64 (`Engine::work` counts `SCAN_BLOCK` pairs a step, as
+    /// before steps read their blocks in one call, so that its decisions stay where they were).
     pub(super) scan_steps: u64,
     /// Pairs read by the common–common scan on one word (see `word`), which has no steps of
     /// `SCAN_BLOCK` pairs.
