@@ -12,7 +12,7 @@
 
 use std::arch::x86_64::*;
 
-use super::kernels::Span;
+use super::kernels::{find_any, Span};
 use super::storage::Cell;
 
 /// `reach_pairs`: the bits of `low[i] ^ high[len - 1 - i]`.
@@ -121,13 +121,9 @@ macro_rules! find_any {
             let mut hits = [_mm256_setzero_si256(); W];
             let mut bits = 0;
             for span in spans {
-                let (low, high) = (
-                    &g[span.lo..span.lo + span.len],
-                    &g[span.hi..span.hi + span.len],
-                );
-                let len = span.len;
+                let (low, high, len) = (span.low(g), span.high(g), span.len);
                 if len < $lanes {
-                    bits |= find_plain(low, high, want);
+                    bits |= find_any(g, std::slice::from_ref(span), want);
                     continue;
                 }
                 // Pairs `i .. i + LANES` of `low` with their partners, the last `LANES` of the
@@ -189,20 +185,3 @@ find_any!(
         4, 5, 2, 3, 0, 1,
     )
 );
-
-/// The few pairs of a block shorter than a vector.
-#[inline(always)]
-fn find_plain<T: Copy + PartialEq + std::ops::BitXor<Output = T>, const W: usize>(
-    low: &[T],
-    high: &[T],
-    want: &[T; W],
-) -> u32 {
-    let mut bits = 0;
-    for (&x, &y) in low.iter().zip(high.iter().rev()) {
-        let v = x ^ y;
-        for (j, &w) in want.iter().enumerate() {
-            bits |= u32::from(v == w) << j;
-        }
-    }
-    bits
-}

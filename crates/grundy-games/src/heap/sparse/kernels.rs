@@ -81,13 +81,13 @@ pub(super) struct Span {
 impl Span {
     /// The values of the smaller heaps.
     #[inline(always)]
-    fn low<T>(self, g: &[T]) -> &[T] {
+    pub(super) fn low<T>(self, g: &[T]) -> &[T] {
         &g[self.lo..self.lo + self.len]
     }
 
     /// The values of their partners, backwards.
     #[inline(always)]
-    fn high<T>(self, g: &[T]) -> &[T] {
+    pub(super) fn high<T>(self, g: &[T]) -> &[T] {
         &g[self.hi..self.hi + self.len]
     }
 }
@@ -325,9 +325,10 @@ fn find<T: Cell, const W: usize>(g: &[T], spans: &[Span], wanted: &[u32], avx2: 
     find_any::<T, W>(g, spans, &std::array::from_fn(|j| T::make(want(j)))) & keep
 }
 
-/// Which of the `W` values of `want` some pair of `spans` gives, as bits.
+/// Which of the `W` values of `want` some pair of `spans` gives, as bits (the AVX2 kernels' too,
+/// on spans shorter than their vectors).
 #[inline(always)]
-fn find_any<T: Cell, const W: usize>(g: &[T], spans: &[Span], want: &[T; W]) -> u32 {
+pub(super) fn find_any<T: Cell, const W: usize>(g: &[T], spans: &[Span], want: &[T; W]) -> u32 {
     // Compared in the table's own width, so a vector holds as many pairs as it can.
     let mut hit = [T::make(0); W];
     // `high` is read backwards: a fixed-length chunk of it reversed is one shuffle per vector,
