@@ -92,6 +92,8 @@ struct OwnLines<T>(T);
 
 /// The marks of one slot, in whole lines of its own (see [`OwnLines`]).
 type SlotLines = OwnLines<[u64; 16]>;
+// No padding: a vector of them is a run of words, read through one pointer.
+const _: () = assert!(std::mem::size_of::<SlotLines>() == 16 * 8);
 
 /// What says which heap a slot holds: `tag == m + 1` once it holds heap `m`'s marks, and `end`
 /// is then the end of the rare heaps they cover.
