@@ -165,9 +165,11 @@ pub(super) fn scan_spans<T: Cell>(
         2 => Scanned::Found(find::<T, 2>(g, spans, needed, avx2)),
         3 | 4 => Scanned::Found(find::<T, 4>(g, spans, needed, avx2)),
         5..=8 => Scanned::Found(find::<T, 8>(g, spans, needed, avx2)),
-        // With AVX2 a vector holds twice the pairs: comparing against 16 values still costs
-        // less than marking.
-        9..=16 if avx2 => Scanned::Found(find::<T, 16>(g, spans, needed, avx2)),
+        // With AVX2 a vector holds twice the pairs of one or two bytes: comparing against 16
+        // values still costs less than marking.
+        9..=16 if avx2 && T::MAX <= u16::MAX as u32 => {
+            Scanned::Found(find::<T, 16>(g, spans, needed, avx2))
+        }
         _ => {
             for &span in spans {
                 mark_pairs(seen, stamp, span.low(g), span.high(g));
