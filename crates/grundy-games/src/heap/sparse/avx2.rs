@@ -40,8 +40,9 @@ pub(super) unsafe fn reach_pairs<T: Cell>(low: &[T], high: &[T]) -> u64 {
 /// rare heaps at a time (`heaps.len()` a multiple of 8; any rest is ignored).
 ///
 /// # Safety
-/// The CPU must have AVX2; every heap `a` must satisfy `1 <= a`, `a + 3 <= r2`, `a < 2^30`, with
-/// `r2 < r1 <= g.len()`: each load reads the four bytes `g[r - a - 3 ..= r - a]`.
+/// The CPU must have AVX2; `heaps` must not be empty, and every heap `a` must satisfy `1 <= a`,
+/// `a + 3 <= r2`, `a < 2^30`, with `r2 < r1 <= g.len()`: each load reads the four bytes
+/// `g[r - a - 3 ..= r - a]` (the loads' bases, `r - 3`, are within the table).
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn reach_rare_twice(
     g: &[u8],
@@ -49,7 +50,7 @@ pub(super) unsafe fn reach_rare_twice(
     heaps: &[u32],
     values: &[u32],
 ) -> u64 {
-    debug_assert!(r2 < r1 && r1 <= g.len());
+    debug_assert!(!heaps.is_empty() && r2 < r1 && r1 <= g.len());
     debug_assert!(heaps
         .iter()
         .all(|&a| (1..1 << 30).contains(&a) && a as usize + 3 <= r2));

@@ -436,9 +436,14 @@ fn reach_rare_twice_x86<T: Cell>(
         heaps.partition_point(fits)
     };
     let from = fit / 8 * 8;
-    // SAFETY: `avx2` is set only when the CPU has AVX2 (`Ctx::new`); the heaps given are at
-    // least 1 (rare heaps are) and at most r2 - 3, with r2 < r1 <= g.len() (a remainder is at
-    // most the heap being computed, `g.len()`).
+    // No heap for the vectors: then r2 may be below 3, and the kernel's loads would start
+    // before the table.
+    if from == 0 {
+        return (0, 0);
+    }
+    // SAFETY: `avx2` is set only when the CPU has AVX2 (`Ctx::new`); the heaps given (at least
+    // eight) are at least 1 (rare heaps are) and at most r2 - 3, so r2 >= 4, with
+    // r2 < r1 <= g.len() (a remainder is at most the heap being computed, `g.len()`).
     let reach =
         unsafe { super::avx2::reach_rare_twice(bytes, (r1, r2), &heaps[..from], &values[..from]) };
     (from, reach)
