@@ -183,15 +183,7 @@ pub(super) fn scan_spans<T: Cell>(
 /// 32 values).
 #[inline(always)]
 pub(super) fn drop_found(needed: &mut Vec<u32>, found: u32) {
-    let values: &mut [u32] = needed;
-    let mut kept = 0;
-    // Without a branch per value, as in `keep_unseen`.
-    for i in 0..values.len() {
-        let v = values[i];
-        values[kept] = v;
-        kept += (i >= 32 || found >> i & 1 == 0) as usize;
-    }
-    needed.truncate(kept);
+    keep_where(needed, |i, _| i >= 32 || found >> i & 1 == 0);
 }
 
 /// [`mark_rare`] for two remainders `r2 < r1` at once.
@@ -264,13 +256,19 @@ pub(super) fn pack_word(chunk: &[u8], stamp: u8) -> u64 {
 #[inline(never)]
 pub(super) fn keep_unseen(needed: &mut Vec<u32>, seen: &[u8], stamp: u8) {
     let top_mask = seen.len() - 1;
+    keep_where(needed, |_, v| seen[v as usize & top_mask] != stamp);
+}
+
+/// Keeps, in order, the values `v` of `needed` (at `i`) for which `keep(i, v)` holds: without a
+/// branch per value (`Vec::retain` has one), since which values were found is unpredictable.
+#[inline(always)]
+fn keep_where(needed: &mut Vec<u32>, keep: impl Fn(usize, u32) -> bool) {
     let values: &mut [u32] = needed;
     let mut kept = 0;
-    // Without a branch per value: which values were found is unpredictable.
     for i in 0..values.len() {
         let v = values[i];
         values[kept] = v;
-        kept += (seen[v as usize & top_mask] != stamp) as usize;
+        kept += keep(i, v) as usize;
     }
     needed.truncate(kept);
 }

@@ -46,7 +46,8 @@ pub(super) struct Ctx {
     /// Whether a heap is computed on one word of bits while every value is below 64 (see
     /// `word`; tests turn it off to run the byte stamps on small values too).
     pub(super) one_word: bool,
-    /// Whether the CPU has AVX2, for the one-word kernels (checked once: see `avx2`).
+    /// Whether the CPU has AVX2, for the one-word kernels and the scan's comparisons (checked
+    /// once: see `avx2`).
     pub(super) avx2: bool,
     /// Bit `v` set when `v` is common under `mask`.
     pub(super) common: Vec<u64>,
@@ -84,7 +85,7 @@ pub(super) struct CommonScan {
     pub(super) spans: Vec<Span>,
 }
 
-/// Whether the one-word kernels may run their AVX2 versions.
+/// Whether the kernels may run their AVX2 versions.
 fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     return std::arch::is_x86_feature_detected!("avx2");
