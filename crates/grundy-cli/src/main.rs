@@ -33,22 +33,22 @@ struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = grundy_core::limits::DEFAULT_POSITION_CAP)]
     max_positions: usize,
     /// Game scripts: the most operations one call of a script function may take.
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.operations)]
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy_script::ScriptLimits::DEFAULT.operations)]
     script_max_ops: u64,
     /// Game scripts: how deeply script functions may call one another.
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.depth)]
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy_script::ScriptLimits::DEFAULT.depth)]
     script_max_depth: usize,
     /// Game scripts: the most options of a position, and the most elements (or bytes) of an
     /// array (or string) a script returns or pads to at once.
-    #[arg(long, global = true, value_name = "N", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.size)]
+    #[arg(long, global = true, value_name = "N", default_value_t = grundy_script::ScriptLimits::DEFAULT.size)]
     script_max_size: usize,
     /// Game scripts: the mebibytes one call of a script function may hold.
-    #[arg(long, global = true, value_name = "MIB", default_value_t = grundy_games::script::ScriptLimits::DEFAULT.memory_mib)]
+    #[arg(long, global = true, value_name = "MIB", default_value_t = grundy_script::ScriptLimits::DEFAULT.memory_mib)]
     script_max_memory: u64,
     /// Game scripts: a parameter NAME=VALUE every function of every script reads as a constant
     /// NAME (repeatable; a script's own `script:FILE?NAME=VALUE` wins). VALUE is read as a
     /// position word: 3, 1,2, [[1],[2]], "x", a word; or true / false.
-    #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = grundy_games::script::parse_param)]
+    #[arg(long = "param", global = true, value_name = "NAME=VALUE", value_parser = grundy_script::parse_param)]
     params: Vec<(String, String)>,
     /// The most memory grundy may use: a number of mebibytes or a size such as 512M, 4G
     /// (default: three quarters of the machine's memory or its cgroup's limit, at most nine tenths
@@ -106,7 +106,7 @@ fn main() -> ExitCode {
     grundy_core::search::set_memory_budget(memory::budget() / 2);
     grundy_core::limits::set_position_cap(cli.max_positions);
     grundy_core::limits::set_memory_probe(memory::running_low);
-    let script_limits = grundy_games::script::ScriptLimits {
+    let script_limits = grundy_script::ScriptLimits {
         operations: cli.script_max_ops,
         depth: cli.script_max_depth,
         memory_mib: cli.script_max_memory,
@@ -116,17 +116,17 @@ fn main() -> ExitCode {
         out::error_line(format_args!("{m}"));
         return ExitCode::from(2);
     }
-    grundy_games::script::set_script_limits(script_limits);
-    grundy_games::script::set_params(cli.params);
-    grundy_games::script::set_memory_probe(memory::thread_net);
-    grundy_games::script::set_line_budget(line_budget);
+    grundy_script::set_script_limits(script_limits);
+    grundy_script::set_params(cli.params);
+    grundy_script::set_memory_probe(memory::thread_net);
+    grundy_script::set_line_budget(line_budget);
     if let Some(path) = &cli.cache {
-        if let Err(m) = grundy_games::script::open_cache(path, &line_budget) {
+        if let Err(m) = grundy_script::open_cache(path, &line_budget) {
             out::error_line(format_args!("{m}"));
             return ExitCode::from(2);
         }
     }
-    grundy_games::script::set_progress_reporter(progress::script_expanded);
+    grundy_script::set_progress_reporter(progress::script_expanded);
     grundy_games::progress::set_table_reporter(progress::table_values);
     grundy_games::progress::set_stage_reporter(progress::guessing);
     grundy_core::limits::set_progress_reporter(progress::searched);
@@ -160,7 +160,7 @@ fn main() -> ExitCode {
 /// process ends): the values computed are right. A write that fails is `result`'s failure, or
 /// one more error line after it.
 pub fn save_cache(result: Result<(), failure::Failure>) -> Result<(), failure::Failure> {
-    match (result, grundy_games::script::save_cache()) {
+    match (result, grundy_script::save_cache()) {
         (result, Ok(_)) => result,
         (Ok(()), Err(m)) => Err(failure::Failure::Compute(m)),
         (Err(failure), Err(m)) => {

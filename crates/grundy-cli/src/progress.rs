@@ -31,7 +31,7 @@ fn showing() -> bool {
         && STARTED.get_or_init(Instant::now).elapsed() >= Duration::from_secs(1)
 }
 
-/// `grundy_games::script::set_progress_reporter`'s reporter.
+/// `grundy_script::set_progress_reporter`'s reporter.
 pub fn script_expanded(game: &str, expanded: u64) {
     spin(|| format!("{game}: {expanded} positions expanded"));
 }

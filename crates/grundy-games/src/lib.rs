@@ -18,34 +18,27 @@
 //! At the root, floor by floor: [`spec`], the game-spec grammar every command shares (it knows no
 //! ruleset); [`entry`], what a ruleset tells the registry; [`tabulate`], a game's values over its
 //! natural shape (the trait rulesets implement, the `Watch` a front end lends it, the table's
-//! JSON); [`registry`], the one list of games by name; [`values`], any game's table and values
-//! for the views; and [`period`], periods and the octal periodicity theorem.
+//! JSON); [`period`], periods and the octal periodicity theorem; and [`registry`], the one list
+//! of games by name, where a spec is turned into a position.
+//!
+//! The crates above this one: `grundy-script` adds game scripts (their entries join the
+//! registry), and `grundy-front` holds what every front end shares (verdicts, tables and values
+//! for the views, check, guess, plot, play).
 
 #![warn(missing_docs)]
 
 pub mod board;
-pub mod by_formula;
-pub mod check;
 pub mod classic;
 pub mod coins;
 pub mod entry;
 pub mod graph;
-pub mod guess;
 pub mod heap;
 pub mod nonsum;
 pub mod period;
-pub mod play;
-pub mod plot;
-pub mod position_words;
 pub mod progress;
-pub mod quotient;
 pub mod registry;
-pub mod report;
-pub mod script;
 pub mod spec;
 pub mod tabulate;
-pub mod values;
-pub mod verdict;
 
 #[cfg(test)]
 mod testing;

@@ -6,13 +6,15 @@
 //!
 //! - take-and-break games leaving at most `m` heaps and removing at most `t` tokens (octal games:
 //!   `m = 2`; subtraction games with a finite set: `m = 1`, `t = max S`): a window
-//!   `n0 <= n < m·n0 + (m−1)·p + t` suffices (see [`crate::heap::take_and_break`]; the bound of
-//!   a ruleset: [`periodicity_bound`]);
+//!   `n0 <= n < m·n0 + (m−1)·p + t` suffices (see `crate::heap::take_and_break`, whose
+//!   rules give the bound: `periodicity_bound`);
 //! - other games prove their own periods (Lasker's Nim: period 4, saltus 4, by its theorem).
 
 use serde::Serialize;
 
-use crate::heap::take_and_break::rules::TakeBreakRules;
+/// The periodicity theorem, as the proof of a take-and-break or subtraction game's period.
+pub const PERIODICITY_THEOREM: &str =
+    "the periodicity theorem for take-and-break games (Guy and Smith 1956; Winning Ways, ch. 4)";
 
 /// A period of a Grundy sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -44,18 +46,6 @@ impl Period {
 /// How a window of repeated values proves a period (the game leaves at most `parts` heaps and
 /// removes at most `max_removal` tokens): the core's, shared with misère quotients.
 pub use grundy_core::heap::PeriodicityBound;
-
-/// The periodicity theorem's bound for a take-and-break ruleset, if it applies (finite removals,
-/// no constraint tying the two heaps together).
-pub fn periodicity_bound(rules: &TakeBreakRules) -> Option<PeriodicityBound> {
-    if rules.distinct_parts {
-        return None;
-    }
-    Some(PeriodicityBound {
-        parts: rules.max_parts(),
-        max_removal: rules.max_removal()?,
-    })
-}
 
 /// The period of `values` (G(0), …, G(N)): the smallest period a `bound` proves, or else the
 /// smallest one that has repeated at least three times at the end of the table (not proved).

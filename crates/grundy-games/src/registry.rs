@@ -1,7 +1,7 @@
 //! Every ruleset grundy knows, by name.
 //!
-//! Each ruleset module exports `entries()`; this is the one list the command line reads to turn a
-//! game spec (`nim`, `bash:3`, …) into a position, and to print `grundy games`.
+//! Each ruleset module exports `entries()`; a [`Registry`] is the one list the front ends read to
+//! turn a game spec (`nim`, `bash:3`, …) into a position, and to print `grundy games`.
 
 use grundy_core::Component;
 
@@ -12,11 +12,10 @@ use crate::entry::GameEntry;
 use crate::graph::{edges, hackenbush, movers, node_kayles};
 use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
 use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
-use crate::script;
 use crate::spec::{split_sum, ComponentSpec, GameSpec, SpecError, Word};
 
-/// Every registered game, in the order `grundy games` lists them.
-pub fn all() -> Vec<GameEntry> {
+/// Every built-in ruleset, in the order `grundy games` lists them.
+fn builtin_entries() -> Vec<GameEntry> {
     [
         nim::entries(),
         subtraction::entries(),
@@ -43,62 +42,102 @@ pub fn all() -> Vec<GameEntry> {
         node_kayles::entries(),
         cram::entries(),
         chomp::entries(),
-        script::entries(),
     ]
     .concat()
 }
 
-/// The entry for a game name, or a clear error listing the names.
-pub fn find<'a>(
-    entries: &'a [GameEntry],
-    spec: &ComponentSpec,
-) -> Result<&'a GameEntry, SpecError> {
-    entries
-        .iter()
-        .find(|e| e.is_named(&spec.game.name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = entries
-                .iter()
-                .filter(|e| e.matches.is_none())
-                .map(|e| e.name)
-                .collect();
-            spec.game.error(format!(
-                "unknown game '{}': the games are {}, octal codes such as 0.77 \
-                 (`grundy games` says more)",
-                spec.game.name,
-                names.join(", ")
-            ))
-        })
-}
-
-/// The entry for the game `word` names, with the word read as a spec: the one place a game name is
-/// looked up, for every command.
-pub fn lookup(word: &Word) -> Result<(GameEntry, GameSpec), SpecError> {
-    let spec = GameSpec::parse(word);
-    let entries = all();
-    let component = ComponentSpec {
-        game: spec.clone(),
-        position: Vec::new(),
-    };
-    let entry = find(&entries, &component)?.clone();
-    Ok((entry, spec))
-}
-
-/// Builds every component of a command line such as `nim 3 4 + bash:3 7`.
+/// A list of games by name: the one place a game name is looked up and a command line turned
+/// into components, for every command and every front end.
 ///
-/// ```
-/// use grundy_core::analyse;
-/// use grundy_games::{registry, spec::Word};
-/// let mut sum = registry::build_sum(&Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"])).unwrap();
-/// // 3 XOR 4 = 7 and 7 mod 4 = 3, so the value is 7 XOR 3 = 4.
-/// assert_eq!(analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 4);
-/// ```
-pub fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
-    let entries = all();
-    split_sum(words)?
-        .iter()
-        .map(|c| (find(&entries, c)?.build)(&c.game, &c.position))
-        .collect()
+/// [`Registry::builtin`] holds this crate's rulesets; a crate above adds its own entries with
+/// [`Registry::with`] (`grundy-script` adds game scripts, and `grundy-front` serves the whole
+/// list to the front ends).
+#[derive(Clone)]
+pub struct Registry {
+    entries: Vec<GameEntry>,
+}
+
+impl Registry {
+    /// The rulesets of this crate.
+    pub fn builtin() -> Registry {
+        Registry {
+            entries: builtin_entries(),
+        }
+    }
+
+    /// This registry and `more` after it (listed, and looked up, in that order).
+    pub fn with(mut self, more: Vec<GameEntry>) -> Registry {
+        self.entries.extend(more);
+        self
+    }
+
+    /// Every entry, in the order `grundy games` lists them.
+    pub fn entries(&self) -> &[GameEntry] {
+        &self.entries
+    }
+
+    /// The entries, in the order `grundy games` lists them.
+    pub fn iter(&self) -> std::slice::Iter<'_, GameEntry> {
+        self.entries.iter()
+    }
+
+    /// The entry for a component's game name, or a clear error listing the names.
+    pub fn find(&self, spec: &ComponentSpec) -> Result<&GameEntry, SpecError> {
+        self.entries
+            .iter()
+            .find(|e| e.is_named(&spec.game.name))
+            .ok_or_else(|| {
+                let names: Vec<&str> = self
+                    .entries
+                    .iter()
+                    .filter(|e| e.matches.is_none())
+                    .map(|e| e.name)
+                    .collect();
+                spec.game.error(format!(
+                    "unknown game '{}': the games are {}, octal codes such as 0.77 \
+                     (`grundy games` says more)",
+                    spec.game.name,
+                    names.join(", ")
+                ))
+            })
+    }
+
+    /// The entry for the game `word` names, with the word read as a spec.
+    pub fn lookup(&self, word: &Word) -> Result<(GameEntry, GameSpec), SpecError> {
+        let spec = GameSpec::parse(word);
+        let component = ComponentSpec {
+            game: spec.clone(),
+            position: Vec::new(),
+        };
+        let entry = self.find(&component)?.clone();
+        Ok((entry, spec))
+    }
+
+    /// Builds every component of a command line such as `nim 3 4 + bash:3 7`.
+    ///
+    /// ```
+    /// use grundy_core::analyse;
+    /// use grundy_games::{registry::Registry, spec::Word};
+    /// let words = Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"]);
+    /// let mut sum = Registry::builtin().build_sum(&words).unwrap();
+    /// // 3 XOR 4 = 7 and 7 mod 4 = 3, so the value is 7 XOR 3 = 4.
+    /// assert_eq!(analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 4);
+    /// ```
+    pub fn build_sum(&self, words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
+        split_sum(words)?
+            .iter()
+            .map(|c| (self.find(c)?.build)(&c.game, &c.position))
+            .collect()
+    }
+}
+
+impl IntoIterator for Registry {
+    type Item = GameEntry;
+    type IntoIter = std::vec::IntoIter<GameEntry>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
 }
 
 #[cfg(test)]
@@ -107,8 +146,9 @@ mod tests {
 
     #[test]
     fn names_are_unique() {
-        let entries = all();
-        let mut names: Vec<&str> = entries
+        let registry = Registry::builtin();
+        let mut names: Vec<&str> = registry
+            .entries()
             .iter()
             .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
             .collect();
@@ -120,24 +160,32 @@ mod tests {
 
     #[test]
     fn every_example_builds() {
-        for e in all() {
-            // Script examples name files from the repository's root; tests run in the crate's.
-            let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
-            let words: Vec<String> = e
-                .example
-                .split_whitespace()
-                .map(|w| match w.strip_prefix("script:") {
-                    Some(path) => format!("script:{root}{path}"),
-                    None => w.to_string(),
-                })
-                .collect();
-            assert!(build_sum(&Word::from_args(&words)).is_ok(), "{}", e.example);
+        let registry = Registry::builtin();
+        for e in registry.entries() {
+            let words: Vec<&str> = e.example.split_whitespace().collect();
+            assert!(
+                registry.build_sum(&Word::from_args(&words)).is_ok(),
+                "{}",
+                e.example
+            );
         }
     }
 
     #[test]
+    fn only_heap_games_have_a_heap_table() {
+        let node_kayles = Word::new("a", "node-kayles:1-2");
+        let (entry, _) = Registry::builtin().lookup(&node_kayles).unwrap();
+        assert!(entry.table.is_none());
+        let (entry, _) = Registry::builtin().lookup(&Word::new("a", "0.77")).unwrap();
+        assert!(entry.table.is_some());
+    }
+
+    #[test]
     fn unknown_games_are_named_in_the_error() {
-        let err = build_sum(&Word::from_args(&["chess", "1"])).err().unwrap();
+        let err = Registry::builtin()
+            .build_sum(&Word::from_args(&["chess", "1"]))
+            .err()
+            .unwrap();
         assert_eq!(err.origin, "argument 1");
         assert!(err.message.contains("unknown game 'chess'"));
     }

@@ -4,6 +4,9 @@ use grundy_core::{
     BruteForce, Component, HeapGame, HeapPosition, HeapRuleset, Nimber, Ruleset, Solver,
 };
 use proptest::prelude::*;
+
+use crate::registry::Registry;
+use crate::spec::{SpecError, Word};
 use proptest::test_runner::TestCaseError;
 
 /// A heap ruleset seen without its closed forms.
@@ -222,4 +225,9 @@ where
         );
     }
     Ok(())
+}
+
+/// The components of a command line of built-in games (`nim 3 4 + bash:3 7`).
+pub fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
+    Registry::builtin().build_sum(words)
 }

@@ -14,7 +14,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use grundy_games::script::{
+use grundy_script::{
     script_limits, too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Repeat, Splits,
     SumOption, MAX_NESTING,
 };

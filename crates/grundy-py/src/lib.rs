@@ -1,9 +1,9 @@
 //! `grundy._grundy`: the native half of the Python package `grundy`.
 //!
 //! Each function does what the `grundy` command does, through the same library code: the
-//! registry parses specs, [`grundy_games::report`] writes the verdict's JSON (so `to_dict()` is
+//! registry parses specs, [`grundy_front::report`] writes the verdict's JSON (so `to_dict()` is
 //! the CLI's `--json`), [`grundy_games::tabulate::Tabulate`] makes every game's table and the
-//! script machinery ([`grundy_games::script::ScriptGame`]) runs games defined in Python. The
+//! script machinery ([`grundy_script::ScriptGame`]) runs games defined in Python. The
 //! Python half (`python/grundy/__init__.py`) turns these answers into objects.
 //!
 //! Long computations release the GIL and look for Ctrl-C between steps: the KeyboardInterrupt is
@@ -23,12 +23,12 @@ use std::time::{Duration, Instant};
 
 use grundy_core::quotient::Caps;
 use grundy_core::{Nimber, Outcome, RulesetComponent, SolveError, Value};
-use grundy_games::guess::Settings;
-use grundy_games::script::{table as script_table, Position, ScriptGame};
+use grundy_front::guess::Settings;
+use grundy_front::values::{Defaults, ValuesError};
+use grundy_front::{quotient, registry};
 use grundy_games::spec::{SpecError, Word};
 use grundy_games::tabulate::{GridKind, Request, Table, TableJson, Watch};
-use grundy_games::values::{Defaults, ValuesError};
-use grundy_games::{quotient, registry};
+use grundy_script::{table as script_table, Position, ScriptGame};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -261,7 +261,7 @@ impl NativeGame {
         progress: bool,
     ) -> PyResult<String> {
         let settings = guess_settings(max_size)?;
-        let game = grundy_games::script::ScriptTable::named(&self.name, self.game());
+        let game = grundy_script::ScriptTable::named(&self.name, self.game());
         let _ = self.host.take_error();
         let report = py.allow_threads(|| {
             let mut last = Instant::now();
@@ -284,9 +284,9 @@ impl NativeGame {
                 })
             };
             let mut values = |upto: Option<&str>| {
-                grundy_games::values::values_of(&game, upto, GUESS_DEFAULTS, &mut tell)
+                grundy_front::values::values_of(&game, upto, GUESS_DEFAULTS, &mut tell)
             };
-            grundy_games::guess::guess_growing(&mut values, upto, p_positions, &settings)
+            grundy_front::guess::guess_growing(&mut values, upto, p_positions, &settings)
         });
         if progress {
             write_stderr(py, "\n");
@@ -396,14 +396,14 @@ fn quotient_json(
 }
 
 /// The table `guess` searches without `upto`, the command line's.
-const GUESS_DEFAULTS: Defaults = grundy_games::guess::DEFAULTS;
+const GUESS_DEFAULTS: Defaults = grundy_front::guess::DEFAULTS;
 
 /// The search's settings: `--max-size`, checked as the CLI checks it.
 fn guess_settings(max_size: u32) -> PyResult<Settings> {
     Settings::with_max_size(max_size).map_err(|e| ValueError(&format!("max_size {e}")))
 }
 
-/// A failure of [`grundy_games::values::compute`]: a bad `upto` is a `ValueError`, a bad game a
+/// A failure of [`grundy_front::values::compute`]: a bad `upto` is a `ValueError`, a bad game a
 /// `GameError` (as everywhere in the module), a failed computation a `ComputeError`.
 fn values_error(e: ValuesError) -> PyErr {
     match e {
@@ -463,14 +463,14 @@ fn guess_json(
             };
             // The table grows as `grundy guess`'s does when no `upto` is given.
             let mut values = |upto: Option<&str>| {
-                grundy_games::values::compute(
+                grundy_front::values::compute(
                     std::slice::from_ref(word),
                     upto,
                     GUESS_DEFAULTS,
                     &mut tell,
                 )
             };
-            grundy_games::guess::guess_growing(&mut values, upto, p_positions, &settings)
+            grundy_front::guess::guess_growing(&mut values, upto, p_positions, &settings)
         })
     };
     if progress {
@@ -572,7 +572,7 @@ fn table(
     progress: bool,
 ) -> PyResult<(String, String, PyObject, Option<PeriodTuple>)> {
     let word = Word::new("argument 1", spec);
-    let game = grundy_games::values::open(&word).map_err(spec_error)?;
+    let game = grundy_front::values::open(&word).map_err(spec_error)?;
     let supports = game.supports();
     if naive && !supports.naive {
         return Err(ValueError(&format!(
@@ -688,7 +688,7 @@ fn plot_line(
     width: u32,
     height: u32,
 ) -> PyResult<String> {
-    let sides = grundy_games::plot::SIDES;
+    let sides = grundy_front::plot::SIDES;
     if !sides.contains(&width) || !sides.contains(&height) {
         return Err(PyValueError::new_err(format!(
             "width and height are pixels, each from {} to {}, not {width}x{height}",
@@ -714,13 +714,13 @@ fn plot_line(
             })
         })
         .collect();
-    let values = grundy_games::plot::GameValues::Line {
+    let values = grundy_front::plot::GameValues::Line {
         game,
         cells,
         period,
         theorem: None,
     };
-    grundy_games::plot::svg(&values, width, height).map_err(PyRuntimeError::new_err)
+    grundy_front::plot::svg(&values, width, height).map_err(PyRuntimeError::new_err)
 }
 
 /// Sets the search cap (the CLI's `--max-positions N`).
@@ -735,7 +735,7 @@ fn set_max_positions(n: usize) -> PyResult<()> {
 
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    grundy_games::script::set_progress_reporter(report_progress);
+    grundy_script::set_progress_reporter(report_progress);
     grundy_games::progress::set_table_reporter(report_table);
     m.add("GameError", m.py().get_type_bound::<GameError>())?;
     m.add("ComputeError", m.py().get_type_bound::<ComputeError>())?;

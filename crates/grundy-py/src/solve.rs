@@ -1,10 +1,10 @@
 //! Solving a position from Python: the verdict under each convention
-//! ([`grundy_games::verdict`]), as the CLI's `solve --json` line.
+//! ([`grundy_front::verdict`]), as the CLI's `solve --json` line.
 
 use grundy_core::Component;
+use grundy_front::verdict::{self, Convention, VerdictError};
+use grundy_front::{registry, report};
 use grundy_games::spec::Word;
-use grundy_games::verdict::{self, Convention, VerdictError};
-use grundy_games::{registry, report};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -1,15 +1,15 @@
 //! What the page asks, as plain Rust: each answer is the JSON the command line's `--json` prints
-//! for the same question, built by the same library code ([`grundy_games::report`],
-//! [`grundy_games::tabulate::TableJson`], [`grundy_games::guess`]), so the page and the CLI
+//! for the same question, built by the same library code ([`grundy_front::report`],
+//! [`grundy_games::tabulate::TableJson`], [`grundy_front::guess`]), so the page and the CLI
 //! cannot drift apart. [`crate`] wraps these for JavaScript; the tests call them natively.
 
 use grundy_core::{analyse, Nimber, Outcome};
-use grundy_games::play::{engine_move, legal_moves, sum_words, PlayError};
-use grundy_games::position_words::words as position_words;
-use grundy_games::registry::{self, build_sum};
+use grundy_front::play::{engine_move, legal_moves, sum_words, PlayError};
+use grundy_front::position_words::words as position_words;
+use grundy_front::registry::{self, build_sum};
+use grundy_front::verdict::{verdict, Asked, Convention, VerdictError};
 use grundy_games::spec::Word;
 use grundy_games::tabulate::{Request, TableError, TableJson, Watch};
-use grundy_games::verdict::{verdict, Asked, Convention, VerdictError};
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
@@ -116,7 +116,7 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
     asked.check(convention).map_err(Refusal::input)?;
     let mut components = build_sum(&words)?;
     let verdict = verdict(&mut components, convention, asked)?;
-    Ok(grundy_games::report::to_json(&components, &verdict))
+    Ok(grundy_front::report::to_json(&components, &verdict))
 }
 
 /// What the page lends a table: `progress(done, total)`, told between blocks of values.
@@ -152,7 +152,7 @@ pub fn table(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Answer {
     let word = Word::new("argument 1", game);
-    let tabulation = grundy_games::values::open(&word)?;
+    let tabulation = grundy_front::values::open(&word)?;
     let supports = tabulation.supports();
     if period && !supports.period {
         return Err(Refusal::input(format!(
@@ -178,31 +178,31 @@ pub fn guess(game: &str, upto: Option<&str>, progress: &mut dyn FnMut(u64, u64))
     let word = Word::new("argument 1", game);
     let settings = grundy_pattern::guess::Settings::default();
     let mut values = |upto: Option<&str>| {
-        grundy_games::values::compute(
+        grundy_front::values::compute(
             std::slice::from_ref(&word),
             upto,
-            grundy_games::guess::DEFAULTS,
+            grundy_front::guess::DEFAULTS,
             &mut |done, total| {
                 progress(done, total);
                 true
             },
         )
     };
-    let report = grundy_games::guess::guess_growing(&mut values, upto, false, &settings)?;
+    let report = grundy_front::guess::guess_growing(&mut values, upto, false, &settings)?;
     serde_json::to_string(&report).map_err(Refusal::compute)
 }
 
 /// `grundy check --json GAME --formula FORMULA [--upto UPTO] [--outcome]`.
 pub fn check(game: &str, formula: &str, upto: Option<&str>, outcome: bool) -> Answer {
     let word = Word::new("argument 1", game);
-    let values = grundy_games::values::compute(
+    let values = grundy_front::values::compute(
         std::slice::from_ref(&word),
         upto,
-        grundy_games::values::DEFAULTS,
+        grundy_front::values::DEFAULTS,
         &mut |_, _| true,
     )?;
     let checked =
-        grundy_games::check::check(&values, formula, 0, outcome).map_err(Refusal::input)?;
+        grundy_front::check::check(&values, formula, 0, outcome).map_err(Refusal::input)?;
     Ok(checked.to_json().to_string())
 }
 
@@ -228,7 +228,7 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
                 checked_upto: p.get("checked_upto")?.as_u64()?,
             })
         });
-        grundy_games::plot::GameValues::Line {
+        grundy_front::plot::GameValues::Line {
             game,
             cells: cells.iter().map(sample).collect(),
             period,
@@ -251,7 +251,7 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
         } else {
             ["a", "b"]
         };
-        grundy_games::plot::GameValues::Grid {
+        grundy_front::plot::GameValues::Grid {
             game,
             vars,
             upto,
@@ -262,12 +262,12 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
             "plot draws a line or a grid of values; a graph's table is a list of vertices",
         ));
     };
-    grundy_games::plot::svg(&values, width, height).map_err(Refusal::compute)
+    grundy_front::plot::svg(&values, width, height).map_err(Refusal::compute)
 }
 
 /// A position being played, as `grundy play` shows it each turn: the parts in play, the value
 /// and class, every legal move (with the words of the sum it leaves, and whether it wins or keeps
-/// a draw) and the move the perfect engine makes ([`grundy_games::play`]).
+/// a draw) and the move the perfect engine makes ([`grundy_front::play`]).
 pub fn turn(words_json: &str) -> Answer {
     let words = words(words_json)?;
     let mut components = build_sum(&words)?;

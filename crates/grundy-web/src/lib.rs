@@ -112,7 +112,7 @@ pub fn plot(table: &str, width: u32, height: u32) -> Result<String, JsValue> {
 #[wasm_bindgen]
 pub fn shown(position: &str) -> String {
     match serde_json::from_str(position) {
-        Ok(json) => grundy_games::position_words::shown(&json),
+        Ok(json) => grundy_front::position_words::shown(&json),
         Err(_) => position.to_string(),
     }
 }
@@ -128,10 +128,10 @@ pub fn turn(words: &str) -> Result<String, JsValue> {
 /// search cap (`--max-positions`).
 #[wasm_bindgen]
 pub fn set_limits(operations: u64, depth: u32, size: u32, max_positions: u32) {
-    let mut limits = grundy_games::script::ScriptLimits::DEFAULT;
+    let mut limits = grundy_script::ScriptLimits::DEFAULT;
     limits.operations = operations;
     limits.depth = depth as usize;
     limits.size = size as usize;
-    grundy_games::script::set_script_limits(limits);
+    grundy_script::set_script_limits(limits);
     grundy_core::limits::set_position_cap((max_positions as usize).max(1));
 }

@@ -49,7 +49,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     Formula::check_syntax(&args.formula)?;
     let words = words::expand(&args.spec)?;
     let values = game_values::compute(&words, args.upto.as_deref())?;
-    let checked = grundy_games::check::check(&values, &args.formula, args.from, args.outcome)
+    let checked = grundy_front::check::check(&values, &args.formula, args.from, args.outcome)
         .map_err(Failure::Input)?;
     // `^` was the power in the old formula syntax: where reading it so would answer otherwise,
     // say so once.

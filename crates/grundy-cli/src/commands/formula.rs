@@ -8,7 +8,7 @@ use grundy_pattern::formula as pattern;
 use crate::failure::Failure;
 
 /// A conjectured formula on the command line; what it says is checked by
-/// [`grundy_games::check`].
+/// [`grundy_front::check`].
 pub struct Formula;
 
 impl Formula {

@@ -1,10 +1,10 @@
 //! The values of a game over a range of positions, for `check`, `plot`, `guess` and
-//! `solve --formula`: [`grundy_games::values`] computes them (Python shares it); this adds the
+//! `solve --formula`: [`grundy_front::values`] computes them (Python shares it); this adds the
 //! command line's progress bar and its error wording.
 
+use grundy_front::values::ValuesError;
+pub use grundy_front::values::{Defaults, GameValues, Sample, DEFAULTS};
 use grundy_games::spec::Word;
-use grundy_games::values::ValuesError;
-pub use grundy_games::values::{Defaults, GameValues, Sample, DEFAULTS};
 
 use crate::failure::Failure;
 use crate::progress::LazyBar;
@@ -42,7 +42,7 @@ pub fn compute_with(
         .set(done);
         true
     };
-    let values = grundy_games::values::compute(words, upto, defaults, &mut progress);
+    let values = grundy_front::values::compute(words, upto, defaults, &mut progress);
     crate::progress::set_quiet(false);
     Ok(values?)
 }

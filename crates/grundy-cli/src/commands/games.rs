@@ -1,6 +1,6 @@
 //! `grundy games`: the list of rulesets.
 
-use grundy_games::registry;
+use grundy_front::registry;
 use serde::Serialize;
 
 use crate::failure::Failure;

@@ -1,14 +1,14 @@
 //! `grundy guess GAME`: the simplest formula for a game's values (or P-positions) that holds on
 //! its whole table, labelled proved or checked, in `check --formula` syntax and as C++ and
-//! Python functions ([`grundy_games::guess`] finds and words it).
+//! Python functions ([`grundy_front::guess`] finds and words it).
 
-use grundy_games::guess::{self, Settings};
+use grundy_front::guess::{self, Settings};
 
 use crate::commands::game_values;
 use crate::failure::Failure;
 use crate::words;
 
-pub use grundy_games::guess::DEFAULTS;
+pub use grundy_front::guess::DEFAULTS;
 
 #[derive(clap::Args)]
 pub struct Args {

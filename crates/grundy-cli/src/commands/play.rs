@@ -15,8 +15,8 @@
 use std::io::{BufRead, Read, Write};
 
 use grundy_core::{analyse, Component, Nimber, Outcome};
-use grundy_games::play::{as_typed, engine_move, legal_moves, PlayError};
-use grundy_games::registry::build_sum;
+use grundy_front::play::{as_typed, engine_move, legal_moves, PlayError};
+use grundy_front::registry::build_sum;
 use grundy_games::spec::Word;
 use serde_json::Value as Json;
 
@@ -77,10 +77,10 @@ pub fn run(args: Args) -> Result<(), Failure> {
 /// n has about n of them.
 const MAX_PLAYABLE: u64 = 100_000;
 
-/// The words of a component's position ([`grundy_games::position_words`]): the registry builds
+/// The words of a component's position ([`grundy_front::position_words`]): the registry builds
 /// the position again from them, so every game is rebuilt by the one parser of its name.
 fn position_words(game: &str, position: &Json) -> Result<Vec<String>, Failure> {
-    grundy_games::position_words::words(position).ok_or_else(|| {
+    grundy_front::position_words::words(position).ok_or_else(|| {
         Failure::Compute(format!(
             "{game}: the position {position} cannot be written back as words"
         ))

@@ -7,8 +7,8 @@
 
 use std::path::Path;
 
+use grundy_front::plot::{draw_with, register_fonts, Overlay, SIDES};
 use grundy_games::period::Period;
-use grundy_games::plot::{draw_with, register_fonts, Overlay, SIDES};
 use plotters::prelude::*;
 use serde::Serialize;
 use serde_json::{json, Value as Json};
@@ -123,7 +123,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     register_fonts();
     let drawn = |e: String| Failure::Compute(format!("drawing {}: {e}", args.output));
     if format == "svg" {
-        let svg = grundy_games::plot::svg_with(&values, overlay, width, height).map_err(drawn)?;
+        let svg = grundy_front::plot::svg_with(&values, overlay, width, height).map_err(drawn)?;
         std::fs::write(&args.output, svg)
             .map_err(|e| Failure::Input(format!("--output ('{}'): {e}", args.output)))?;
     } else {

@@ -1,12 +1,12 @@
 //! `grundy quotient GAME`: the misère quotient of a heap game (Plambeck and Siegel), grown heap
 //! size by heap size until the periodicity theorem proves it or `--upto` is reached, printed as
 //! its order, a presentation, the P-portion and the pretending function
-//! ([`grundy_games::quotient`] builds and words it).
+//! ([`grundy_front::quotient`] builds and words it).
 
 use std::sync::atomic::Ordering;
 
 use grundy_core::quotient::{Caps, Stopped};
-use grundy_games::quotient;
+use grundy_front::quotient;
 use grundy_games::spec::{parse_number, Word};
 
 use crate::failure::Failure;

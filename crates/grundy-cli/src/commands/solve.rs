@@ -10,11 +10,11 @@ use grundy_core::every::EveryAnalysis;
 use grundy_core::misere::{MisereAnalysis, MisereMethod};
 use grundy_core::search::checkpoint::{self, Checkpointing};
 use grundy_core::{Analysis, Component, Outcome};
-use grundy_games::by_formula::FormulaComponent;
-use grundy_games::guess;
+use grundy_front::by_formula::FormulaComponent;
+use grundy_front::guess;
+use grundy_front::verdict::{verdict, Asked, Convention, Verdict, VerdictError};
+use grundy_front::{registry, report};
 use grundy_games::spec::Word;
-use grundy_games::verdict::{verdict, Asked, Convention, Verdict, VerdictError};
-use grundy_games::{registry, report};
 use grundy_pattern::formula::Formula;
 use serde_json::Value as Json;
 
@@ -299,7 +299,7 @@ fn set_checkpoints(args: &Args) -> Result<(), Failure> {
         }
         // The search goes on in the main thread meanwhile; the line it may be extending stops at
         // the end of its block and lets go of its lock, which the cache's writer waits for.
-        grundy_games::script::stop_lines();
+        grundy_script::stop_lines();
         if let Err(failure) = crate::save_cache(Ok(())) {
             crate::out::error_line(format_args!("{failure}"));
         }
@@ -632,9 +632,9 @@ fn read_line(
     }
 }
 
-/// A position in words, shortened when it is long ([`grundy_games::position_words::shown`]).
+/// A position in words, shortened when it is long ([`grundy_front::position_words::shown`]).
 fn show_position(p: &Json) -> String {
-    grundy_games::position_words::shown(p)
+    grundy_front::position_words::shown(p)
 }
 
 fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> String {
@@ -685,7 +685,7 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> Str
             s += &format!(
                 "Winning moves: not looked for (the options of a position of more than {} \
                  tokens are too many to list).\n",
-                grundy_games::by_formula::LISTED_UP_TO
+                grundy_front::by_formula::LISTED_UP_TO
             );
         }
         Outcome::N if !a.moves_searched => {

@@ -1,7 +1,7 @@
 //! `grundy table`: the values of a game over its natural shape, with the period found (and
 //! proved when a theorem allows).
 //!
-//! The game's tabulation comes from the registry ([`grundy_games::values::open`]): a heap
+//! The game's tabulation comes from the registry ([`grundy_front::values::open`]): a heap
 //! engine, a graph's or a board's analysis, a script's shared solver, or positions valued one by
 //! one. This command only asks for it and prints what comes back: rows of ten for a line, a grid
 //! for two numbers or a board ([`super::board_table`]), a row per vertex for a graph.
@@ -71,7 +71,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), Failure> {
     let word = Word::new("argument 1", args.game.as_str());
-    let game = grundy_games::values::open(&word)?;
+    let game = grundy_front::values::open(&word)?;
     let supports = game.supports();
     let refused = |flag: &str, what: &str| {
         Err(Failure::Input(format!(

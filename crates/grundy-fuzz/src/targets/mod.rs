@@ -13,9 +13,9 @@ mod specs;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use grundy_front::registry;
 use grundy_games::graph::edges::{self, EdgeLimits};
 use grundy_games::graph::hackenbush::Drawing;
-use grundy_games::registry;
 use grundy_games::spec::Word;
 
 use crate::exec::{in_process, show, Binary, Finding, Run};

@@ -17,11 +17,11 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber, Outcome};
-//! use grundy_games::registry::build_sum;
+//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // The 3x4 bar has value 9, and its one winning bite leaves the staircase 3,3,1,1.
-//! let mut sum = build_sum(&Word::from_args(&["chomp:3x4"])).unwrap();
+//! let mut sum = Registry::builtin().build_sum(&Word::from_args(&["chomp:3x4"])).unwrap();
 //! let a = analyse(&mut sum, 10).unwrap();
 //! assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(Nimber(9))));
 //! assert_eq!(a.winning_moves_total, 1);
@@ -453,7 +453,7 @@ fn parse_heights(w: &Word) -> Result<Bar, SpecError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::build_sum;
+    use crate::testing::build_sum;
     use grundy_core::{analyse, BruteForce, Outcome, Solver};
 
     /// Every staircase within `rows` by `cols`.

@@ -17,11 +17,11 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::registry::build_sum;
+//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // From (0,0) nothing moves; from (2,1) the only move is to (0,0) or (0,2), a P-position.
-//! let mut sum = build_sum(&Word::from_args(&["hyper-knights", "2,1"])).unwrap();
+//! let mut sum = Registry::builtin().build_sum(&Word::from_args(&["hyper-knights", "2,1"])).unwrap();
 //! assert_eq!(analyse(&mut sum, 10).unwrap().outcome, Outcome::N);
 //! ```
 
@@ -433,7 +433,7 @@ mod tests {
     fn positions_are_shown_as_points_and_rebuilt_from_them() {
         use grundy_core::Game;
         let mut sum =
-            crate::registry::build_sum(&Word::from_args(&["hyper-knights", "2,5", "3,5"])).unwrap();
+            crate::testing::build_sum(&Word::from_args(&["hyper-knights", "2,5", "3,5"])).unwrap();
         assert_eq!(sum[0].position(), serde_json::json!([[2, 5], [3, 5]]));
         let first = sum[0].explore().unwrap().moves().unwrap().remove(0).0;
         assert_eq!(first.description, "token at 2,5 -> 0,6");

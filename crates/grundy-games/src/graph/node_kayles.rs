@@ -27,12 +27,12 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber};
-//! use grundy_games::registry::build_sum;
+//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // The path 1-2-3-4-5: its value is G_0.137(5) = 3, and taking the middle vertex leaves two
 //! // lone vertices, 1 XOR 1 = 0.
-//! let mut sum = build_sum(&Word::from_args(&["node-kayles:1-2,2-3,3-4,4-5"])).unwrap();
+//! let mut sum = Registry::builtin().build_sum(&Word::from_args(&["node-kayles:1-2,2-3,3-4,4-5"])).unwrap();
 //! let a = analyse(&mut sum, 10).unwrap();
 //! assert_eq!(a.grundy, Some(Nimber(3)));
 //! assert_eq!(a.winning_moves[0].description, "take vertex 3 and its neighbours 2, 4");
@@ -549,7 +549,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::build_sum;
+    use crate::testing::build_sum;
     use grundy_core::{analyse, BruteForce, Nimber, Solver};
     use proptest::prelude::*;
 

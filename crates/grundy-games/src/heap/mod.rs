@@ -16,9 +16,8 @@ pub mod take_and_break;
 /// [`table::TableGame`]'s own methods.
 #[cfg(test)]
 pub(crate) fn table_game(name: &str) -> table::TableGame {
-    let word = crate::spec::Word::new("argument 1", name);
-    let (entry, spec) = crate::registry::lookup(&word).expect("a registered game");
-    let make = match entry.name {
+    let spec = crate::spec::GameSpec::parse(&crate::spec::Word::new("argument 1", name));
+    let make = match spec.name.as_str() {
         "nim" => nim::table,
         "bash" => subtraction::table_bash,
         "sub" => subtraction::table_finite,

@@ -59,7 +59,7 @@ impl TableGame {
     /// game computed move by move.
     pub fn theorem(&self) -> &'static str {
         match &self.source {
-            Source::Engine(_) => crate::guess::PERIODICITY_THEOREM,
+            Source::Engine(_) => crate::period::PERIODICITY_THEOREM,
             Source::Formula { theorem, .. } => theorem,
         }
     }
@@ -400,7 +400,6 @@ pub use grundy_core::checksum::checkpoint_checksum;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::Word;
 
     fn game(name: &str) -> TableGame {
         crate::heap::table_game(name)
@@ -479,11 +478,5 @@ mod tests {
         assert_eq!(period("lasker", 40), (1, 4, 4, true));
         assert_eq!(period("nim", 9), (0, 1, 1, true));
         assert_eq!(period("sub:1,3,4", 40), (0, 7, 0, true));
-        let node_kayles = Word::new("a", "node-kayles:1-2");
-        assert!(crate::registry::lookup(&node_kayles)
-            .unwrap()
-            .0
-            .table
-            .is_none());
     }
 }

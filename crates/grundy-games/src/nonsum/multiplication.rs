@@ -278,8 +278,8 @@ mod tests {
 
     #[test]
     fn a_number_past_the_goal_is_shown_as_given() {
-        use crate::registry::build_sum;
         use crate::spec::Word;
+        use crate::testing::build_sum;
         let words = Word::from_args(&["multiplication:162", "18446744073709551615"]);
         let mut sum = build_sum(&words).unwrap();
         assert_eq!(sum[0].position(), Json::from(u64::MAX));

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use crate::heap::sparse::Values;
 use crate::period::Period;
+use crate::tabulate::Values;
 
 /// How the values past the computed ones are known.
 pub enum Rest<'g> {

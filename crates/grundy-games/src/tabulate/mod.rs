@@ -6,8 +6,8 @@
 //! game script. A ruleset that can list its values faster than one position at a time implements
 //! [`Tabulate`] and names it in its registry entry ([`crate::entry::GameEntry::tabulated`]);
 //! every other game gets the default, which builds and values each position through the generic
-//! component ([`crate::values`]). The front ends (`table`, `check`, `plot`, `guess` on the command
-//! line, `grundy.table` and `grundy.check` in Python) only present a [`Table`]: they name no game
+//! component (`grundy_front::values`). The front ends (`table`, `check`, `plot`, `guess` on the
+//! command line, `grundy.table` and `grundy.check` in Python) only present a [`Table`]: they name no game
 //! and no ruleset type.
 //!
 //! A front end lends a tabulation a [`Watch`]: where progress goes, whether to stop (Ctrl-C), and
@@ -18,11 +18,12 @@
 //! types, no ruleset; rulesets implement it and the registry names them.
 //!
 //! ```
+//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //! use grundy_games::tabulate::{Quiet, Request, Table};
-//! use grundy_games::values::open;
-//! // Kayles to 100, with its period (proved by the periodicity theorem past 2·71 + 12 + 2).
-//! let kayles = open(&Word::new("argument 1", "0.77")).unwrap();
+//! // Kayles to 200, with its period (proved by the periodicity theorem past 2·71 + 12 + 2).
+//! let (entry, spec) = Registry::builtin().lookup(&Word::new("argument 1", "0.77")).unwrap();
+//! let kayles = (entry.table.expect("a heap game tabulates itself"))(&spec).unwrap();
 //! let table = kayles.tabulate(&Request::upto("200").with_period(), &mut Quiet).unwrap();
 //! let Table::Heaps(line) = table else { panic!("a heap game is a line of heaps") };
 //! assert_eq!(line.value(10), 2);
@@ -31,6 +32,7 @@
 
 mod json;
 mod line;
+pub(crate) mod storage;
 
 use std::path::PathBuf;
 
@@ -40,6 +42,7 @@ use serde::Serialize;
 
 pub use json::{PeriodJson, TableJson};
 pub use line::{HeapLine, Rest};
+pub use storage::Values;
 
 use crate::period::Period;
 use crate::spec::{parse_number_text, SpecError};

@@ -13,7 +13,7 @@
 use std::arch::x86_64::*;
 
 use super::kernels::{find_any, Span};
-use super::storage::Cell;
+use crate::tabulate::storage::Cell;
 
 /// `reach_pairs`: the bits of `low[i] ^ high[len - 1 - i]`.
 ///

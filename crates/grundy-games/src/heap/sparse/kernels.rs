@@ -8,8 +8,8 @@
 //! The `reach_*` kernels do the same on one word of bits, while every value is below 64 (see
 //! `word`). Their AVX2 versions, and those of the scan's comparisons, are in `avx2`.
 
-use super::storage::Cell;
 use super::word::bit;
+use crate::tabulate::storage::Cell;
 
 /// Marks `va ^ G(r - a)` for the rare heaps `a` (values `va`), reading `G(r - a)` from `g`,
 /// which holds at least `G(0..=r - a)` for every `a` given (the second thread's rare pass reads

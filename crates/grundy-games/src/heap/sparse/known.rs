@@ -6,8 +6,9 @@
 use grundy_core::heap::ENUMERATION_LIMIT;
 
 use super::{Engine, Method, Values};
+use crate::heap::take_and_break::rules::periodicity_bound;
 use crate::heap::take_and_break::rules::TakeBreakRules;
-use crate::period::{self, periodicity_bound, Period};
+use crate::period::{self, Period};
 
 /// The largest table `grundy solve` computes for a heap (larger heaps need a proved period).
 ///
@@ -122,5 +123,32 @@ pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValue
         }
         before = (len, work);
         last = (2 * last + 1).min(limit).min(need);
+    }
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use super::known_values;
+    use crate::heap::take_and_break::rules::TakeBreakRules;
+
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    static LAST: AtomicU64 = AtomicU64::new(0);
+
+    fn count(_: &str, done: u64, total: u64) {
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        LAST.store(done, Ordering::Relaxed);
+        assert!(done <= total, "{done} of {total}");
+    }
+
+    #[test]
+    fn the_values_a_position_needs_report_their_progress() {
+        crate::progress::set_table_reporter(count);
+        let rules = TakeBreakRules::from_code("0.3F").unwrap();
+        let known = known_values(&rules, 2000, 1 << 22);
+        assert_eq!(known.len(), 2001);
+        assert!(CALLS.load(Ordering::Relaxed) >= 2);
+        assert_eq!(LAST.load(Ordering::Relaxed), 2001);
     }
 }

@@ -61,7 +61,8 @@
 //!
 //! - this file: the [`Engine`] (extending a table value by value, in its storage width, and
 //!   truncating it) and the naive table of any heap ruleset ([`naive_table`]);
-//! - `storage`: the `u8`/`u16`/`u32` storage of the values;
+//! - `crate::tabulate::storage`: the `u8`/`u16`/`u32` storage of the values (shared with the
+//!   tables of other games);
 //! - `state`: the engine's working state: moves, marks, the rare/common split and the mask;
 //! - `value`: `G(n)` for one heap, phase by phase (the passes above);
 //! - `pipeline`: the rare pass of the heaps ahead, on a second thread;
@@ -78,17 +79,16 @@ mod kernels;
 mod known;
 mod pipeline;
 mod state;
-mod storage;
 #[cfg(test)]
 mod tests;
 mod value;
 mod word;
 
+pub use crate::tabulate::Values;
 pub use estimate::{estimated_bytes, forecast};
 pub use known::{known_values, KnownValues, PERIOD_SEARCH_WORK, SOLVE_TABLE_LIMIT};
-pub use storage::Values;
 // The periodicity theorem's bound lives beside `Period`; other modules still import it from here.
-pub use crate::period::periodicity_bound;
+pub use crate::heap::take_and_break::rules::periodicity_bound;
 
 use std::time::Duration;
 
@@ -96,8 +96,8 @@ use std::time::Duration;
 use web_time::Instant;
 
 use crate::heap::take_and_break::rules::TakeBreakRules;
+use crate::tabulate::storage::Cell;
 use state::Ctx;
-use storage::Cell;
 use value::value_at;
 
 /// How to compute a table.

@@ -30,8 +30,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::kernels::pack_marks;
 use super::state::Ctx;
-use super::storage::Cell;
 use super::value::{mark_rare_pairs, value_at, Pairs};
+use crate::tabulate::storage::Cell;
 
 /// How many heaps ahead the helper may run, and the least rare heap it takes.
 pub(super) const AHEAD: usize = 64;

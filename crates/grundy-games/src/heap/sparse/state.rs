@@ -3,7 +3,7 @@
 //! of the common–common scan ([`CommonScan`]).
 
 use super::kernels::Span;
-use super::storage::Cell;
+use crate::tabulate::storage::Cell;
 
 /// What the table computation needs besides the values: the moves, the marks of one mex and the
 /// rare/common split.

@@ -15,8 +15,8 @@ use super::kernels::{
 };
 use super::pipeline::Ahead;
 use super::state::{CommonScan, Ctx};
-use super::storage::Cell;
 use super::word::value_in_word;
+use crate::tabulate::storage::Cell;
 
 // Common–common pairs, a block of `BLOCK` heaps `a` at a time, until every needed value is seen.
 // A needed value is often reached by only a few kinds of pairs: blocks spread over the whole

@@ -21,8 +21,8 @@
 use super::kernels::{for_pair_blocks, pair_top, reach_pairs, reach_rare, reach_rare_twice};
 use super::pipeline::Ahead;
 use super::state::Ctx;
-use super::storage::Cell;
 use super::value::{for_other_moves, for_rare_runs, spread_step, Pairs, RareRun};
+use crate::tabulate::storage::Cell;
 
 /// Heaps `a` a block of the common–common scan reads, for every two-heap move.
 const BLOCK: usize = 32;

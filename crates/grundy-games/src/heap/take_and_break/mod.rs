@@ -13,7 +13,7 @@
 //! + t`, then `G(n + p) = G(n)` for every `n >= n0`. (For octal games, `m = 2`: the familiar
 //! `2·n0 + p + t`.) Every option of `n + p` then has a heap of at least `n0 + p`, which pairs it
 //! with an option of `n` of the same value. So a finite computation proves the values forever
-//! (the bound: [`crate::period::periodicity_bound`]).
+//! (the bound: [`rules::periodicity_bound`]).
 //!
 //! ```
 //! use grundy_core::{HeapRuleset, Nimber};

@@ -190,6 +190,18 @@ pub fn is_code(name: &str) -> bool {
         && name.chars().filter(|&c| c == '.').count() == 1
 }
 
+/// The periodicity theorem's bound for a take-and-break ruleset, if it applies (finite removals,
+/// no constraint tying the two heaps together).
+pub fn periodicity_bound(rules: &TakeBreakRules) -> Option<grundy_core::heap::PeriodicityBound> {
+    if rules.distinct_parts {
+        return None;
+    }
+    Some(grundy_core::heap::PeriodicityBound {
+        parts: rules.max_parts(),
+        max_removal: rules.max_removal()?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,7 +63,7 @@ impl HeapRuleset for TakeAndBreak {
     }
 
     fn periodicity_bound(&self) -> Option<grundy_core::heap::PeriodicityBound> {
-        crate::period::periodicity_bound(&self.rules)
+        super::rules::periodicity_bound(&self.rules)
     }
 
     /// Splits `(a, r − a)` with `from <= a <= r − a` are alike when `a` is congruent modulo the

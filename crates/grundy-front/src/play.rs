@@ -4,8 +4,8 @@
 //! makes. The command line's `grundy play` and the browser page share it.
 //!
 //! ```
-//! use grundy_games::play::{engine_move, legal_moves};
-//! use grundy_games::registry::build_sum;
+//! use grundy_front::play::{engine_move, legal_moves};
+//! use grundy_front::registry::build_sum;
 //! use grundy_games::spec::Word;
 //! let mut sum = build_sum(&Word::from_args(&["nim", "1", "2"])).unwrap();
 //! let analysis = grundy_core::analyse(&mut sum, usize::MAX).unwrap();

@@ -1,3 +1,5 @@
+//! # grundy-script
+//!
 //! Game scripts (`script:FILE`): any impartial game whose moves a person can write in a few lines.
 //!
 //! **Rules:** a [Rhai](https://rhai.rs) script defines `fn moves(p)`, the array of the options of
@@ -23,15 +25,18 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber};
-//! use grundy_games::registry::build_sum;
+//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // Take at most half of a heap: G(2m) = m and G(2m + 1) = G(m).
 //! let words = ["script:{fn moves(n) { range(n - n / 2, n) }}", "11", "12"];
-//! let mut sum = build_sum(&Word::from_args(&words)).unwrap();
+//! let games = Registry::builtin().with(grundy_script::entries());
+//! let mut sum = games.build_sum(&Word::from_args(&words)).unwrap();
 //! // 11 + 12 is one component, a sum of the heaps 11 and 12: G(11) = G(5) = G(2) = 1, G(12) = 6.
 //! assert_eq!(analyse(&mut sum, 10).unwrap().grundy, Some(Nimber(1 ^ 6)));
 //! ```
+
+#![warn(missing_docs)]
 
 mod ahead;
 mod cache;
@@ -71,8 +76,8 @@ pub use rhai::{Array, Dynamic};
 pub use shared::{set_line_budget, stop_lines, LineBudget};
 pub use tabulation::ScriptTable;
 
-use crate::entry::GameEntry;
-use crate::spec::{GameSpec, SpecError, Word};
+use grundy_games::entry::GameEntry;
+use grundy_games::spec::{GameSpec, SpecError, Word};
 
 /// How many times over a part may be split again by `components`.
 const MAX_SPLITS: usize = 64;

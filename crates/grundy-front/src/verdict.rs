@@ -4,9 +4,9 @@
 //! JSON of all three is [`crate::report`]'s).
 //!
 //! ```
-//! use grundy_games::registry::build_sum;
+//! use grundy_front::registry::build_sum;
 //! use grundy_games::spec::Word;
-//! use grundy_games::verdict::{verdict, Asked, Convention};
+//! use grundy_front::verdict::{verdict, Asked, Convention};
 //!
 //! let mut sum = build_sum(&Word::from_args(&["nim", "1", "1"])).unwrap();
 //! let asked = Asked { outcome_only: false, moves: true, limit: 100 };
@@ -215,7 +215,7 @@ pub fn verdict(
 mod tests {
     use super::*;
     use crate::registry::build_sum;
-    use crate::spec::Word;
+    use grundy_games::spec::Word;
 
     type Direct = fn(&mut [Box<dyn Component>], usize) -> Result<Verdict, SolveError>;
 

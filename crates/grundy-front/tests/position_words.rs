@@ -3,8 +3,8 @@
 //! are the same position — the example's, and every position one move away (what `grundy play`
 //! does after each move), the empty positions (every heap taken, every coin turned) included.
 
-use grundy_games::position_words::words;
-use grundy_games::registry::{self, build_sum};
+use grundy_front::position_words::words;
+use grundy_front::registry::{self, build_sum};
 use grundy_games::spec::Word;
 use serde_json::Value as Json;
 

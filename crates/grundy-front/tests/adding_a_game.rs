@@ -82,7 +82,7 @@ pub fn entries() -> Vec<GameEntry> {
 // guide: end
 
 use grundy_core::{analyse, Nimber};
-use grundy_games::position_words::words;
+use grundy_front::position_words::words;
 use grundy_games::tabulate::{Quiet, Request, Table};
 
 fn position(n: &str) -> Vec<Box<dyn Component>> {
@@ -107,7 +107,7 @@ fn the_guide_game_is_valued_and_its_moves_listed() {
 fn the_guide_game_is_tabulated_by_position_from_its_entry() {
     let entry = &entries()[0];
     let spec = GameSpec::parse(&Word::new("argument 1", entry.name));
-    let game = grundy_games::values::tabulation(entry, &spec).unwrap();
+    let game = grundy_front::values::tabulation(entry, &spec).unwrap();
     let Table::Line { cells, .. } = game.tabulate(&Request::upto("8"), &mut Quiet).unwrap() else {
         panic!("one number a position: a line")
     };
@@ -127,7 +127,7 @@ fn the_readme_quotes_this_file() {
     let quoted = &file[begin..end];
     assert!(
         readme.contains(quoted),
-        "README.md's \"Adding a game\" must quote crates/grundy-games/tests/adding_a_game.rs \
+        "README.md's \"Adding a game\" must quote crates/grundy-front/tests/adding_a_game.rs \
          between its guide marks, unchanged"
     );
 }

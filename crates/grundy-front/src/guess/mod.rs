@@ -188,9 +188,7 @@ const FAR_CHECKS: u64 = 4096;
 /// The fewest known values a formula is sought in: fewer fit too many formulas by chance.
 pub const MIN_KNOWN: usize = 48;
 
-/// The periodicity theorem, as the proof of a take-and-break or subtraction game's period.
-pub const PERIODICITY_THEOREM: &str =
-    "the periodicity theorem for take-and-break games (Guy and Smith 1956; Winning Ways, ch. 4)";
+pub use grundy_games::period::PERIODICITY_THEOREM;
 
 /// A formula for `values`: of the values (or, with `p_positions`, of the P-positions; also when
 /// the values are not all finite, or have no formula the search finds).
@@ -289,7 +287,7 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
             Table::Line(_) => format!(" on n <= {}", prefix.min(len).saturating_sub(1)),
             Table::Grid(_) => String::new(),
         };
-        crate::progress::stage(&format!(
+        grundy_games::progress::stage(&format!(
             "{}: searching for a formula of the {}{range}",
             values.game(),
             if boolean { "P-positions" } else { "values" },

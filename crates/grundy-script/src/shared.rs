@@ -29,8 +29,8 @@ use rustc_hash::FxHashMap;
 use super::expansion::{Expansion, Group};
 use super::line::{prefix, Line};
 use super::{cache, Host, Position, ScriptGame};
-use crate::heap::sparse::Values;
-use crate::tabulate::{TableError, Watch};
+use grundy_games::tabulate::Values;
+use grundy_games::tabulate::{TableError, Watch};
 
 /// The most heaps a shared line holds: its positions are kept in four bytes ([`super::last_seen`]).
 /// Short of that the memory budget decides ([`set_line_budget`]): a line takes 5 to 16 bytes a
@@ -378,7 +378,7 @@ mod tests {
 
     #[test]
     fn a_cache_files_values_are_checked_against_the_rules() {
-        use crate::heap::sparse::Values;
+        use grundy_games::tabulate::Values;
         let game =
             ScriptGame::compile("script:test", "test", "fn moves(n) { n - n / 2 .. n }").unwrap();
         // G(2m) = m, G(2m + 1) = G(m).

@@ -252,8 +252,8 @@ impl CaretNote {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::Word;
     use crate::values::{compute, DEFAULTS};
+    use grundy_games::spec::Word;
 
     fn values(game: &str, upto: &str) -> GameValues {
         compute(

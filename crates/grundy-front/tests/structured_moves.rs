@@ -3,7 +3,7 @@
 //! JSON through the registry, the way a script would feed it back).
 
 use grundy_core::{analyse, Outcome, SumMove, MOVE_POSITION_LIMIT};
-use grundy_games::registry;
+use grundy_front::registry;
 use grundy_games::spec::Word;
 use proptest::prelude::*;
 use serde_json::Value as Json;

@@ -8,14 +8,14 @@
 
 use grundy_core::{analyse, Outcome, Value};
 
-use crate::entry::{Builder, GameEntry};
 use crate::registry;
-use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
-pub use crate::tabulate::MAX_POSITIONS;
-use crate::tabulate::{
+use grundy_games::entry::{Builder, GameEntry};
+use grundy_games::spec::{parse_number_text, GameSpec, SpecError, Word};
+pub use grundy_games::tabulate::MAX_POSITIONS;
+use grundy_games::tabulate::{
     check_size, parse_range, GridKind, Request, Shape, Supports, Table, TableError, Tabulate, Watch,
 };
-pub use crate::tabulate::{Defaults, Sample, TableError as ValuesError};
+pub use grundy_games::tabulate::{Defaults, Sample, TableError as ValuesError};
 
 /// Told `(done, total)` positions as the values are computed; returns `false` to stop them
 /// ([`ValuesError::Interrupted`]).

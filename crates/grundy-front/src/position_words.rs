@@ -11,7 +11,7 @@
 //!   (`{"heaps":[3,4],"pool":5}` is `3 4 pool=5`, Poker Nim).
 //!
 //! ```
-//! use grundy_games::position_words::{shown, words};
+//! use grundy_front::position_words::{shown, words};
 //! let tokens = serde_json::json!([[2, 5], [3, 5]]);
 //! assert_eq!(words(&tokens).unwrap(), ["2,5", "3,5"]);
 //! assert_eq!(shown(&serde_json::json!({"heaps": [3, 4], "pool": 5})), "3 4 pool=5");
@@ -65,7 +65,7 @@ pub fn words(position: &Json) -> Option<Vec<String>> {
 /// words.
 ///
 /// ```
-/// use grundy_games::position_words::shown;
+/// use grundy_front::position_words::shown;
 /// assert_eq!(shown(&serde_json::json!([])), "(empty)");
 /// ```
 pub fn shown(position: &Json) -> String {

@@ -6,9 +6,9 @@
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
 use grundy_core::{analyse, Ruleset, Solver};
-use grundy_games::registry::build_sum;
-use grundy_games::script::{Position, ScriptGame};
+use grundy_front::registry::build_sum;
 use grundy_games::spec::Word;
+use grundy_script::{Position, ScriptGame};
 use proptest::prelude::*;
 
 /// Which constructs a random script uses, and its small constants.

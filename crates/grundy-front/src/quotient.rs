@@ -9,10 +9,10 @@ use grundy_core::quotient::{CapKind, Caps, MisereQuotient, QuotientPeriod, Stopp
 use serde::Serialize;
 
 use crate::registry;
-use crate::spec::{SpecError, Word};
+use grundy_games::spec::{SpecError, Word};
 
 /// The misère quotient of a game script (or a Python game) whose positions are heaps.
-pub use crate::script::misere_quotient as compute_script;
+pub use grundy_script::misere_quotient as compute_script;
 
 /// The misère quotient of the game `word` names, for heaps up to `upto` (or every heap once the
 /// periodicity theorem proves it); `progress(heap, order)` is called after each heap size and

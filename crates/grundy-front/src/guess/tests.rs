@@ -1,8 +1,8 @@
 //! Formulas found and assessed on the registry's games.
 
 use super::*;
-use crate::spec::Word;
 use crate::values;
+use grundy_games::spec::Word;
 
 fn values_of(game: &str, upto: &str) -> GameValues {
     let word = Word::new("argument 1", game);

@@ -146,7 +146,7 @@ impl Values {
         }
     }
 
-    pub(super) fn truncate(&mut self, n: usize) {
+    pub(crate) fn truncate(&mut self, n: usize) {
         match self {
             Values::U8(v) => v.truncate(n),
             Values::U16(v) => v.truncate(n),
@@ -156,7 +156,7 @@ impl Values {
 
     /// Room for `total` values in all, exactly (a table's length is known before it is
     /// computed).
-    pub(super) fn reserve_total(&mut self, total: usize) {
+    pub(crate) fn reserve_total(&mut self, total: usize) {
         match self {
             Values::U8(v) => v.reserve_exact(total.saturating_sub(v.len())),
             Values::U16(v) => v.reserve_exact(total.saturating_sub(v.len())),
@@ -166,7 +166,7 @@ impl Values {
 
     /// The same values in storage wide enough for `v`, with room for `total` values: converted
     /// directly, so that only the old and the new table are held at once.
-    pub(super) fn widened_for(self, v: u32, total: usize) -> Values {
+    pub(crate) fn widened_for(self, v: u32, total: usize) -> Values {
         fn widen<A: Copy, B: From<A>>(old: &[A], total: usize) -> Vec<B> {
             let mut new = Vec::with_capacity(total.max(old.len()));
             new.extend(old.iter().map(|&x| B::from(x)));
@@ -189,7 +189,7 @@ impl Values {
 }
 
 /// A storage cell of a table.
-pub(super) trait Cell:
+pub(crate) trait Cell:
     Copy
     + PartialEq
     + std::ops::BitXor<Output = Self>

@@ -2,9 +2,9 @@
 //! long positions shortened in error messages (issue 28).
 
 use grundy_core::{analyse, Nimber, Outcome};
-use grundy_games::registry::build_sum;
-use grundy_games::script::Position;
+use grundy_front::registry::build_sum;
 use grundy_games::spec::Word;
+use grundy_script::Position;
 use proptest::prelude::*;
 use serde_json::{json, Value as Json};
 

@@ -278,7 +278,7 @@ impl Position {
     /// bracketed or quoted literal (`[[1,2],[3]]`, `"7"`), or else the word itself as a string.
     ///
     /// ```
-    /// use grundy_games::script::Position;
+    /// use grundy_script::Position;
     /// assert_eq!(Position::parse_word("7"), Ok(Position::Int(7)));
     /// assert_eq!(Position::parse_word("3,4").unwrap().to_string(), "[3, 4]");
     /// assert_eq!(Position::parse_word("[[1,2],[3]]").unwrap().to_string(), "[[1, 2], [3]]");
@@ -368,7 +368,7 @@ impl Position {
     /// reads back.
     ///
     /// ```
-    /// use grundy_games::script::Position;
+    /// use grundy_script::Position;
     /// use serde_json::json;
     /// let p = Position::sum(["[0]", "1,0", "7", "\"7\""].map(|w| Position::parse_word(w).unwrap()));
     /// assert_eq!(p.words(), json!([7, "\"7\"", [0], [1, 0]]));
