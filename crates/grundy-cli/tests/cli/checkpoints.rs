@@ -58,9 +58,7 @@ struct Dir(PathBuf);
 
 impl Dir {
     fn new(name: &str) -> Dir {
-        let d = std::env::temp_dir().join(format!("grundy-ckpt-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        Dir(d)
+        Dir(common::scratch_dir(&format!("checkpoints-{name}")))
     }
     fn file(&self, bytes: &[u8]) -> PathBuf {
         let p = self.0.join("t.ckpt");
@@ -255,8 +253,7 @@ fn huge_counts_and_random_bytes_cost_nothing() {
 
 #[test]
 fn a_shorter_table_keeps_the_longer_checkpoint_it_resumed_from() {
-    let dir = std::env::temp_dir().join(format!("grundy-ckpt-shorter-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("checkpoints-shorter");
     let path = dir.join("grundy-table-0.6.ckpt");
     std::fs::write(&path, checkpoint("0.6", &values("0.6", 70_000))).unwrap();
     let dir_text = dir.to_str().unwrap();
@@ -320,8 +317,7 @@ fn a_forged_value_of_a_small_checkpoint_is_refused() {
 fn a_search_interrupted_resumes_from_its_checkpoint() {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let dir = std::env::temp_dir().join(format!("grundy-ckpt-search-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("checkpoints-search");
     let file = dir.join("cram.ckpt");
     let file_arg = file.to_str().unwrap();
     let args = [

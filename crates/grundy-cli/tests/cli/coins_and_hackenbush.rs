@@ -55,8 +55,7 @@ fn tartan_values_are_nim_products() {
 
 #[test]
 fn hackenbush_from_a_file() {
-    let dir = std::env::temp_dir().join(format!("grundy-hb-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("hackenbush");
     let file = dir.join("lolly.txt");
     // A triangle on one edge (*2) and a stalk of three (*3): value 1.
     std::fs::write(&file, "# lolly\n7 7\n1 2\n2 3\n3 4\n4 2\n1 5\n5 6\n6 7\n").unwrap();

@@ -1,6 +1,7 @@
 //! Running the `grundy` binary as a user runs it, shared by the integration tests.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
@@ -87,3 +88,13 @@ pub fn without_progress_or_notes(stderr: &str) -> String {
 /// Wythoff's game written as a script over `[a, b]` (no theorem: the script is searched), for
 /// tests that compare it with the built-in `wythoff`. The page's tests read the same file.
 pub const WYTHOFF_SCRIPT: &str = concat!("script:{", include_str!("../scripts/wythoff.rhai"), "}");
+
+/// A directory of its own for one test's files: `grundy-test-PID-NAME` in the system's temporary
+/// directory, created if missing. Every test runs in this one process, on threads side by side:
+/// each names its own directory (module and test), so none writes, reads or removes another's
+/// files.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}

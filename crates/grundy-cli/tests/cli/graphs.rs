@@ -18,7 +18,7 @@ fn json_of(args: &[&str], stdin: &str) -> Value {
 
 /// A graph file in the temporary directory, named after the test.
 fn graph_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("grundy-test-{}-{name}.txt", std::process::id()));
+    let path = common::scratch_dir("graphs").join(format!("{name}.txt"));
     std::fs::write(&path, text).unwrap();
     path
 }

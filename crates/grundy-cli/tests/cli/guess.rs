@@ -34,9 +34,10 @@ fn holds(game: &str, formula: &str, upto: &str, outcome: bool) -> bool {
     common::run(&args, b"").status.success()
 }
 
-/// The script of take-at-most-half, written as a contest programmer would.
-fn half_script() -> String {
-    let path = std::env::temp_dir().join(format!("grundy-guess-half-{}.rhai", std::process::id()));
+/// The script of take-at-most-half, written as a contest programmer would, in a file of the
+/// test named `test` (tests run side by side: none rewrites a file another's run reads).
+fn half_script(test: &str) -> String {
+    let path = common::scratch_dir(&format!("guess-{test}")).join("half.rhai");
     std::fs::write(&path, "fn moves(n) { n - n / 2 .. n }\n").unwrap();
     format!("script:{}", path.display())
 }
@@ -57,7 +58,7 @@ fn a_proved_period_makes_a_proved_formula() {
 
 #[test]
 fn a_recursion_on_halves_is_found_for_a_script() {
-    let game = half_script();
+    let game = half_script("recursion");
     let r = guess(&[&game, "--upto", "3000"]);
     assert_eq!(r["found"], true, "{r}");
     assert_eq!(r["family"], "self-similar recursion");
@@ -210,7 +211,7 @@ fn solve_by_a_formula_lists_winning_moves_and_refuses_a_wrong_one() {
 
 #[test]
 fn a_batch_shares_one_checked_formula() {
-    let game = half_script();
+    let game = half_script("batch");
     let out = common::run(
         &[
             "solve",

@@ -181,8 +181,7 @@ fn the_other_commands_fit_the_schema() {
         let docs = check(&schema_for(def), &format!("{args:?}"), &strings(args), b"");
         assert!(docs.is_some(), "{args:?} answers");
     }
-    let dir = std::env::temp_dir().join(format!("grundy-schema-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("json-schema");
     let file = dir.join("plot.svg");
     let plot = strings(&[
         "plot",

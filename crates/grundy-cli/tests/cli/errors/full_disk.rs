@@ -4,13 +4,15 @@
 use std::fs::{File, OpenOptions};
 use std::process::{Command, Output, Stdio};
 
+use crate::common;
+
 /// Runs `grundy ARGS` with standard output on `/dev/full` (every write fails with ENOSPC).
 fn to_full_disk(args: &[&str], stdin: &str) -> Output {
     let full = OpenOptions::new()
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    let input = std::env::temp_dir().join(format!("grundy-io-errors-{}.txt", std::process::id()));
+    let input = common::scratch_dir("full-disk").join("stdin.txt");
     std::fs::write(&input, stdin).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
@@ -36,7 +38,7 @@ fn assert_one_line_exit_1(args: &[&str], stdin: &str) {
 
 #[test]
 fn every_command_reports_a_full_disk_in_one_line() {
-    let svg = std::env::temp_dir().join(format!("grundy-io-errors-{}.svg", std::process::id()));
+    let svg = common::scratch_dir("full-disk").join("plot.svg");
     let svg = svg.to_str().unwrap().to_string();
     let cases: &[(&[&str], &str)] = &[
         (&["solve", "nim", "3", "4", "5"], ""),

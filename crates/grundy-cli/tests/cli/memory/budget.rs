@@ -30,8 +30,7 @@ fn assert_out_of_budget(out: &Output, what: &str) -> String {
 /// computes that far, and stops there with its values kept.
 #[test]
 fn a_table_too_big_for_the_budget_computes_as_far_as_it_reaches() {
-    let dir = std::env::temp_dir().join(format!("grundy-reach-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("memory-reach");
     // (Grundy's game and 0.6 do the same, a few million heaps in: too far for a debug build's
     // test; the issue 25 note has a run of each.)
     let game = "sub:fib";
@@ -68,8 +67,7 @@ fn a_table_too_big_for_the_budget_computes_as_far_as_it_reaches() {
 
 #[test]
 fn a_table_that_outgrows_the_budget_keeps_what_it_computed() {
-    let dir = std::env::temp_dir().join(format!("grundy-mem-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("memory-budget");
     let ckpt = dir.join("t.ckpt");
     let ckpt = ckpt.to_str().unwrap();
     let args = [

@@ -54,7 +54,7 @@ fn two_thousand_heaps() -> Vec<String> {
 fn the_default_budget_fits_an_address_space_limit() {
     // A table of 4 GiB fitted the machine's memory and aborted under `ulimit -v`: now it
     // computes as far as the budget drawn from the limit reaches, and keeps that.
-    let ckpt = std::env::temp_dir().join(format!("grundy-ulimit-{}.ckpt", std::process::id()));
+    let ckpt = common::scratch_dir("memory-ulimit").join("t.ckpt");
     let out = under_ulimit(
         2_000_000,
         &[

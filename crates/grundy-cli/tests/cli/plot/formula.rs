@@ -8,9 +8,7 @@ use serde_json::{json, Value};
 use crate::common;
 
 fn out_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-plot-formula-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+    common::scratch_dir("plot-formula").join(name)
 }
 
 /// `grundy ARGS`: its exit code, standard output and standard error.

@@ -6,9 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn out_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-plot-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+    crate::common::scratch_dir("plot").join(name)
 }
 
 fn plot(args: &[&str]) -> (i32, String, String) {

@@ -15,8 +15,7 @@ const HALF: &str =
 
 /// A file in a directory of this test's own, removed first.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("grundy-script-cache-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch_dir("script-cache");
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
     path

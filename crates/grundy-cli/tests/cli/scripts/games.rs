@@ -48,12 +48,9 @@ fn solve_as(flags: &[&str], game: &str, words: &[String]) -> Value {
     json_of(&args)
 }
 
-/// A script file in the temporary directory, named after the test.
+/// A script file in this module's scratch directory, named after the test.
 fn script_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "grundy-script-test-{}-{name}.rhai",
-        std::process::id()
-    ));
+    let path = common::scratch_dir("script-games").join(format!("{name}.rhai"));
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -709,12 +706,14 @@ fn a_script_without_moves() {
 
 #[test]
 fn a_missing_or_unreadable_file() {
-    let missing = std::env::temp_dir().join("grundy-script-test-no-such-file.rhai");
+    let missing = common::scratch_dir("script-games-missing").join("no-such-file.rhai");
     let (spec, file) = file_spec(&missing);
     let err = fails(&["solve", &spec, "3"], 2);
     assert!(err.contains(&file), "{err}");
     // A directory is no script either.
-    let dir = std::env::temp_dir().display().to_string();
+    let dir = common::scratch_dir("script-games-missing")
+        .display()
+        .to_string();
     fails(&["solve", &format!("script:{dir}"), "3"], 2);
     fails(&["table", &spec, "--upto", "3"], 2);
     // No file named at all.

@@ -115,7 +115,7 @@ fn bad_parameters_name_where() {
 
 #[test]
 fn a_script_file_takes_parameters_after_a_question_mark() {
-    let path = std::env::temp_dir().join(format!("grundy-params-{}.rhai", std::process::id()));
+    let path = common::scratch_dir("script-params").join("take-k.rhai");
     std::fs::write(
         &path,
         "fn moves(n) { if n == 0 { [] } else { max(0, n - k)..n } }\n",

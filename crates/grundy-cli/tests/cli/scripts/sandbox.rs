@@ -34,10 +34,7 @@ fn json_of(args: &[&str]) -> Value {
 }
 
 fn script_file(name: &str, text: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "grundy-sandbox-test-{}-{name}.rhai",
-        std::process::id()
-    ));
+    let path = common::scratch_dir("script-sandbox").join(format!("{name}.rhai"));
     std::fs::write(&path, text).unwrap();
     path
 }

@@ -145,8 +145,7 @@ fn heap_games_in_solve_describe_splits() {
 
 #[test]
 fn an_interrupted_table_resumes_to_the_same_result() {
-    let dir = std::env::temp_dir().join(format!("grundy-resume-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("table-interrupted");
     let ckpt = dir.join("t.ckpt");
     let ckpt_s = ckpt.to_str().unwrap();
     let args = [

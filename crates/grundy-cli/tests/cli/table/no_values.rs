@@ -125,9 +125,7 @@ struct Dir(PathBuf);
 
 impl Dir {
     fn new(name: &str) -> Dir {
-        let d = std::env::temp_dir().join(format!("grundy-fixes-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        Dir(d)
+        Dir(common::scratch_dir(&format!("table-{name}")))
     }
 }
 
