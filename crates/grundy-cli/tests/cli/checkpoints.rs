@@ -1,6 +1,7 @@
-//! `grundy table --resume` trusts nothing it reads: a damaged, truncated, forged or foreign
-//! checkpoint is refused with one line and exit 2, never turned into a wrong table or a huge
-//! allocation.
+//! Checkpoints of tables and searches (`--checkpoint`, `--resume`): Ctrl-C keeps one that
+//! resumes to the same result, a finished run removes its own, and `grundy table --resume` trusts
+//! nothing it reads: a damaged, truncated, forged or foreign checkpoint is refused with one line
+//! and exit 2, never turned into a wrong table or a huge allocation.
 
 use crate::common;
 
@@ -309,6 +310,81 @@ fn a_forged_value_of_a_small_checkpoint_is_refused() {
     assert_refused(&out, "G(394) = 1 but the rules give 0");
 }
 
+#[test]
+fn a_finished_table_removes_its_named_checkpoint() {
+    let dir = Dir::new("named");
+    let path = dir.0.join("x.ckpt");
+    let file = path.to_str().unwrap();
+    let table = [
+        "table",
+        "0.6",
+        "--upto",
+        "400000",
+        "--json",
+        "--checkpoint",
+        file,
+    ];
+    // A small budget stops the table part way, its values kept in the checkpoint.
+    let mut small = vec!["--memory", "600K"];
+    small.extend_from_slice(&table);
+    let out = common::run(&small, b"");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(path.exists(), "a stopped table keeps its checkpoint");
+    // Resumed and finished: the checkpoint is done with.
+    let mut resumed = table.to_vec();
+    resumed.push("--resume");
+    let out = common::run(&resumed, b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!path.exists(), "the finished table left {file} behind");
+    // A small table run straight through leaves nothing either.
+    let out = common::run(&table, b"");
+    assert!(out.status.success());
+    assert!(!path.exists());
+}
+
+#[test]
+fn an_interrupted_table_resumes_to_the_same_result() {
+    let dir = Dir::new("interrupted-table");
+    let ckpt = dir.0.join("t.ckpt");
+    let ckpt_s = ckpt.to_str().unwrap();
+    let args = [
+        "table",
+        "0.6",
+        "--upto",
+        "70000",
+        "--json",
+        "--checkpoint",
+        ckpt_s,
+    ];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    let mut resume_args = args.to_vec();
+    resume_args.push("--resume");
+    let resumed = common::success_json(&resume_args, b"");
+    let direct = common::success_json(&["table", "0.6", "--upto", "70000", "--json"], b"");
+    assert_eq!(resumed, direct);
+    // The run was interrupted (exit 1, checkpoint written) unless it had already finished.
+    assert!(status.code() == Some(1) || status.success());
+}
+
 /// A long search (Cram 5x8 takes seconds in a debug build) saves its table every second;
 /// Ctrl-C saves it once more and ends with 130; `--resume` finishes from it with the same value
 /// and removes the file. A damaged file is refused with one line before any search starts.
@@ -317,8 +393,8 @@ fn a_forged_value_of_a_small_checkpoint_is_refused() {
 fn a_search_interrupted_resumes_from_its_checkpoint() {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
-    let dir = common::scratch_dir("checkpoints-search");
-    let file = dir.join("cram.ckpt");
+    let dir = Dir::new("search");
+    let file = dir.0.join("cram.ckpt");
     let file_arg = file.to_str().unwrap();
     let args = [
         "solve",
@@ -389,5 +465,4 @@ fn a_search_interrupted_resumes_from_its_checkpoint() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no checkpoint"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

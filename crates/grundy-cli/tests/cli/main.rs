@@ -14,7 +14,7 @@
 //!   output that fails).
 //! - `every_command` (every registry example through every command), `json_schema` (every
 //!   `--json` against the schema), `conventions` (`--misere`, `--every`), `position_words`,
-//!   `graphs`, `classic`, `coins_and_hackenbush`.
+//!   `progress` (what a long run says in a log), `graphs`, `classic`, `coins_and_hackenbush`.
 //!
 //! `common` runs the binary; the data the tests read are in `tests/problems/` and
 //! `tests/scripts/`.
@@ -37,6 +37,7 @@ mod play;
 mod plot;
 mod position_words;
 mod problems;
+mod progress;
 mod quotient;
 mod scripts;
 mod solve;

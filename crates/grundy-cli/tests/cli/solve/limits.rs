@@ -1,6 +1,8 @@
 //! `grundy solve` at its limits: winning moves too many (or too costly) to list, counts past 64
 //! bits, and batch lines ended by a lone carriage return.
 
+use std::time::{Duration, Instant};
+
 use serde_json::Value as Json;
 
 use crate::common;
@@ -176,4 +178,22 @@ fn batch_lines_may_end_in_cr_lf_or_crlf() {
     }
     let (_, _, err) = solve(&["nim", "--batch", "--json"], "1\r2\rx");
     assert!(err.contains("line 3"), "{err}");
+}
+
+#[test]
+fn a_heap_too_large_for_any_table_is_refused_at_once() {
+    // 0.007 has no period for millions of heaps: looking for one to the largest table solve
+    // makes took minutes before the refusal. Now it is refused from the first thousands.
+    let started = Instant::now();
+    let out = common::run(&["solve", "0.007", "1000000000000"], b"");
+    let took = started.elapsed();
+    let stderr = common::without_progress(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(took < Duration::from_secs(20), "took {took:?}: {stderr}");
+    assert!(
+        stderr.contains("a heap of 1000000000000 is too large")
+            && stderr.contains("`grundy table 0.007 --period --max 4194304`"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }

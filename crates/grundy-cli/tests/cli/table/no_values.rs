@@ -1,9 +1,5 @@
-//! `grundy table --no-values` for every kind of table, a table's named checkpoint removed once
-//! the table is finished, and a solve whose heap needs a period search too long to make refused
-//! at once.
-
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
+//! `grundy table --no-values` for every kind of table: the summary alone, and JSON that fits the
+//! schema.
 
 use serde_json::Value;
 
@@ -120,80 +116,6 @@ fn a_board_without_its_values() {
     assert_eq!(v["upto"], serde_json::json!([5, 5]));
 }
 
-/// A directory of its own under the temporary one, removed at the end.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        Dir(common::scratch_dir(&format!("table-{name}")))
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-#[test]
-fn a_finished_table_removes_its_named_checkpoint() {
-    let dir = Dir::new("ckpt");
-    let path = dir.0.join("x.ckpt");
-    let file = path.to_str().unwrap();
-    let table = [
-        "table",
-        "0.6",
-        "--upto",
-        "400000",
-        "--json",
-        "--checkpoint",
-        file,
-    ];
-    // A small budget stops the table part way, its values kept in the checkpoint.
-    let mut small = vec!["--memory", "600K"];
-    small.extend_from_slice(&table);
-    let out = common::run(&small, b"");
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(path.exists(), "a stopped table keeps its checkpoint");
-    // Resumed and finished: the checkpoint is done with.
-    let mut resumed = table.to_vec();
-    resumed.push("--resume");
-    let out = common::run(&resumed, b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(!path.exists(), "the finished table left {file} behind");
-    // A small table run straight through leaves nothing either.
-    let out = common::run(&table, b"");
-    assert!(out.status.success());
-    assert!(!path.exists());
-}
-
-#[test]
-fn a_heap_too_large_for_any_table_is_refused_at_once() {
-    // 0.007 has no period for millions of heaps: looking for one to the largest table solve
-    // makes took minutes before the refusal. Now it is refused from the first thousands.
-    let started = Instant::now();
-    let out = common::run(&["solve", "0.007", "1000000000000"], b"");
-    let took = started.elapsed();
-    let stderr = common::without_progress(&String::from_utf8_lossy(&out.stderr));
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(took < Duration::from_secs(20), "took {took:?}: {stderr}");
-    assert!(
-        stderr.contains("a heap of 1000000000000 is too large")
-            && stderr.contains("`grundy table 0.007 --period --max 4194304`"),
-        "{stderr}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-}
-
 /// Every `--no-values` table fits the schema's `table` shape (its lists null).
 #[test]
 fn tables_without_values_fit_the_schema() {
@@ -223,22 +145,4 @@ fn tables_without_values_fit_the_schema() {
         let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert!(validator.is_valid(&doc), "{args:?}: {doc}");
     }
-}
-
-/// Positions valued one by one (here Chomp's grid, 1444 searches) show a plain progress line
-/// within seconds when stderr is not a terminal, as a log or a pipe sees it.
-#[test]
-fn values_one_by_one_say_how_far_they_are_in_a_log() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["check", "--formula", "n % 3", "--upto", "37", "chomp"])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_secs(4));
-    let _ = child.kill();
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("/1444 positions ("), "{err}");
 }
