@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 use serde_json::Value;
 
@@ -97,4 +98,81 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir
+}
+
+/// How long a test waits for the event a run is interrupted at, and then for the run to end:
+/// generous (a loaded machine may be slow), yet a run that hangs fails the test instead of
+/// hanging the tests.
+pub const PATIENCE: Duration = Duration::from_secs(300);
+
+/// Runs `grundy ARGS` (nothing on standard input, standard output dropped) until `event` holds,
+/// then sends it `signal` (`libc::SIGINT`: as Ctrl-C does) and waits for it to end: its exit code
+/// (`None` when the signal ended it) and all it said on standard error.
+///
+/// `event` is asked about each line of standard error as it is written, and about `""` every
+/// 50 ms while none comes (for events outside the run's output: a file that appears). The test
+/// fails when the run ends before the event (it was never interrupted: the test would prove
+/// nothing), and when the event or the end takes longer than [`PATIENCE`].
+#[cfg(unix)]
+pub fn interrupt_when(
+    args: &[&str],
+    signal: libc::c_int,
+    mut event: impl FnMut(&str) -> bool,
+) -> (Option<i32>, String) {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc::{channel, RecvTimeoutError};
+    use std::time::Instant;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (tx, rx) = channel();
+    let reader = std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut said = String::new();
+    // Reads what comes within `tick`: `Some(line)`, `Some("")` when nothing came, `None` when
+    // standard error is closed (the run has ended).
+    let next = |said: &mut String, tick: Duration| match rx.recv_timeout(tick) {
+        Ok(line) => {
+            *said += &line;
+            said.push('\n');
+            Some(line)
+        }
+        Err(RecvTimeoutError::Timeout) => Some(String::new()),
+        Err(RecvTimeoutError::Disconnected) => None,
+    };
+    let start = Instant::now();
+    let reached = loop {
+        match next(&mut said, Duration::from_millis(50)) {
+            Some(line) if event(&line) => break true,
+            Some(_) if start.elapsed() < PATIENCE => {}
+            _ => break false,
+        }
+    };
+    if !reached {
+        let _ = child.kill();
+        let status = child.wait().unwrap();
+        panic!("{args:?} ended ({status}) or hung before the event it is interrupted at: {said}");
+    }
+    // SAFETY: a plain syscall on the child's pid, which is not reaped before `wait` below.
+    let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    assert_eq!(sent, 0, "signal {signal} could not be sent");
+    let start = Instant::now();
+    while next(&mut said, Duration::from_millis(50)).is_some() {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?}: signal {signal} did not end the run: {said}");
+        }
+    }
+    reader.join().unwrap();
+    let status = child.wait().unwrap();
+    (status.code(), said)
 }
