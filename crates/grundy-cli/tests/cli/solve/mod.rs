@@ -241,7 +241,7 @@ fn no_moves_gives_the_value_alone() {
     assert!(text.contains("not looked for (--no-moves)"), "{text}");
     let out = grundy(&["solve", "--no-moves", "--batch", "nim"], "3 4\n1 1\n");
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "N 7 -\nP 0 -\n");
-    // (With --every it gives the Every-SG outcome alone: tests/solve_outcome.rs.)
+    // (With --every it gives the Every-SG outcome alone: solve/outcome.rs.)
     for other in ["--misere", "--limit=3"] {
         let out = grundy(&["solve", "--no-moves", other, "nim", "3"], "");
         assert!(!out.status.success());
