@@ -1,0 +1,253 @@
+//! `grundy guess` and `grundy solve --formula / --guess` through the command line: formulas
+//! found, labelled and used far beyond the table.
+
+use serde_json::Value as Json;
+
+use crate::common;
+
+fn schema(def: &str) -> jsonschema::Validator {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../schema/grundy.schema.json"
+    ))
+    .unwrap();
+    let mut schema: Json = serde_json::from_str(&text).unwrap();
+    schema["$ref"] = Json::from(format!("#/$defs/{def}"));
+    jsonschema::validator_for(&schema).unwrap()
+}
+
+fn guess(args: &[&str]) -> Json {
+    let mut all = vec!["guess"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let report = common::success_json(&all, b"");
+    assert!(schema("guess").is_valid(&report), "{report}");
+    report
+}
+
+/// Whether `grundy check GAME --formula F --upto UPTO` (with `--outcome` for P-positions) holds.
+fn holds(game: &str, formula: &str, upto: &str, outcome: bool) -> bool {
+    let mut args = vec!["check", game, "--formula", formula, "--upto", upto];
+    if outcome {
+        args.push("--outcome");
+    }
+    common::run(&args, b"").status.success()
+}
+
+/// The script of take-at-most-half, written as a contest programmer would, in a file of the
+/// test named `test` (tests run side by side: none rewrites a file another's run reads).
+fn half_script(test: &str) -> String {
+    let path = common::scratch_dir(&format!("guess-{test}")).join("half.rhai");
+    std::fs::write(&path, "fn moves(n) { n - n / 2 .. n }\n").unwrap();
+    format!("script:{}", path.display())
+}
+
+#[test]
+fn a_proved_period_makes_a_proved_formula() {
+    let r = guess(&["0.77", "--upto", "600"]);
+    assert_eq!(r["found"], true);
+    assert_eq!(r["family"], "periodic");
+    assert_eq!(r["basis"], "proved");
+    assert!(r["theorem"]
+        .as_str()
+        .unwrap()
+        .contains("periodicity theorem"));
+    // The formula is handed back to `check`, which agrees on a range 10 times longer.
+    assert!(holds("0.77", r["formula"].as_str().unwrap(), "6000", false));
+}
+
+#[test]
+fn a_recursion_on_halves_is_found_for_a_script() {
+    let game = half_script("recursion");
+    let r = guess(&[&game, "--upto", "3000"]);
+    assert_eq!(r["found"], true, "{r}");
+    assert_eq!(r["family"], "self-similar recursion");
+    assert_eq!(r["basis"], "checked");
+    assert_eq!(r["checked_upto"], 3000);
+    assert!(r["fitted_upto"].as_i64().unwrap() < 3000);
+    assert!(r["cpp"]
+        .as_str()
+        .unwrap()
+        .contains("long long grundy_value"));
+    assert!(r["python"].as_str().unwrap().contains("def grundy_value"));
+    // And answers a heap of 10^18 at once, its value n / 2 for an even n.
+    let v = common::solve_json(&[
+        &game,
+        "1000000000000000000",
+        "--guess",
+        "--check-upto",
+        "2000",
+    ]);
+    assert_eq!(v["grundy"], 500_000_000_000_000_000u64);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["basis"], "formula checked to 2000");
+    assert!(schema("solve").is_valid(&v), "{v}");
+}
+
+#[test]
+fn no_formula_is_an_honest_answer_with_the_nearest_candidates() {
+    let r = guess(&["0.007", "--upto", "1000"]);
+    assert_eq!(r["found"], false);
+    assert_eq!(r["formula"], Json::Null);
+    let near = r["near"].as_array().unwrap();
+    assert!(!near.is_empty(), "{r}");
+    for n in near {
+        // Each candidate fails where it says, against `check`.
+        let f = n["formula"].as_str().unwrap();
+        let at = n["fails_at"]["n"].as_u64().unwrap();
+        let out = common::run(
+            &[
+                "check",
+                "0.007",
+                "--formula",
+                f,
+                "--upto",
+                &at.to_string(),
+                "--json",
+            ],
+            b"",
+        );
+        let c: Json = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(c["holds"], false, "{n}");
+        assert_eq!(c["counterexample"]["n"], at, "{n}");
+    }
+    let text =
+        String::from_utf8(common::run(&["guess", "0.007", "--upto", "1000"], b"").stdout).unwrap();
+    assert!(text.contains("no formula found"), "{text}");
+}
+
+#[test]
+fn wythoffs_p_positions_are_found_by_the_golden_ratio() {
+    // On 30x30 only 12 differences show their pair, and 8 / 5 passes for the golden ratio
+    // there (it first fails at d = 13): what is reported must hold on a grid 4 times longer.
+    let small = guess(&["wythoff", "--upto", "30x30"]);
+    if let Some(f) = small["formula"].as_str() {
+        assert!(holds("wythoff", f, "120x120", true), "{small}");
+    }
+    let r = guess(&["wythoff"]);
+    assert_eq!(r["found"], true, "{r}");
+    assert_eq!(r["target"], "p-positions");
+    assert_eq!(r["variables"], serde_json::json!(["a", "b"]));
+    assert!(r["formula"].as_str().unwrap().contains("isqrt(5 *"), "{r}");
+    // Found on 64x64, it holds on a grid more than twice as long each way.
+    assert!(holds(
+        "wythoff",
+        r["formula"].as_str().unwrap(),
+        "150x150",
+        true
+    ));
+}
+
+#[test]
+fn solve_by_a_formula_lists_winning_moves_and_refuses_a_wrong_one() {
+    // Lasker's Nim: G(n) = n - 1, n, n, n + 1 by n mod 4 (n > 0).
+    let f = "if(n % 4 == 0 && n > 0, n - 1, if(n % 4 == 3, n + 1, n))";
+    let v = common::solve_json(&["lasker", "3", "5", "--formula", f]);
+    let plain = common::solve_json(&["lasker", "3", "5"]);
+    assert_eq!(v["grundy"], plain["grundy"]);
+    assert_eq!(v["winning_moves_total"], plain["winning_moves_total"]);
+    assert_eq!(v["basis"], "proved", "{v}");
+    assert!(v["theorem"].as_str().unwrap().contains("Lasker"), "{v}");
+    assert!(schema("solve").is_valid(&v), "{v}");
+    // Positions of a game that is not a sum of heaps are one number each.
+    let out = common::run(
+        &["solve", "staircase", "3", "9", "5", "1", "--formula", "n"],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // A formula that holds on the table but not at a bigger position is caught there, by the
+    // mex of the options' values (bash:3 is n % 4 only up to 3999 in this formula).
+    let out = common::run(
+        &[
+            "solve",
+            "bash:3",
+            "4001",
+            "--formula",
+            "if(n < 4000, n % 4, 0)",
+            "--check-upto",
+            "100",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("does not fit the game's moves"), "{err}");
+    // A loopy game's infinite values are values no formula gives.
+    let out = common::run(
+        &[
+            "solve",
+            "script:{fn moves(n) { if n == 0 { [] } else if n == 1 { [2] } else { [n - 1] } }}",
+            "7",
+            "--formula",
+            "n",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("the value is \"infinite\""), "{err}");
+    let out = common::run(&["solve", "lasker", "7", "--formula", "n"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("fails on the table of lasker at n = 3"),
+        "{err}"
+    );
+    // A syntax error is found before any table is computed.
+    let out = common::run(&["solve", "lasker", "7", "--formula", "n %% 2"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("column"));
+}
+
+#[test]
+fn a_batch_shares_one_checked_formula() {
+    let game = half_script("batch");
+    let out = common::run(
+        &[
+            "solve",
+            &game,
+            "--batch",
+            "--formula",
+            "if(n % 2 == 0, n / 2, G(n / 2))",
+            "--check-upto",
+            "500",
+        ],
+        b"1000000000000000001\n6\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // 10^18 + 1 is odd: G = G(5 * 10^17) = 2.5 * 10^17.
+    assert!(lines[0].starts_with("N 250000000000000000 "), "{text}");
+    assert!(lines[1].starts_with("N 3 1 "), "{text}");
+}
+
+/// Under a small memory budget the expression pools shrink to half of it, said on stderr, and
+/// the search still finds what small pools hold.
+#[test]
+fn a_small_budget_shrinks_the_pools_and_says_so() {
+    let out = common::run(&["--memory", "300M", "guess", "bash:3", "--json"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("raise it with --memory"), "{err}");
+    let r: Json = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["formula"], "n % 4", "{r}");
+}

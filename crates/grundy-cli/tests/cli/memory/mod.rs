@@ -1,0 +1,4 @@
+//! Memory: the `--memory` budget and the limits a run meets from outside.
+
+mod budget;
+mod limits;
