@@ -1,0 +1,59 @@
+//! A long search kept across Ctrl-C and kills: its checkpoint file, checked before resuming, and
+//! the handler that saves every live search (and the `--cache` file) before the process ends.
+
+use std::time::Duration;
+
+use grundy_core::search::checkpoint::{self, Checkpointing};
+
+use super::Args;
+use crate::failure::Failure;
+
+/// Where the searches of this solve keep their checkpoint: the file must be whole to resume
+/// from; Ctrl-C saves every search's table there before the process ends, and the values of each
+/// script's line in the `--cache` file, as an interrupted table keeps them.
+pub(super) fn set_checkpoints(args: &Args) -> Result<(), Failure> {
+    let path = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| crate::commands::checkpoint_file("search", &args.spec[0]));
+    if args.resume {
+        if !path.exists() {
+            return Err(Failure::Input(format!(
+                "--resume: there is no checkpoint {} to resume from (give its file with \
+                 --checkpoint)",
+                path.display()
+            )));
+        }
+        checkpoint::check(&path)
+            .map_err(|e| Failure::Input(format!("{e}; delete it to start again")))?;
+    }
+    checkpoint::set_checkpointing(Some(Checkpointing {
+        path,
+        resume: args.resume,
+        every: Duration::from_secs(args.checkpoint_every),
+    }));
+    // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
+    let _ = ctrlc::set_handler(|| {
+        for (path, saved) in checkpoint::save_live() {
+            match saved {
+                Ok(()) => eprintln!(
+                    "grundy: interrupted; the search is saved in {}: run the same command with \
+                     --resume to go on",
+                    path.display()
+                ),
+                Err(e) => eprintln!(
+                    "grundy: interrupted; could not save the search in {}: {e}",
+                    path.display()
+                ),
+            }
+        }
+        // The search goes on in the main thread meanwhile; the line it may be extending stops at
+        // the end of its block and lets go of its lock, which the cache's writer waits for.
+        grundy_script::stop_lines();
+        if let Err(failure) = crate::save_cache(Ok(())) {
+            crate::out::error_line(format_args!("{failure}"));
+        }
+        std::process::exit(130);
+    });
+    Ok(())
+}

@@ -1,0 +1,152 @@
+//! `--formula` and `--guess`: positions valued by a formula of the game's values, once it holds
+//! on the game's table, and the answer marked with how sure that is.
+
+use std::io::Write;
+use std::rc::Rc;
+
+use grundy_core::Component;
+use grundy_front::by_formula::FormulaComponent;
+use grundy_front::guess;
+use grundy_front::verdict::Verdict;
+use grundy_games::spec::Word;
+use grundy_pattern::formula::Formula;
+use serde_json::Value as Json;
+
+use super::{write_json, Args};
+use crate::commands::game_values;
+use crate::failure::Failure;
+
+/// `--formula` or `--guess`: the formula, checked on the game's table, and how sure it is.
+pub(super) struct ByFormula {
+    formula: Rc<Formula>,
+    game: String,
+    assessment: guess::Assessment,
+}
+
+impl ByFormula {
+    pub(super) fn resolve(args: &Args) -> Result<Option<ByFormula>, Failure> {
+        if args.formula.is_none() && !args.guess {
+            return Ok(None);
+        }
+        if let Some(text) = &args.formula {
+            // A typo is refused before the table is computed.
+            crate::commands::formula::Formula::check_syntax(text)?;
+        }
+        let words = Word::from_args(&args.spec);
+        let game = words
+            .first()
+            .ok_or_else(|| Failure::Input("give a game and its position".into()))?;
+        let values = game_values::compute_with(
+            std::slice::from_ref(game),
+            args.check_upto.as_deref(),
+            crate::commands::guess::DEFAULTS,
+        )?;
+        let vars = values.variables();
+        let text = match &args.formula {
+            Some(text) => text.clone(),
+            None => {
+                // The expression pools within half the memory budget, as `grundy guess` keeps them.
+                let settings = guess::Settings::default().within(crate::memory::budget() / 2);
+                let report = guess::guess(&values, false, &settings);
+                match (report.formula, report.target) {
+                    (Some(f), guess::Target::Values) => f,
+                    _ => {
+                        return Err(Failure::Compute(format!(
+                            "--guess: no formula found for the values of {} (every position up \
+                             to {} computed; `grundy guess {}` shows the nearest candidates)",
+                            game.text, report.checked_upto, game.text
+                        )))
+                    }
+                }
+            }
+        };
+        let formula =
+            Formula::parse(&text, &vars).map_err(|e| Failure::Input(format!("--formula, {e}")))?;
+        let assessment = guess::assess(&values, &formula).map_err(|near| {
+            let at: Vec<String> = near
+                .fails_at
+                .as_object()
+                .map(|m| m.iter().map(|(k, v)| format!("{k} = {v}")).collect())
+                .unwrap_or_default();
+            Failure::Input(format!(
+                "--formula {} fails on the table of {} at {}: it gives {}, the value is {}",
+                text,
+                game.text,
+                at.join(", "),
+                if near.actual.is_null() {
+                    "nothing".to_string()
+                } else {
+                    near.actual.to_string()
+                },
+                near.expected
+            ))
+        })?;
+        Ok(Some(ByFormula {
+            formula: Rc::new(formula),
+            game: game.text.clone(),
+            assessment,
+        }))
+    }
+
+    /// Each component valued by the formula (all must be positions of the formula's game), and
+    /// whether some position has too many options to list its winning moves.
+    pub(super) fn wrap(
+        &self,
+        components: Vec<Box<dyn Component>>,
+    ) -> Result<(Vec<Box<dyn Component>>, bool), Failure> {
+        let first = components.first().map(|c| c.game()).unwrap_or_default();
+        let mut unlisted = false;
+        let wrapped = components
+            .into_iter()
+            .map(|c| {
+                if c.game() != first {
+                    return Err(Failure::Input(format!(
+                        "--formula values positions of one game ({}); {} is another",
+                        self.game,
+                        c.game()
+                    )));
+                }
+                let f = FormulaComponent::new(c, self.formula.clone());
+                unlisted |= !f.listable();
+                Ok(Box::new(f) as Box<dyn Component>)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok((wrapped, unlisted))
+    }
+
+    pub(super) fn text_line(&self) -> String {
+        format!(
+            "Values by the formula G({}) = {} ({}).\n",
+            self.formula.variables().join(", "),
+            self.formula.text(),
+            self.assessment.words()
+        )
+    }
+
+    /// The verdict's JSON with the formula and its basis added.
+    pub(super) fn write_json(
+        &self,
+        out: &mut impl Write,
+        components: &[Box<dyn Component>],
+        verdict: &Verdict,
+        line: Option<usize>,
+    ) -> Result<(), Failure> {
+        let mut buffer = Vec::new();
+        write_json(&mut buffer, components, verdict, line)?;
+        let mut json: Json = serde_json::from_slice(&buffer)
+            .map_err(|e| Failure::Compute(format!("reading back the verdict: {e}")))?;
+        if let Some(object) = json.as_object_mut() {
+            object.insert(
+                "formula".into(),
+                Json::String(self.formula.text().to_string()),
+            );
+            let (basis, theorem) = self.assessment.basis_and_theorem();
+            object.insert("basis".into(), Json::String(basis));
+            if let Some(t) = theorem {
+                object.insert("theorem".into(), Json::String(t));
+            }
+        }
+        serde_json::to_writer(&mut *out, &json)
+            .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
+    }
+}
