@@ -1,6 +1,7 @@
-//! The complete small game of the README's "Adding a game" guide, compiled and tested here so
-//! the guide cannot drift from the code: the README quotes the part between the `guide:` marks,
-//! and the last test checks that it does.
+//! The complete small game of the book's "Adding a game" chapter
+//! (`docs/src/dev/adding-a-game.md`), compiled and tested here so the guide cannot drift from the
+//! code: the chapter quotes the part between the `guide:` marks, and the last test checks that it
+//! does.
 
 // guide: begin
 //! Take or halve.
@@ -67,7 +68,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
     Ok(RulesetComponent::boxed(TakeOrHalve, n))
 }
 
-/// The registry entry: `registry::all()` lists `entries()` of every ruleset.
+/// The registry entry: `Registry::builtin()` lists `entries()` of every ruleset.
 pub fn entries() -> Vec<GameEntry> {
     vec![GameEntry::new(
         "take-or-halve",
@@ -119,15 +120,15 @@ fn the_guide_game_is_tabulated_by_position_from_its_entry() {
 }
 
 #[test]
-fn the_readme_quotes_this_file() {
+fn the_book_quotes_this_file() {
     let file = include_str!("adding_a_game.rs");
-    let readme = include_str!("../../../README.md");
+    let chapter = include_str!("../../../docs/src/dev/adding-a-game.md");
     let begin = file.find("// guide: begin\n").unwrap() + "// guide: begin\n".len();
     let end = file.find("// guide: end").unwrap();
     let quoted = &file[begin..end];
     assert!(
-        readme.contains(quoted),
-        "README.md's \"Adding a game\" must quote crates/grundy-front/tests/adding_a_game.rs \
+        chapter.contains(quoted),
+        "docs/src/dev/adding-a-game.md must quote crates/grundy-front/tests/adding_a_game.rs \
          between its guide marks, unchanged"
     );
 }

@@ -527,7 +527,7 @@ pub fn entries() -> Vec<GameEntry> {
     vec![GameEntry::new(
         "script",
         "script:FILE or script:{RHAI}",
-        "a game whose moves a Rhai script gives: fn moves(p) returns the options of p (positions are integers, strings or arrays; sum([a, b]) is a sum); fastest as ranges a..b, splits(m), cuts(w, h) (README: Games you write)",
+        "a game whose moves a Rhai script gives: fn moves(p) returns the options of p (positions are integers, strings or arrays; sum([a, b]) is a sum); fastest as ranges a..b, splits(m), cuts(w, h) (the book: Game scripts)",
         "script:examples/games/half.rhai 10",
         build,
     )

@@ -81,7 +81,7 @@ class Game:
     script's ``[x, a..b]``, kept as two numbers); ``grundy.repeat(x, n)`` is ``n`` copies of the
     part ``x`` (``grundy.Sum(grundy.repeat(x, n), y)``), valued as ``G(x)`` for odd ``n``, else 0,
     whatever ``n``. The
-    optional functions are those of a game script (README, "Games you write"):
+    optional functions are those of a game script (the book's "Game scripts" chapter):
     ``components(p)`` (the parts ``p`` is the sum of), ``canonical(p)`` (one representative of
     positions equal under symmetry), ``show(p)`` and ``describe(p, q)`` (how positions and moves
     are said). Each function is called once per position.
