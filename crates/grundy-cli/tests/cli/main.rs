@@ -16,11 +16,14 @@
 //!   `--json` against the schema), `conventions` (`--misere`, `--every`), `position_words`,
 //!   `progress` (what a long run says in a log), `graphs`, `classic`, `coins_and_hackenbush`.
 //!
+//! - `book`: every example of the book (`docs/`) and the README, run and its output compared.
+//!
 //! `common` runs the binary; the data the tests read are in `tests/problems/` and
 //! `tests/scripts/`.
 
 mod common;
 
+mod book;
 mod check;
 mod checkpoints;
 mod classic;

@@ -159,7 +159,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         }
         out.write_all(b"\n")?;
     } else {
-        out.write_all(text::write_text(&components, &verdict, unlisted && !args.no_moves).as_bytes())?;
+        out.write_all(
+            text::write_text(&components, &verdict, unlisted && !args.no_moves).as_bytes(),
+        )?;
         if let Some(f) = &by_formula {
             out.write_all(f.text_line().as_bytes())?;
         }

@@ -11,7 +11,11 @@ use serde_json::Value as Json;
 /// The verdict in words, as `grundy solve` prints it.
 /// `unlisted`: the winning moves were not looked for because the options are too many to list
 /// (positions valued by a formula), not because of --no-moves.
-pub(super) fn write_text(components: &[Box<dyn Component>], verdict: &Verdict, unlisted: bool) -> String {
+pub(super) fn write_text(
+    components: &[Box<dyn Component>],
+    verdict: &Verdict,
+    unlisted: bool,
+) -> String {
     match verdict {
         Verdict::Normal(a) => plain(components, a, unlisted),
         Verdict::Misere(a) => misere_text(components, a),

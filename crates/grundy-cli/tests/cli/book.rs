@@ -16,7 +16,7 @@
 //! The game catalogue (`docs/src/reference/catalogue.md`) is generated from `grundy games --json`
 //! between two marks, and checked here against the registry.
 //!
-//! `BOOK_UPDATE=1 cargo test -p grundy --test book` rewrites what differs: the output of the
+//! `BOOK_UPDATE=1 cargo test -p grundy --test cli book::` rewrites what differs: the output of the
 //! examples that fail (then put back any elision a timing needs) and the catalogue.
 
 use std::collections::BTreeMap;
@@ -347,7 +347,7 @@ fn every_example_prints_what_the_page_says() {
     assert!(
         failures.is_empty() || updating(),
         "{} of {ran} examples print something else than their page says:\n\n{}\n\
-         Fix the page or the program; `BOOK_UPDATE=1 cargo test -p grundy --test book` writes \
+         Fix the page or the program; `BOOK_UPDATE=1 cargo test -p grundy --test cli book::` writes \
          what they print now into the pages (put back any `...` or `[..]` a timing needs).",
         failures.len(),
         failures.join("\n")
@@ -441,7 +441,7 @@ fn the_catalogue_is_the_registry() {
     }
     panic!(
         "{CATALOGUE} is not the registry's list of games (`grundy games --json`): regenerate it \
-         with `BOOK_UPDATE=1 cargo test -p grundy --test book the_catalogue`"
+         with `BOOK_UPDATE=1 cargo test -p grundy --test cli book::the_catalogue`"
     );
 }
 
