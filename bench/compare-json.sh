@@ -21,12 +21,19 @@ for g in json.load(sys.stdin):
 
 runs=0
 differ=0
+# Progress lines say how long they have run ("(5 s)"), and `games` names the tree each binary was
+# built in: both are read alike.
+normalize() {
+  sed -E 's/\(([0-9.]+ (s|ms|min))\)/(TIME)/g; s#hackenbush:[^ "]*/crates/#hackenbush:crates/#g' "$1" >"$1.n"
+  mv "$1.n" "$1"
+}
 compare() {
   runs=$((runs + 1))
   timeout 60 "$before" "$@" >"$scratch/b.out" 2>"$scratch/b.err"
   echo "exit $?" >>"$scratch/b.out"
   timeout 60 "$after" "$@" >"$scratch/a.out" 2>"$scratch/a.err"
   echo "exit $?" >>"$scratch/a.out"
+  for f in b.out b.err a.out a.err; do normalize "$scratch/$f"; done
   if ! cmp -s "$scratch/b.out" "$scratch/a.out" || ! cmp -s "$scratch/b.err" "$scratch/a.err"; then
     differ=$((differ + 1))
     echo "DIFFERS: grundy $*"

@@ -376,7 +376,7 @@ fn commands_not_run_are_few_and_each_has_its_reason() {
     assert!(
         unlisted.is_empty(),
         "grundy commands outside console blocks are not run: write them as ```console examples \
-         with their output, or add them to NOT_RUN in crates/grundy-cli/tests/book.rs with the \
+         with their output, or add them to NOT_RUN in crates/grundy-cli/tests/cli/book.rs with the \
          reason:\n{}",
         unlisted.join("\n")
     );

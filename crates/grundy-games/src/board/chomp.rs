@@ -28,12 +28,11 @@
 //! assert_eq!(a.winning_moves[0].position, serde_json::json!("3,3,1,1"));
 //! ```
 
-use std::cell::OnceCell;
-
 use grundy_core::search::{memory_budget, table_bytes, Search, SearchRules};
-use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Key, Nimber, Ruleset, RulesetComponent};
 use serde_json::Value as Json;
 
+use super::searched::{BoardRules, Searched};
 use crate::board::size_words;
 use crate::entry::GameEntry;
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
@@ -247,81 +246,34 @@ impl SearchRules for ChompRules {
 /// staircase its code spells out.
 pub const CHECKPOINT_RULES: &str = "chomp 1";
 
-/// Chomp as a game of the registry: its values come from the search engine.
-pub struct Chomp {
-    size: Option<(u8, u8)>,
-    rules: ChompRules,
-    search: OnceCell<Search<ChompRules>>,
-    threads: usize,
-}
+impl BoardRules for ChompRules {
+    const NAME: &'static str = "chomp";
 
-impl Chomp {
-    /// Chomp with the default rules, searched on every core.
-    pub fn new(size: Option<(u8, u8)>) -> Self {
-        Self::with_rules(size, ChompRules::default(), 0)
-    }
-
-    /// Chomp searched with `rules` on `threads` threads (0: every core).
-    pub fn with_rules(size: Option<(u8, u8)>, rules: ChompRules, threads: usize) -> Self {
-        Chomp {
-            size,
-            rules,
-            search: OnceCell::new(),
-            threads,
+    fn search_for(&self, bar: &Bar, threads: usize) -> Search<ChompRules> {
+        // Every staircase within the bar's rows and columns: C(rows + cols, rows).
+        let h = bar.columns();
+        let (rows, cols) = (u32::from(h[0]), h.len() as u32);
+        let mut staircases = 1f64;
+        for i in 0..rows.min(cols) {
+            staircases = staircases * f64::from(rows + cols - i) / f64::from(i + 1);
         }
-    }
-
-    fn search(&self, bar: &Bar) -> &Search<ChompRules> {
-        self.search.get_or_init(|| {
-            // Every staircase within the bar's rows and columns: C(rows + cols, rows).
-            let h = bar.columns();
-            let (rows, cols) = (u32::from(h[0]), h.len() as u32);
-            let mut staircases = 1f64;
-            for i in 0..rows.min(cols) {
-                staircases = staircases * f64::from(rows + cols - i) / f64::from(i + 1);
-            }
-            // Every staircase's code is below 2^(rows + cols + 1): a byte each in an array of
-            // that size, while it takes at most a quarter of the memory budget (10x14: 32 MiB for
-            // 2 million staircases), is looked up without hashing.
-            let dense = 1usize << (rows + cols + 1).min(62);
-            if (dense as u64) <= memory_budget() / 4 {
-                return Search::new(self.rules, 1 << 16, self.threads)
-                    .with_dense(dense)
-                    .with_progress(true);
-            }
-            // Else a table with room for all of them at least twice over (the table rounds its
-            // size down to a power of two): a table short of the staircases evicts values that
-            // are then searched again and again (8x12 took minutes in a table of half of them).
-            // Only such a table is saved in a checkpoint: a dense array is not.
-            Search::checkpointed_or_fresh(
-                || {
-                    Search::new(self.rules, table_bytes(4.0 * staircases), self.threads)
-                        .with_progress(true)
-                },
-                CHECKPOINT_RULES,
-            )
-        })
-    }
-}
-
-impl Ruleset for Chomp {
-    type Position = Bar;
-
-    fn options(&self, bar: &Bar, out: &mut Vec<Bar>) {
-        self.rules.options(bar, out)
-    }
-
-    fn closed_form(&self, bar: &Bar) -> Option<Nimber> {
-        Some(self.search(bar).value(bar))
-    }
-}
-
-impl Game for Chomp {
-    fn name(&self) -> String {
-        match self.size {
-            Some((r, c)) => format!("chomp:{r}x{c}"),
-            None => "chomp".into(),
+        // Every staircase's code is below 2^(rows + cols + 1): a byte each in an array of
+        // that size, while it takes at most a quarter of the memory budget (10x14: 32 MiB for
+        // 2 million staircases), is looked up without hashing.
+        let dense = 1usize << (rows + cols + 1).min(62);
+        if (dense as u64) <= memory_budget() / 4 {
+            return Search::new(*self, 1 << 16, threads)
+                .with_dense(dense)
+                .with_progress(true);
         }
+        // Else a table with room for all of them at least twice over (the table rounds its
+        // size down to a power of two): a table short of the staircases evicts values that
+        // are then searched again and again (8x12 took minutes in a table of half of them).
+        // Only such a table is saved in a checkpoint: a dense array is not.
+        Search::checkpointed_or_fresh(
+            || Search::new(*self, table_bytes(4.0 * staircases), threads).with_progress(true),
+            CHECKPOINT_RULES,
+        )
     }
 
     fn show(&self, bar: &Bar) -> Json {
@@ -354,21 +306,10 @@ impl Game for Chomp {
     fn key(&self, bar: &Bar) -> Key {
         vec![bar.0]
     }
-
-    fn options_to(
-        &self,
-        bar: &Bar,
-        target: Nimber,
-        limit: usize,
-    ) -> Option<Result<(Vec<Bar>, usize), SolveError>> {
-        let mut options = Vec::new();
-        self.rules.options(bar, &mut options);
-        let search = self.search(bar);
-        let hits = search.those_equal(options, target);
-        let total = hits.len();
-        Some(Ok((hits.into_iter().take(limit).collect(), total)))
-    }
 }
+
+/// Chomp as a game of the registry: its values come from the search engine.
+pub type Chomp = Searched<ChompRules>;
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
     let size = match &spec.params {
@@ -454,6 +395,7 @@ fn parse_heights(w: &Word) -> Result<Bar, SpecError> {
 mod tests {
     use super::*;
     use crate::testing::build_sum;
+    use grundy_core::Game;
     use grundy_core::{analyse, BruteForce, Outcome, Solver};
 
     /// Every staircase within `rows` by `cols`.

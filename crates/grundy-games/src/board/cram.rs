@@ -37,12 +37,13 @@
 //! assert_eq!(a.winning_moves[0].position, serde_json::json!(["#..", "#.."]));
 //! ```
 
-use std::cell::OnceCell;
 use std::sync::OnceLock;
 
 use grundy_core::search::{table_bytes, Search, SearchRules};
-use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
+use grundy_core::{Component, Key, Nimber, Ruleset, RulesetComponent};
 use serde_json::Value as Json;
+
+use super::searched::{BoardRules, Searched};
 
 use crate::board::{board_size, size_words, MAX_CELLS};
 use crate::entry::GameEntry;
@@ -544,70 +545,24 @@ fn middle_first(rows: u8, cols: u8) -> &'static [u64] {
 /// region its code spells out, whatever the search's options.
 pub const CHECKPOINT_RULES: &str = "cram 1";
 
-/// Cram as a game of the registry: its values come from the search engine.
-pub struct Cram {
-    /// The size given in the spec, if any (`cram:RxC`).
-    size: Option<(u8, u8)>,
-    rules: CramRules,
-    /// The search and its table, made at the first question (their size depends on the board).
-    search: OnceCell<Search<CramRules>>,
-    threads: usize,
-}
+impl BoardRules for CramRules {
+    const NAME: &'static str = "cram";
 
-impl Cram {
-    /// Cram with the default rules, searched on every core.
-    pub fn new(size: Option<(u8, u8)>) -> Self {
-        Self::with_rules(size, CramRules::default(), 0)
-    }
-
-    /// Cram searched with `rules` on `threads` threads (0: every core).
-    pub fn with_rules(size: Option<(u8, u8)>, rules: CramRules, threads: usize) -> Self {
-        Cram {
-            size,
-            rules,
-            search: OnceCell::new(),
-            threads,
-        }
-    }
-
-    fn search(&self, b: &Board) -> &Search<CramRules> {
-        self.search.get_or_init(|| {
-            // Regions searched (value alone): 0.4 million at 5x7, 2 million at 5x8, 31 million
-            // at 5x9, 225 million at 6x7: about 3x more a column and 9x more a row. A table much
-            // larger than they need only spreads them over more memory, and the search runs
-            // slower for the cache misses (5x8: 6.6 s in 16-64 MiB, 8.0 s in 256); one too small
-            // evicts what is searched again (5x9: 142 s in 128 MiB, 84 s in 512).
-            // Long thin boards, far easier, are held to 2^(2/3 cells).
-            let (short, long) = (b.rows.min(b.cols), b.rows.max(b.cols));
-            let grown = 3.1 * f64::from(long) + 9.0 * f64::from(short) - 48.3;
-            let cells = f64::from(b.free.count_ones());
-            let entries = 2f64.powf(grown.min(cells * 2.0 / 3.0));
-            Search::checkpointed_or_fresh(
-                || Search::new(self.rules, table_bytes(entries), self.threads).with_progress(true),
-                CHECKPOINT_RULES,
-            )
-        })
-    }
-}
-
-impl Ruleset for Cram {
-    type Position = Board;
-
-    fn options(&self, b: &Board, out: &mut Vec<Board>) {
-        self.rules.options(b, out)
-    }
-
-    fn closed_form(&self, b: &Board) -> Option<Nimber> {
-        Some(self.search(b).value(b))
-    }
-}
-
-impl Game for Cram {
-    fn name(&self) -> String {
-        match self.size {
-            Some((r, c)) => format!("cram:{r}x{c}"),
-            None => "cram".into(),
-        }
+    fn search_for(&self, b: &Board, threads: usize) -> Search<CramRules> {
+        // Regions searched (value alone): 0.4 million at 5x7, 2 million at 5x8, 31 million
+        // at 5x9, 225 million at 6x7: about 3x more a column and 9x more a row. A table much
+        // larger than they need only spreads them over more memory, and the search runs
+        // slower for the cache misses (5x8: 6.6 s in 16-64 MiB, 8.0 s in 256); one too small
+        // evicts what is searched again (5x9: 142 s in 128 MiB, 84 s in 512).
+        // Long thin boards, far easier, are held to 2^(2/3 cells).
+        let (short, long) = (b.rows.min(b.cols), b.rows.max(b.cols));
+        let grown = 3.1 * f64::from(long) + 9.0 * f64::from(short) - 48.3;
+        let cells = f64::from(b.free.count_ones());
+        let entries = 2f64.powf(grown.min(cells * 2.0 / 3.0));
+        Search::checkpointed_or_fresh(
+            || Search::new(*self, table_bytes(entries), threads).with_progress(true),
+            CHECKPOINT_RULES,
+        )
     }
 
     fn show(&self, b: &Board) -> Json {
@@ -658,21 +613,10 @@ impl Game for Cram {
     fn key(&self, b: &Board) -> Key {
         vec![u64::from(b.rows) << 8 | u64::from(b.cols), b.free]
     }
-
-    fn options_to(
-        &self,
-        b: &Board,
-        target: Nimber,
-        limit: usize,
-    ) -> Option<Result<(Vec<Board>, usize), SolveError>> {
-        let mut options = Vec::new();
-        self.rules.options(b, &mut options);
-        let search = self.search(b);
-        let hits = search.those_equal(options, target);
-        let total = hits.len();
-        Some(Ok((hits.into_iter().take(limit).collect(), total)))
-    }
 }
+
+/// Cram as a game of the registry: its values come from the search engine.
+pub type Cram = Searched<CramRules>;
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
     let size = board_size(spec, "cram")?;
@@ -740,6 +684,7 @@ fn parse_rows(words: &[Word], size: Option<(u8, u8)>) -> Result<Board, SpecError
 mod tests {
     use super::*;
     use crate::testing::build_sum;
+    use grundy_core::Game;
     use grundy_core::{analyse, BruteForce, Outcome, Solver};
     use proptest::prelude::*;
 

@@ -1,10 +1,12 @@
 //! Hard single games on boards, whose positions are far too many to tabulate: Cram (dominoes on a
 //! grid) and Chomp (the poisoned chocolate bar). Each is valued by the core's
 //! [`grundy_core::search`] engine (parts, symmetries, a lock-free table, pruned queries, every
-//! core), and checked against the plain memoizing solver on small boards.
+//! core), and checked against the plain memoizing solver on small boards. Both are the one
+//! wrapper of [`searched`] over their rules.
 
 pub mod chomp;
 pub mod cram;
+pub mod searched;
 
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
