@@ -38,6 +38,7 @@ pub fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
 mod tests {
     use super::*;
 
+    /// Built-in games and scripts alike: no name or alias is claimed twice.
     #[test]
     fn names_are_unique() {
         let games = all();

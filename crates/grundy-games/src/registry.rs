@@ -145,20 +145,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_are_unique() {
-        let registry = Registry::builtin();
-        let mut names: Vec<&str> = registry
-            .entries()
-            .iter()
-            .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
-            .collect();
-        names.sort();
-        let n = names.len();
-        names.dedup();
-        assert_eq!(n, names.len());
-    }
-
-    #[test]
     fn every_example_builds() {
         let registry = Registry::builtin();
         for e in registry.entries() {

@@ -42,6 +42,24 @@ pub fn success_json(args: &[&str], stdin: &[u8]) -> Value {
     serde_json::from_slice(&out.stdout).expect("valid JSON")
 }
 
+/// Runs `grundy ARGS` from the repository's root (where the examples' files are), asserts
+/// success and parses standard output as JSON.
+pub fn success_json_from_root(args: &[&str]) -> Value {
+    let out = run_from_root(args, b"");
+    assert!(
+        out.status.success(),
+        "{args:?}: exit {:?}: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    })
+}
+
 /// `grundy solve --json ARGS`, asserted to succeed.
 pub fn solve_json(args: &[&str]) -> Value {
     let mut all = vec!["solve", "--json"];

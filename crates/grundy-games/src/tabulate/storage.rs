@@ -1,5 +1,6 @@
 //! How a table of values is stored: one byte per heap while every value fits, then two, then four
-//! ([`Values`]), and the [`Cell`] trait that lets the kernels work in the table's own width.
+//! ([`Values`]), and the [`Cell`] trait that lets the kernels work in the table's own width. The
+//! small accessors are `#[inline]`: the crates above read them once a heap (a game script's line).
 
 /// A compact table of values: one byte per heap while every value is below 256.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +55,7 @@ impl Values {
     }
 
     /// How many values.
+    #[inline]
     pub fn len(&self) -> usize {
         match self {
             Values::U8(v) => v.len(),
@@ -63,11 +65,13 @@ impl Values {
     }
 
     /// Whether the table is empty.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// `G(n)`, if tabulated.
+    #[inline]
     pub fn get(&self, n: usize) -> Option<u32> {
         match self {
             Values::U8(v) => v.get(n).map(|&x| x as u32),
@@ -138,6 +142,7 @@ impl Values {
     }
 
     /// Bytes per stored value.
+    #[inline]
     pub fn width(&self) -> usize {
         match self {
             Values::U8(_) => 1,

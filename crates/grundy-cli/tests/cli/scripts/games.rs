@@ -17,21 +17,8 @@ fn grundy<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
     common::run_from_root(args, b"")
 }
 
-/// `grundy ARGS`, asserted to succeed, its standard output as JSON.
 fn json_of(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{args:?}: not JSON ({e}): {}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    })
+    common::success_json_from_root(args)
 }
 
 /// `grundy solve --json GAME WORDS...`.

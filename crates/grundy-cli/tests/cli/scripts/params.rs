@@ -13,14 +13,7 @@ fn grundy(args: &[&str]) -> Output {
 }
 
 fn json_of(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
+    common::success_json_from_root(args)
 }
 
 fn fails(args: &[&str], code: i32) -> String {

@@ -23,14 +23,7 @@ fn fails(args: &[&str], code: i32) -> String {
 }
 
 fn json_of(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: exit {:?}: {}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
+    common::success_json_from_root(args)
 }
 
 fn script_file(name: &str, text: &str) -> std::path::PathBuf {
