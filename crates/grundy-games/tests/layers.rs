@@ -242,7 +242,12 @@ fn production_imports(files: &[std::path::PathBuf]) -> Vec<(String, String)> {
             if line.trim() == "#[cfg(test)]"
                 && lines
                     .peek()
-                    .is_some_and(|(_, next)| next.trim_start().starts_with("mod "))
+                    // An inline test module (`mod tests {`) ends the production code; a
+                    // declaration (`mod tests;`, a file of its own) does not.
+                    .is_some_and(|(_, next)| {
+                        let next = next.trim();
+                        next.starts_with("mod ") && next.ends_with('{')
+                    })
             {
                 break;
             }
