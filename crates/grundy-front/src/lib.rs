@@ -12,6 +12,7 @@
 //! - [`values`]: any game's values over a range, for the views (`table`, `check`, `plot`,
 //!   `guess`); [`plot`], those values drawn; [`check`], a formula against them; [`guess`], a
 //!   formula found for them and assessed; [`by_formula`], positions valued by a formula;
+//!   [`table_options`], which options of a table apply to which game;
 //! - [`quotient`]: misère quotients of heap games and scripts.
 //!
 //! ```
@@ -33,5 +34,6 @@ pub mod position_words;
 pub mod quotient;
 pub mod registry;
 pub mod report;
+pub mod table_options;
 pub mod values;
 pub mod verdict;

@@ -25,6 +25,7 @@ use grundy_core::quotient::Caps;
 use grundy_core::{Nimber, Outcome, RulesetComponent, SolveError, Value};
 use grundy_front::guess::Settings;
 use grundy_front::values::{Defaults, ValuesError};
+use grundy_front::table_options::{self, TableOption, TableOptions};
 use grundy_front::{quotient, registry};
 use grundy_games::spec::{SpecError, Word};
 use grundy_games::tabulate::{GridKind, Request, Table, TableJson, Watch};
@@ -573,10 +574,22 @@ fn table(
 ) -> PyResult<(String, String, PyObject, Option<PeriodTuple>)> {
     let word = Word::new("argument 1", spec);
     let game = grundy_front::values::open(&word).map_err(spec_error)?;
-    let supports = game.supports();
-    if naive && !supports.naive {
+    let asked = TableOptions {
+        period,
+        naive,
+        ..TableOptions::default()
+    };
+    if let Err(option) = table_options::refuse(game.as_ref(), asked) {
+        let keyword = match option {
+            TableOption::Period => "period",
+            TableOption::Naive => "naive",
+            TableOption::Csv | TableOption::Resume => {
+                unreachable!("Python's table asks for neither CSV nor a checkpoint")
+            }
+        };
         return Err(ValueError(&format!(
-            "naive=True is for heap games, not {}",
+            "{keyword}=True is for {}, not {}",
+            option.applies_to(),
             game.name()
         )));
     }
@@ -584,7 +597,7 @@ fn table(
         upto: upto.map(str::to_string),
         // The command line's defaults where the game has none of its own.
         defaults: None,
-        period: period && supports.period,
+        period,
         max: None,
         naive,
         checkpoint: None,

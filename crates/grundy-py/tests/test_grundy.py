@@ -166,6 +166,21 @@ def test_table_values_period_and_cli_json():
     assert big.values[-1] == cli_json("table", "0.07", "--upto", "200000", "--json")["values"][-1]
 
 
+def test_table_options_are_refused_as_the_command_line_refuses_them():
+    """period=True and naive=True are taken by the games that take ``--period`` and
+    ``--method naive`` (one rule, grundy_front::table_options), and refused by the others."""
+    half = "script:" + str(ROOT / "examples/games/half.rhai")
+    for game in ["0.77", "sub:1,3,4", "wythoff", "hyper-knights", "graph:1-2,2-3", half, "fibonacci-nim"]:
+        for keyword, flags in [("period", ["--period"]), ("naive", ["--method", "naive"])]:
+            run = cli("table", game, "--upto", "6", "--json", *flags)
+            if run.returncode == 0:
+                grundy.table(game, upto=6, **{keyword: True})
+                continue
+            assert run.returncode == 2, run.stderr
+            with pytest.raises(ValueError, match=f"{keyword}=True is for"):
+                grundy.table(game, upto=6, **{keyword: True})
+
+
 def test_table_is_a_numpy_view_without_a_copy():
     np = pytest.importorskip("numpy")
     t = grundy.table("0.77", upto=1000)

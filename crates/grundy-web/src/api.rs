@@ -7,6 +7,7 @@ use grundy_core::{analyse, Nimber, Outcome};
 use grundy_front::play::{engine_move, legal_moves, sum_words, PlayError};
 use grundy_front::position_words::words as position_words;
 use grundy_front::registry::{self, build_sum};
+use grundy_front::table_options::{self, TableOption, TableOptions};
 use grundy_front::verdict::{verdict, Asked, Convention, VerdictError};
 use grundy_games::spec::Word;
 use grundy_games::tabulate::{Request, TableError, TableJson, Watch};
@@ -153,10 +154,21 @@ pub fn table(
 ) -> Answer {
     let word = Word::new("argument 1", game);
     let tabulation = grundy_front::values::open(&word)?;
-    let supports = tabulation.supports();
-    if period && !supports.period {
+    let asked = TableOptions {
+        period,
+        ..TableOptions::default()
+    };
+    if let Err(option) = table_options::refuse(tabulation.as_ref(), asked) {
+        // The page's answers are the command line's: it names the option as the CLI does.
+        let flag = match option {
+            TableOption::Csv => "--csv",
+            TableOption::Resume => "--resume",
+            TableOption::Period => "--period",
+            TableOption::Naive => "--method naive",
+        };
         return Err(Refusal::input(format!(
-            "argument 1 ('{game}'): --period is for heap games and game scripts"
+            "argument 1 ('{game}'): {flag} is for {}",
+            option.applies_to()
         )));
     }
     let request = Request {

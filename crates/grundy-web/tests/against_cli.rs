@@ -114,6 +114,31 @@ fn tables_of_every_shape_are_the_cli_tables() {
         let page: Json = serde_json::from_str(&page).unwrap();
         assert_eq!(page, cli(&args).unwrap(), "{game}");
     }
+    // An option a game does not take is refused as the command line refuses it: same games,
+    // same message.
+    for game in [
+        "0.77",
+        "wythoff",
+        "hyper-knights",
+        "graph:1-2,2-3",
+        "script:examples/games/half.rhai",
+        "fibonacci-nim",
+    ] {
+        let page = api::table(game, Some("6"), true, &mut |_, _| {});
+        let run = Command::new(grundy_bin())
+            .args(["table", game, "--upto", "6", "--period", "--json"])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        match page {
+            Ok(_) => assert!(run.status.success(), "{game}: only the CLI refuses"),
+            Err(r) => {
+                assert_eq!(run.status.code(), Some(2), "{game}: only the page refuses");
+                let said = String::from_utf8_lossy(&run.stderr);
+                assert_eq!(said.trim(), format!("grundy: error: {}", r.error), "{game}");
+            }
+        }
+    }
     // A bad range is bad input, as on the command line.
     let bad = api::table("0.77", Some("-3"), false, &mut |_, _| {}).unwrap_err();
     assert_eq!(bad.code, 2);

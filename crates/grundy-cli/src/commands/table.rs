@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use grundy_front::table_options::{self, TableOption, TableOptions};
 use grundy_games::period::Period;
 use grundy_games::spec::Word;
 use grundy_games::tabulate::{Checkpoint, GridKind, HeapLine, Request, Table, TableJson, Watch};
@@ -73,29 +74,24 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let word = Word::new("argument 1", args.game.as_str());
     let game = grundy_front::values::open(&word)?;
     let supports = game.supports();
-    let refused = |flag: &str, what: &str| {
-        Err(Failure::Input(format!(
-            "argument 1 ('{}'): {flag} {what}",
-            args.game
-        )))
+    let asked = TableOptions {
+        csv: args.csv,
+        resume: args.resume,
+        period: args.period,
+        naive: args.method == MethodArg::Naive,
     };
-    if args.csv && !supports.csv {
-        return refused(
-            "--csv",
-            "is for games with one number a position (heap games)",
-        );
-    }
-    if args.resume && !supports.resume {
-        return refused(
-            "--resume",
-            "is for heap games computed move by move (no checkpoint otherwise)",
-        );
-    }
-    if args.period && !supports.period {
-        return refused("--period", "is for heap games and game scripts");
-    }
-    if args.method == MethodArg::Naive && !supports.naive {
-        return refused("--method naive", "is for heap games");
+    if let Err(option) = table_options::refuse(game.as_ref(), asked) {
+        let flag = match option {
+            TableOption::Csv => "--csv",
+            TableOption::Resume => "--resume",
+            TableOption::Period => "--period",
+            TableOption::Naive => "--method naive",
+        };
+        return Err(Failure::Input(format!(
+            "argument 1 ('{}'): {flag} is for {}",
+            args.game,
+            option.applies_to()
+        )));
     }
     let request = Request {
         upto: args.upto.clone(),

@@ -428,7 +428,10 @@ def table(
     or a ``grundy.Game`` on the positions ``0..=upto``. ``upto`` is ``N`` or ``"XxY"``; without
     it, the command's defaults (a heap game then needs ``period=True``).
 
-    ``period=True`` also finds the period (proved by the periodicity theorem where it applies).
+    ``period=True`` also finds the period (proved by the periodicity theorem where it applies): for
+    heap games and game scripts; ``naive=True`` (every option of every heap) is for heap games.
+    Other games refuse them with ``ValueError``, as the command refuses ``--period`` and
+    ``--method naive``.
     ``progress=True`` shows how far it got; Ctrl-C stops it with ``KeyboardInterrupt``.
 
     >>> grundy.table("0.77", upto=1000, period=True).period
