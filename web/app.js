@@ -118,12 +118,6 @@ function clearError() {
   $("error").hidden = true;
 }
 
-const SAYS = {
-  P: "P — the second player wins (the player to move loses).",
-  N: "N — the first player (the player to move) wins.",
-  D: "D — a draw with best play.",
-};
-
 function el(tag, text, cls) {
   const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
@@ -139,7 +133,7 @@ async function solve() {
     const convention = $("convention").value;
     const outcome = convention === "normal" && $("outcome-only").checked;
     const r = await ask("solve", { words: words(), convention, outcome }, "solving");
-    out.append(el("p", `Outcome: ${SAYS[r.outcome]}`, "verdict outcome"));
+    out.append(el("p", `Outcome: ${r.outcome_sentence}`, "verdict outcome"));
     if (r.grundy !== null && r.grundy !== undefined) {
       out.append(el("p", `Grundy value: ${r.grundy}`, "value"));
     } else if (r.outcome_search) {

@@ -52,15 +52,6 @@ impl Outcome {
             Outcome::N
         }
     }
-
-    /// Who wins, in words.
-    pub fn winner(self) -> &'static str {
-        match self {
-            Outcome::N => "the first player (the player to move) wins",
-            Outcome::P => "the second player wins (the player to move loses)",
-            Outcome::D => "neither player can force a win: it is a draw",
-        }
-    }
 }
 
 impl fmt::Display for Outcome {

@@ -7,7 +7,8 @@
 //! - [`registry`]: every game by name, the rulesets of `grundy-games` and game scripts
 //!   (`grundy-script`);
 //! - [`verdict`] and [`report`]: who wins a position under a convention (normal play, misère,
-//!   Every-SG), and the answer as text and JSON; [`play`], a game against the engine;
+//!   Every-SG), and the answer as text and JSON; [`outcome_words`], the outcome in a sentence;
+//!   [`play`], a game against the engine;
 //!   [`position_words`], a position as the words that build it again;
 //! - [`values`]: any game's values over a range, for the views (`table`, `check`, `plot`,
 //!   `guess`); [`plot`], those values drawn; [`check`], a formula against them; [`guess`], a
@@ -28,6 +29,7 @@
 pub mod by_formula;
 pub mod check;
 pub mod guess;
+pub mod outcome_words;
 pub mod play;
 pub mod plot;
 pub mod position_words;

@@ -50,6 +50,31 @@ fn cli(args: &[&str]) -> Result<Json, i32> {
     Ok(serde_json::from_slice(&out.stdout).expect("--json prints JSON"))
 }
 
+/// The page's verdict: the CLI's JSON, with the outcome's sentence (taken out and returned).
+fn page_verdict(answer: &str) -> (Json, String) {
+    let mut p: Json = serde_json::from_str(answer).unwrap();
+    let sentence = p
+        .as_object_mut()
+        .unwrap()
+        .remove("outcome_sentence")
+        .expect("the page's verdict has its sentence");
+    (p, sentence.as_str().unwrap().to_string())
+}
+
+/// `grundy ARGS`'s `Outcome: ...` line, after `Outcome: `.
+fn cli_outcome_line(args: &[&str]) -> String {
+    let out = Command::new(grundy_bin())
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("grundy runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix("Outcome: "))
+        .unwrap_or_else(|| panic!("grundy {args:?} says no outcome:\n{text}"))
+        .to_string()
+}
+
 fn example_words(example: &str) -> Vec<String> {
     example
         .strip_prefix("grundy solve ")
@@ -80,8 +105,16 @@ fn every_example_is_solved_as_the_cli_solves_it() {
             let page = api::solve(&words_json, convention, 100, false);
             match (cli(&args), page) {
                 (Ok(c), Ok(p)) => {
-                    let p: Json = serde_json::from_str(&p).unwrap();
+                    let (p, sentence) = page_verdict(&p);
                     assert_eq!(p, c, "{convention} {words:?}");
+                    // The sentence the page shows is the one the command prints.
+                    let mut text_args = args.clone();
+                    text_args.retain(|a| *a != "--json");
+                    assert_eq!(
+                        sentence,
+                        cli_outcome_line(&text_args),
+                        "{convention} {words:?}"
+                    );
                 }
                 (Err(code), Err(r)) => assert_eq!(code, r.code as i32, "{words:?}: {}", r.error),
                 (c, p) => panic!("{convention} {words:?}: the CLI gave {c:?}, the page {p:?}"),
@@ -298,7 +331,7 @@ fn outcome_only_is_the_clis_outcome() {
         let page = api::solve(&serde_json::to_string(words).unwrap(), "normal", 100, true);
         match (cli(&args), page) {
             (Ok(c), Ok(p)) => {
-                let p: Json = serde_json::from_str(&p).unwrap();
+                let (p, _) = page_verdict(&p);
                 assert_eq!(p, c, "{words:?}");
                 if p["outcome_search"] == true {
                     searched += 1;

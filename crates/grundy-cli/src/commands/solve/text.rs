@@ -5,6 +5,7 @@ use grundy_core::component::COUNT_SATURATED;
 use grundy_core::every::EveryAnalysis;
 use grundy_core::misere::{MisereAnalysis, MisereMethod};
 use grundy_core::{Analysis, Component, Outcome};
+use grundy_front::outcome_words::sentence;
 use grundy_front::verdict::Verdict;
 use serde_json::Value as Json;
 
@@ -41,7 +42,7 @@ fn misere_text(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String 
             )
         }
     };
-    s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
+    s += &format!("Outcome: {}\n", sentence(a.outcome));
     if let Some(g) = a.grundy {
         s += &format!("Normal-play Grundy value: {} ({g})\n", g.0);
     }
@@ -64,7 +65,7 @@ fn misere_text(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String 
 fn every_text(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
     let mut s = position_line(components);
     s += "Convention: Every-SG (move in every component that is not finished; the last player to move wins).\n";
-    s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
+    s += &format!("Outcome: {}\n", sentence(a.outcome));
     if let Some(r) = &a.steps {
         s += "Step counts (the largest decides: odd wins for the player to move):\n";
         for (c, r) in components.iter().zip(r) {
@@ -144,7 +145,7 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> Str
         .map(|c| format!("{} {}", c.game(), show_position(&c.position())))
         .collect();
     s += &format!("Position: {}\n", parts.join(" + "));
-    s += &format!("Outcome: {} — {}.\n", a.outcome, a.outcome.winner());
+    s += &format!("Outcome: {}\n", sentence(a.outcome));
     match a.grundy {
         Some(g) => s += &format!("Grundy value: {} ({g})\n", g.0),
         None if a.outcome_search => {
