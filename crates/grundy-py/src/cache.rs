@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
-use crate::{fits, ComputeError, GameError};
+use crate::table::fits;
+use crate::{ComputeError, GameError};
 
 /// Reads `path` as the cache file of the lines made from now on (none if it does not exist). A
 /// file that does not verify raises `GameError` (the CLI's exit code 2), naming it.
