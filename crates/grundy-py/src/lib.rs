@@ -14,6 +14,7 @@
 #![allow(clippy::useless_conversion)]
 
 mod cache;
+mod check;
 mod host;
 mod solve;
 mod table;
@@ -296,6 +297,20 @@ impl NativeGame {
         }
         let report = report.map_err(|e| self.error(values_error(e)))?;
         Ok(serde_json::to_string(&report).expect("a report is JSON"))
+    }
+
+    /// `grundy.check` of this game: the first counterexample of `formula` (a formula text or a
+    /// callable) on the positions `0..=N`, or the pairs `(x, y)` for `XxY`.
+    #[pyo3(signature = (formula, upto = None, start = 0, outcome = false))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        formula: &Bound<'_, PyAny>,
+        upto: Option<&str>,
+        start: u64,
+        outcome: bool,
+    ) -> PyResult<check::Checked> {
+        self.check_values(py, formula, upto, start, outcome)
     }
 
     /// `grundy quotient --json` of this game, its integer positions played as heaps.
@@ -586,6 +601,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plot_line, m)?)?;
     m.add_function(wrap_pyfunction!(quotient_json, m)?)?;
     m.add_function(wrap_pyfunction!(guess_json, m)?)?;
+    m.add_function(wrap_pyfunction!(check::check_spec, m)?)?;
     m.add_function(wrap_pyfunction!(cache::open_cache, m)?)?;
     m.add_function(wrap_pyfunction!(cache::close_cache, m)?)?;
     Ok(())

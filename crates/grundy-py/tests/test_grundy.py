@@ -704,8 +704,9 @@ def test_check_reads_every_shape():
     assert grundy.check("wythoff", lambda a, b: a ^ b, upto="3x3") == ((1, 1), 0, 2)
     board = grundy.table("hyper-knights", "3x3").values
     assert grundy.check("hyper-knights", lambda x, y: board[y][x], upto="3x3") is None
-    # (2, 0) moves to (0, 1), which has no move.
-    assert grundy.check("hyper-knights", lambda x, y: 0, upto="3x3") == ((2, 0), 0, 1)
+    # (0, 2) moves to (1, 0), which has no move: on the diagonal x + y = 2 it comes first, as in
+    # `grundy check` (then (1, 1), then (2, 0)).
+    assert grundy.check("hyper-knights", lambda x, y: 0, upto="3x3") == ((0, 2), 0, 1)
     # Vertex 2 of 1 -> 2 -> 3 has one move, to a P-position.
     assert grundy.check("graph:1-2,2-3", lambda n: (3 - n) % 2) is None
     assert grundy.check("graph:1-2,2-3", lambda n: 0) == (2, 0, 1)

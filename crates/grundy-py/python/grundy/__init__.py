@@ -464,49 +464,53 @@ def table(
 
 def check(
     game: Union[str, Game],
-    formula: Callable[..., Any],
-    upto: Union[int, str] = 100,
+    formula: Union[str, Callable[..., Any]],
+    upto: Union[int, str, None] = None,
     start: int = 0,
+    outcome: bool = False,
 ) -> Optional[Tuple[Any, Any, Any]]:
-    """Checks a conjectured formula for a game's values on its table (``grundy.table``):
-    ``None`` when it holds, else the first counterexample ``(position, formula's value, true
-    value)``. On a line the formula is ``f(n)`` for ``n`` in ``start..=upto`` (a graph's
-    vertices are ``n = 1..``); on a grid or board it is ``f(x, y)`` (``upto="XxY"``), the
-    position the pair ``(x, y)``, nearest the origin first. Positions the game does not have
-    are skipped.
+    """Checks a conjectured formula for a game's values, as ``grundy check`` does: ``None``
+    when it holds, else the first counterexample ``(position, formula's value, true value)``.
 
+    ``formula`` is a formula in the command's ``--formula`` language (``"n % 3"``,
+    ``"a ^ b"``, ``"if(n % 2 == 0, n / 2, G(n / 2))"``) or a Python function: ``f(n)`` on a
+    line (a heap game, a graph's vertices ``n = 1..``, a ``grundy.Game``), ``f(a, b)`` or
+    ``f(x, y)`` on a grid or board (``upto="XxY"``), the position then the pair. ``upto``
+    (``N`` or ``"XxY"``) defaults to the command's (100, or 15x15). Positions are checked in
+    the command's order: ``n`` increasing; on a grid by increasing ``x + y``, then ``x``.
+    Those whose numbers are all at least ``start`` are checked (``--from``), and positions the
+    game does not have are skipped. ``outcome=True`` (``--outcome``): the formula says whether
+    a position is a P-position (``True`` or ``False``), and the true value is whether it is.
+
+    >>> grundy.check("0.77", "n % 3", upto=100)
+    (3, 0, 3)
     >>> grundy.check("0.77", lambda n: n % 3, upto=100)
     (3, 0, 3)
     >>> grundy.check("bash:3", lambda n: n % 4) is None
     True
     >>> grundy.check("wythoff", lambda a, b: a ^ b, upto="3x3")
     ((1, 1), 0, 2)
+    >>> grundy.check("wythoff", "a == b", upto="6x6", outcome=True)
+    ((1, 1), True, False)
     """
-    if not callable(formula):
-        raise ValueError("formula must be callable: a function of n, or of x and y")
+    if not (isinstance(formula, str) or callable(formula)):
+        raise ValueError(
+            "formula must be a formula (a string, as the command line's) or callable: a "
+            "function of n, or of x and y"
+        )
     _check_upto(start)
-    t = table(game, upto)
-    if t.kind in ("grid", "board"):
-        cells = [
-            (x, y, v) for y, row in enumerate(t.values) for x, v in enumerate(row) if v is not None
-        ]
-        cells.sort(key=lambda c: (c[0] + c[1], c[1]))
-        for x, y, actual in cells:
-            expected = formula(x, y)
-            if expected != actual:
-                return ((x, y), expected, actual)
-        return None
-    values = t.values
-    if t.kind == "vertices":
-        # Vertex n is the n-th row: vertices are numbered from 1.
-        values = [None] + values
-    for n in range(start, len(values)):
-        if values[n] is None:
-            continue
-        expected = formula(n)
-        if expected != values[n]:
-            return (n, expected, values[n])
-    return None
+    if not isinstance(outcome, bool):
+        raise ValueError(f"outcome must be True or False, not {outcome!r}")
+    text = _range_text(upto)
+    if isinstance(game, Game):
+        found, note = game._native.check(formula, text, start, outcome)
+    elif isinstance(game, str):
+        found, note = _grundy.check_spec(game, formula, text, start, outcome)
+    else:
+        raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
+    if note is not None:
+        warnings.warn(note, SyntaxWarning, stacklevel=2)
+    return found
 
 
 def quotient(

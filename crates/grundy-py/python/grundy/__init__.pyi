@@ -86,7 +86,11 @@ def table(
     naive: bool = False,
 ) -> Table: ...
 def check(
-    game: Union[str, Game], formula: Callable[..., Any], upto: Union[int, str] = 100, start: int = 0
+    game: Union[str, Game],
+    formula: Union[str, Callable[..., Any]],
+    upto: Union[int, str, None] = None,
+    start: int = 0,
+    outcome: bool = False,
 ) -> Optional[Tuple[Any, Any, Any]]: ...
 def quotient(
     game: Union[str, Game],

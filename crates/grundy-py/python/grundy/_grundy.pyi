@@ -1,6 +1,6 @@
 """The native half of grundy (see grundy/__init__.py for the documented API)."""
 
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 class GameError(Exception): ...
 class ComputeError(RuntimeError): ...
@@ -56,6 +56,13 @@ class NativeGame:
     def guess(
         self, upto: Optional[str] = None, p_positions: bool = False, max_size: int = 7, progress: bool = False
     ) -> str: ...
+    def check(
+        self,
+        formula: Union[str, Callable[..., Any]],
+        upto: Optional[str] = None,
+        start: int = 0,
+        outcome: bool = False,
+    ) -> Tuple[Optional[Tuple[Any, Any, Any]], Optional[str]]: ...
 
 def solve_words(
     words: List[str], convention: str = "normal", limit: int = 100, outcome: bool = False, moves: bool = True
@@ -74,6 +81,9 @@ def quotient_json(spec: str, upto: int, max_order: int, max_states: int, max_can
 def guess_json(
     spec: str, upto: Optional[str] = None, p_positions: bool = False, max_size: int = 7, progress: bool = False
 ) -> str: ...
+def check_spec(
+    spec: str, formula: Union[str, Callable[..., Any]], upto: Optional[str], start: int, outcome: bool
+) -> Tuple[Optional[Tuple[Any, Any, Any]], Optional[str]]: ...
 def set_max_positions(n: int) -> None: ...
 def plot_line(
     game: str,
