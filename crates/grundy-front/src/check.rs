@@ -122,6 +122,9 @@ pub enum WalkError<E> {
     },
 }
 
+/// A position checked: each variable's value, e.g. `[("a", 1), ("b", 2)]`.
+pub type At = Vec<(&'static str, u64)>;
+
 /// `n = 3` or `a = 1, b = 2`: a position in words.
 pub fn place(at: &[(&str, u64)]) -> String {
     at.iter()
@@ -141,10 +144,7 @@ fn top(values: &GameValues) -> u64 {
 /// The positions checked, in the order they are checked, each with its cell (`None`: the game
 /// has no such position, so it is skipped): `n` increasing on a line; on a grid by increasing
 /// `i + j`, then `i` (the first variable); every variable at least `from`.
-pub fn positions(
-    values: &GameValues,
-    from: u64,
-) -> Box<dyn Iterator<Item = (Vec<(&'static str, u64)>, &Sample)> + '_> {
+pub fn positions(values: &GameValues, from: u64) -> Box<dyn Iterator<Item = (At, &Sample)> + '_> {
     match values {
         GameValues::Line { cells, .. } => Box::new(
             cells
