@@ -40,6 +40,17 @@ function cli(args) {
   return { code: out.status, json: out.status === 0 || out.stdout.startsWith("{") ? JSON.parse(out.stdout || "null") : null };
 }
 
+// The sentence `grundy ARGS` prints after "Outcome: " (the page's verdict carries it as
+// outcome_sentence).
+function cliOutcome(args) {
+  const out = spawnSync(grundy, args, { cwd: root, encoding: "utf8" });
+  const line = out.stdout.split("\n").find((l) => l.startsWith("Outcome: "));
+  return line && line.slice("Outcome: ".length);
+}
+
+// A verdict of the page without its sentence: the CLI's --json.
+const json = (r) => ({ ...r, outcome_sentence: undefined });
+
 const results = [];
 async function test(name, body) {
   const started = Date.now();
@@ -125,8 +136,10 @@ await test("every registry example answers as the CLI does, in three conventions
       if (want.code === 0) {
         assert(got.ok, `${convention} ${words.join(" ")}: the CLI answers, the page says ${JSON.stringify(got.err)}`);
         // A script given inline is named by its text: compare all but the name.
-        const unnamed = (r) => JSON.stringify({ ...r, game: "", components: (r.components ?? []).map((c) => ({ ...c, game: "" })) });
+        const unnamed = (r) => JSON.stringify({ ...json(r), game: "", components: (r.components ?? []).map((c) => ({ ...c, game: "" })) });
         assert(unnamed(got.ok) === unnamed(want.json), `${convention} ${words.join(" ")}: ${unnamed(got.ok).slice(0, 300)} vs ${unnamed(want.json).slice(0, 300)}`);
+        const said = cliOutcome(["solve", ...flag, ...cliWords]);
+        assert(got.ok.outcome_sentence === said, `${convention} ${words.join(" ")}: the page says ${got.ok.outcome_sentence}, the CLI ${said}`);
       }
       else assert(got.err && got.err.code === want.code, `${words.join(" ")}: the CLI exits ${want.code}, the page says ${JSON.stringify(got)}`);
     }
@@ -184,7 +197,7 @@ await test("outcome only answers as solve --outcome, for scripts and built-in ga
     assert(want.code === 0, `${what}: the CLI exits ${want.code}`);
     const got = await ask("solve", { words, convention: "normal", outcome: true });
     assert(got.ok, `${what}: ${JSON.stringify(got.err)}`);
-    same(got.ok, want.json, what);
+    same(json(got.ok), want.json, what);
     if (got.ok.outcome_search) searched++;
   }
   assert(searched === 4, `${searched} answers by the outcome-only search, not the scripts' 4`);

@@ -103,10 +103,10 @@ pub fn games() -> String {
 }
 
 /// `grundy solve --json [--misere | --every | --outcome] WORDS...`, listing at most `limit`
-/// winning moves, with one field more: `outcome_sentence`, the outcome as `grundy solve` says it
-/// (`"P — the second player wins (the player to move loses)."`). `convention`: `normal`, `misere` or `every`; `outcome`: who wins alone
-/// (`--outcome`), by a search that stops at the first winning move it proves; normal play only,
-/// as on the command line.
+/// winning moves, with one field more at the end: `outcome_sentence`, the outcome as `grundy
+/// solve` says it (`"P — the second player wins (the player to move loses)."`). `convention`:
+/// `normal`, `misere` or `every`; `outcome`: who wins alone (`--outcome`), by a search that stops
+/// at the first winning move it proves; normal play only, as on the command line.
 pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) -> Answer {
     let words = words(words_json)?;
     let convention: Convention = convention.parse().map_err(Refusal::input)?;
@@ -118,11 +118,15 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
     asked.check(convention).map_err(Refusal::input)?;
     let mut components = build_sum(&words)?;
     let verdict = verdict(&mut components, convention, asked)?;
-    let report = grundy_front::report::to_json(&components, &verdict);
-    // The CLI's JSON, and the outcome in the sentence `grundy solve` prints (the page shows it).
-    let mut answer: Json = serde_json::from_str(&report).map_err(Refusal::compute)?;
-    answer["outcome_sentence"] = json!(grundy_front::outcome_words::sentence(verdict.outcome()));
-    Ok(answer.to_string())
+    let mut answer = grundy_front::report::to_json(&components, &verdict);
+    // The CLI's JSON object as it prints it (its fields in its order), with one field more at
+    // its end: the outcome in the sentence `grundy solve` prints, which the page shows.
+    let sentence = grundy_front::outcome_words::sentence(verdict.outcome());
+    if answer.pop() != Some('}') {
+        return Err(Refusal::compute("a verdict is a JSON object"));
+    }
+    answer.push_str(&format!(",\"outcome_sentence\":{}}}", json!(sentence)));
+    Ok(answer)
 }
 
 /// What the page lends a table: `progress(done, total)`, told between blocks of values.
