@@ -49,6 +49,7 @@ pub mod outcome_search;
 pub mod quotient;
 pub mod ruleset_component;
 pub mod search;
+pub mod setting;
 pub mod solver;
 pub mod value;
 

@@ -3,6 +3,7 @@
 //! by increasing `n` on a line and by increasing `a + b` (then `a`) on a grid, so the one
 //! reported is one of the smallest.
 
+use grundy_core::setting::Setting;
 use grundy_core::{Outcome, Value};
 use grundy_pattern::formula::{Answer, Formula, Memo};
 use serde_json::{json, Value as Json};
@@ -91,11 +92,11 @@ impl Conjecture {
     }
 }
 
-/// Checks `text` on `values` from `from` on; an error (the message, naming `--formula` or
-/// `--from`) for a formula that cannot be read or evaluated, or a range with nothing to check.
+/// Checks `text` on `values` from `from` on; an error (the message, naming the formula or
+/// the first position as a [`Setting`]) for a formula that cannot be read or evaluated, or a range with nothing to check.
 pub fn check(values: &GameValues, text: &str, from: u64, outcome: bool) -> Result<Checked, String> {
-    let parsed =
-        Formula::parse(text, &values.variables()).map_err(|e| format!("--formula, {e}"))?;
+    let parsed = Formula::parse(text, &values.variables())
+        .map_err(|e| format!("{}, {e}", Setting::Formula))?;
     let mut caret = CaretNote {
         old: parsed.with_caret_as_power().map(|inner| Conjecture {
             inner,
@@ -113,7 +114,9 @@ pub fn check(values: &GameValues, text: &str, from: u64, outcome: bool) -> Resul
     };
     if from > top {
         return Err(format!(
-            "--from ({from}) is beyond --upto ({top}): nothing would be checked"
+            "{} ({from}) is beyond {} ({top}): nothing would be checked",
+            Setting::From,
+            Setting::Upto
         ));
     }
     let (upto, found) = match values {
@@ -181,21 +184,27 @@ fn compare(
     };
     let answer = formula
         .eval(&at)
-        .map_err(|e| format!("--formula at {}: {e}", place()))?;
+        .map_err(|e| format!("{} at {}: {e}", Setting::Formula, place()))?;
     // Compared natively; JSON is built only for the counterexample.
     let agrees = match (&answer, outcome) {
         (Answer::Bool(b), true) => *b == (*class == Outcome::P),
-        (Answer::Int(i), false) => matches!(value, Value::Finite(g) if u64::try_from(*i) == Ok(g.0)),
+        (Answer::Int(i), false) => {
+            matches!(value, Value::Finite(g) if u64::try_from(*i) == Ok(g.0))
+        }
         (Answer::Int(_), true) => {
             return Err(format!(
-                "--formula at {}: with --outcome the formula must be true or false (is this a P-position?)",
-                place()
+                "{} at {}: with {} the formula must be true or false (is this a P-position?)",
+                Setting::Formula,
+                place(),
+                Setting::Outcome
             ))
         }
         (Answer::Bool(_), false) => {
             return Err(format!(
-                "--formula at {}: the formula gives true or false; add --outcome to check P-positions",
-                place()
+                "{} at {}: the formula gives true or false; add {} to check P-positions",
+                Setting::Formula,
+                place(),
+                Setting::Outcome
             ))
         }
     };
@@ -253,6 +262,7 @@ impl CaretNote {
 mod tests {
     use super::*;
     use crate::values::{compute, DEFAULTS};
+    use grundy_core::setting::plain;
     use grundy_games::spec::Word;
 
     fn values(game: &str, upto: &str) -> GameValues {
@@ -291,18 +301,11 @@ mod tests {
     #[test]
     fn bad_formulas_and_ranges_are_errors_in_words() {
         let line = values("nim", "10");
-        assert!(check(&line, "10 / (n - 4)", 4, false)
-            .unwrap_err()
-            .starts_with("--formula at n = 4: "));
-        assert!(check(&line, "n > 2", 0, false)
-            .unwrap_err()
-            .contains("add --outcome"));
-        assert!(check(&line, "n", 11, false)
-            .unwrap_err()
-            .contains("beyond --upto"));
-        assert!(check(&line, "m + 1", 0, false)
-            .unwrap_err()
-            .starts_with("--formula, column 1"));
+        let error = |text, from| plain(&check(&line, text, from, false).unwrap_err()).into_owned();
+        assert!(error("10 / (n - 4)", 4).starts_with("formula at n = 4: "));
+        assert!(error("n > 2", 0).contains("add outcome"));
+        assert!(error("n", 11).contains("beyond upto"));
+        assert!(error("m + 1", 0).starts_with("formula, column 1"));
         // `^` is XOR (looser than `+`): `n ^ (2 + n)` is 2 at n = 0, `n ** 2 + n` is 0.
         let c = check(&line, "n ^ 2 + n", 0, false).unwrap();
         assert_eq!(c.caret, Some(("0".to_string(), "n = 0".to_string())));

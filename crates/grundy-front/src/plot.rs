@@ -8,6 +8,7 @@
 //! Text is rendered with the DejaVu Sans font compiled in (the `dejavu` crate, via plotters'
 //! `ab_glyph` feature), so a machine without system fonts draws the same picture.
 
+use grundy_core::setting::Setting;
 use grundy_core::{Outcome, Value};
 use grundy_pattern::formula::{Answer, Formula};
 use plotters::coord::types::RangedCoordf64;
@@ -246,12 +247,12 @@ impl Overlay {
                 Some(Answer::Int(i)) if !outcome => {
                     matches!(value, Value::Finite(g) if u64::try_from(i) == Ok(g.0))
                 }
-                Some(Answer::Int(_)) => {
-                    return Err(format!(
-                        "--formula at {}: with --outcome the formula must be true or false (is this a P-position?)",
-                        place(&named())
-                    ))
-                }
+                Some(Answer::Int(_)) => return Err(format!(
+                    "{} at {}: with {} the formula must be true or false (is this a P-position?)",
+                    Setting::Formula,
+                    place(&named()),
+                    Setting::Outcome
+                )),
             };
             if !agrees {
                 overlay.failures += 1;

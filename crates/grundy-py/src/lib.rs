@@ -16,6 +16,10 @@
 mod cache;
 mod host;
 mod solve;
+mod words;
+
+use grundy_core::setting::Setting;
+use words::worded;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -55,7 +59,7 @@ create_exception!(
 );
 
 fn spec_error(e: SpecError) -> PyErr {
-    GameError::new_err(e.to_string())
+    GameError::new_err(worded(e))
 }
 
 /// The CLI's message for a computation that failed.
@@ -67,7 +71,7 @@ fn solve_error(e: SolveError) -> PyErr {
                 grundy_core::limits::position_cap()
             ))
         }
-        _ => ComputeError::new_err(e.to_string()),
+        _ => ComputeError::new_err(worded(e)),
     }
 }
 
@@ -125,11 +129,11 @@ impl NativeGame {
         let _ = self.host.take_error();
         let mut all = Vec::new();
         for p in parts {
-            all.extend(host::to_position(p).map_err(|e| GameError::new_err(e.to_string()))?);
+            all.extend(host::to_position(p).map_err(|e| GameError::new_err(worded(e)))?);
         }
         let start = game
             .start(all)
-            .map_err(|m| self.error(GameError::new_err(m)))?;
+            .map_err(|m| self.error(GameError::new_err(worded(m))))?;
         if start.overflows() {
             return Err(GameError::new_err(format!(
                 "the position {start} has more than {} copies of one part, the most a count holds",
@@ -325,7 +329,7 @@ impl NativeGame {
         if let Some(e) = self.host.take_error() {
             return Err(e);
         }
-        let q = q.map_err(GameError::new_err)?;
+        let q = q.map_err(|m| GameError::new_err(worded(m)))?;
         let report = quotient::report(&self.name, &q, &CAP_NAMES);
         Ok(serde_json::to_string(&report).expect("a report is JSON"))
     }
@@ -407,11 +411,10 @@ fn guess_settings(max_size: u32) -> PyResult<Settings> {
 /// `GameError` (as everywhere in the module), a failed computation a `ComputeError`.
 fn values_error(e: ValuesError) -> PyErr {
     match e {
-        ValuesError::Input(m) if m.starts_with("--upto") => {
-            ValueError(&m.replace("--upto", "upto"))
-        }
-        ValuesError::Input(m) => GameError::new_err(m),
-        ValuesError::Compute(m) => ComputeError::new_err(m),
+        // A bad range names the setting it came from; any other bad input is the game's.
+        ValuesError::Input(m) if m.starts_with(&Setting::Upto.to_string()) => ValueError(&m),
+        ValuesError::Input(m) => GameError::new_err(worded(m)),
+        ValuesError::Compute(m) => ComputeError::new_err(worded(m)),
         ValuesError::Solve(e) => solve_error(e),
         ValuesError::Interrupted { .. } => {
             pyo3::exceptions::PyKeyboardInterrupt::new_err("the values were interrupted")
@@ -491,7 +494,7 @@ fn game_name(game: &ScriptGame) -> String {
 
 #[allow(non_snake_case)]
 fn ValueError(message: &str) -> PyErr {
-    PyValueError::new_err(message.to_string())
+    PyValueError::new_err(worded(message))
 }
 
 /// What a table lends Python's `grundy.table`: Ctrl-C between blocks of values, progress on
@@ -636,7 +639,7 @@ fn table(
         &format!("the values of {name} up to {} as Python bytes", line.last),
         (count as u64).saturating_mul(8),
     )
-    .map_err(ComputeError::new_err)?;
+    .map_err(|m| ComputeError::new_err(worded(m)))?;
     // The values are written once, straight into the bytes object NumPy then views.
     let bytes = PyBytes::new_bound_with(py, count * 8, |buf| {
         for (n, chunk) in buf.chunks_exact_mut(8).enumerate() {
@@ -720,7 +723,7 @@ fn plot_line(
         period,
         theorem: None,
     };
-    grundy_front::plot::svg(&values, width, height).map_err(PyRuntimeError::new_err)
+    grundy_front::plot::svg(&values, width, height).map_err(|m| PyRuntimeError::new_err(worded(m)))
 }
 
 /// Sets the search cap (the CLI's `--max-positions N`).

@@ -54,6 +54,7 @@ mod stack;
 pub mod table;
 mod tabulation;
 
+use grundy_core::setting::Setting;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -255,7 +256,8 @@ impl ScriptGame {
                         &format!("moves({p})"),
                         &format!(
                             "{total} options, more than a search may value (it stores {cap} \
-                             positions at most; raise it with --max-positions N)"
+                             positions at most; raise it with {})",
+                            Setting::MaxPositions.given("N")
                         ),
                     ));
                 }

@@ -26,14 +26,14 @@ pub struct Refusal {
 impl Refusal {
     fn input(message: impl ToString) -> Refusal {
         Refusal {
-            error: message.to_string(),
+            error: crate::words::worded(message),
             code: 2,
         }
     }
 
     fn compute(message: impl ToString) -> Refusal {
         Refusal {
-            error: message.to_string(),
+            error: crate::words::worded(message),
             code: 1,
         }
     }

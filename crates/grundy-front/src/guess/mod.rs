@@ -18,6 +18,7 @@
 //! later is reported as a near candidate with its first failure. Without a range the table
 //! itself grows ([`guess_growing`]).
 
+use grundy_core::setting::Setting;
 use grundy_core::{Outcome, Value};
 use grundy_pattern::formula::{print, Formula};
 use grundy_pattern::guess::{self as pattern, first_failure, language_failure, PeriodHint, Table};
@@ -363,8 +364,9 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
         near,
         note: too_small.then(|| {
             format!(
-                "too few values ({known}) to tell a pattern from chance: give --upto \
-                 {MIN_KNOWN} or more (64x64 for two numbers)"
+                "too few values ({known}) to tell a pattern from chance: give {} or more (64x64 \
+                 for two numbers)",
+                Setting::Upto.given(MIN_KNOWN)
             )
         }),
     };

@@ -1,5 +1,6 @@
 //! `grundy guess`'s report in words.
 
+use grundy_core::setting::Setting;
 use serde_json::Value as Json;
 
 use super::{Basis, GuessReport, Target};
@@ -40,14 +41,15 @@ impl GuessReport {
                     )),
                 }
                 let outcome = if self.target == Target::PPositions {
-                    " --outcome"
+                    format!(" {}", Setting::Outcome)
                 } else {
-                    ""
+                    String::new()
                 };
                 out.push_str(&format!(
-                    "  check it further: grundy check {}{outcome} --formula '{formula}' --upto {}\n",
+                    "  check it further: grundy check {}{outcome} {} {}\n",
                     self.game,
-                    bigger(&self.checked_upto)
+                    Setting::Formula.given(format!("'{formula}'")),
+                    Setting::Upto.given(bigger(&self.checked_upto))
                 ));
                 for (lang, code) in [("C++", &self.cpp), ("Python", &self.python)] {
                     if let Some(code) = code {

@@ -32,6 +32,7 @@
 //! assert_eq!(g.value(&g.all_edges()), Nimber(1 ^ 2));
 //! ```
 
+use grundy_core::setting::Setting;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -770,11 +771,13 @@ impl Game for Hackenbush {
         let work = alive.len() as u128 * (n + m) as u128;
         if work > MAX_LISTING_WORK {
             return Err(SolveError::TooLarge(format!(
-                "{}: play, --misere and --every list every cut, each followed by a search of the \
+                "{}: play, {} and {} list every cut, each followed by a search of the \
                  drawing for what falls: {} cuts on a drawing of {n} vertices and {m} edges make \
                  {work} steps, more than the {MAX_LISTING_WORK} allowed (normal play needs no \
                  list: the value and the winning cuts come from the fusion principle)",
                 self.name,
+                Setting::Misere,
+                Setting::Every,
                 alive.len()
             )));
         }
@@ -804,7 +807,8 @@ pub fn entries() -> Vec<GameEntry> {
         "hackenbush",
         "hackenbush:FILE [EDGE...] (file: 'N M' then M lines 'u v', vertex 1 is the ground; hackenbush:- reads it from standard input, hackenbush:1-2,2-3 is inline; edges standing, default all)",
         "cut an edge; whatever is no longer connected to the ground falls away; whoever cannot cut loses",
-        concat!("hackenbush:", env!("CARGO_MANIFEST_DIR"), "/data/hackenbush/lolly.txt"),
+        // Inline, so the example runs from any directory (a file path would be the build's).
+        "hackenbush:1-2,2-3,3-4,4-2,1-5,5-6,6-7",
         build,
     )
     .aliases(&["green-hackenbush"])]

@@ -26,7 +26,7 @@ pub(super) fn batch(args: &Args, by_formula: Option<&ByFormula>) -> Result<(), F
     }
     if let (Some(f), false) = (by_formula, args.json) {
         // The answers are one line each: how sure their values are is said once, here.
-        eprint!("grundy: {}", f.text_line());
+        eprint!("grundy: {}", crate::flags::worded(&f.text_line()));
     }
     let mut out = BufWriter::new(crate::out::Stdout::lock());
     let result = batch_lines(args, by_formula, &mut std::io::stdin().lock(), &mut out);
