@@ -29,6 +29,7 @@
 
 #![warn(missing_docs)]
 
+pub mod atomic_file;
 pub mod checksum;
 pub mod component;
 pub mod error;

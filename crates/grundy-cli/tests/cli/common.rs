@@ -17,6 +17,18 @@ pub fn run_from_root<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Out
     run_in(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), args, stdin)
 }
 
+/// `grundy ARGS` from the repository's root, not started yet: its output piped, no input.
+pub fn grundy<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
 pub fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &str, args: &[S], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
