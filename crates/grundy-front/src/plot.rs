@@ -247,12 +247,14 @@ impl Overlay {
                 Some(Answer::Int(i)) if !outcome => {
                     matches!(value, Value::Finite(g) if u64::try_from(i) == Ok(g.0))
                 }
-                Some(Answer::Int(_)) => return Err(format!(
+                Some(Answer::Int(_)) => {
+                    return Err(format!(
                     "{} at {}: with {} the formula must be true or false (is this a P-position?)",
                     Setting::Formula,
                     place(&named()),
                     Setting::Outcome
-                )),
+                ))
+                }
             };
             if !agrees {
                 overlay.failures += 1;
