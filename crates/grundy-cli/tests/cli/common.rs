@@ -135,6 +135,25 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 /// hanging the tests.
 pub const PATIENCE: Duration = Duration::from_secs(300);
 
+/// Runs `command` to its end and returns its output; a run still going after [`PATIENCE`] is
+/// killed and fails the test (a hang is a failure, not a test that never ends).
+pub fn output_within_patience(command: &mut Command) -> Output {
+    let mut child = command.spawn().expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child
+        .try_wait()
+        .expect("the run can be waited on")
+        .is_none()
+    {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("{command:?} still running after {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("its output")
+}
+
 /// Runs `grundy ARGS` (nothing on standard input, standard output dropped) until `event` holds,
 /// then sends it `signal` (`libc::SIGINT`: as Ctrl-C does) and waits for it to end: its exit code
 /// (`None` when the signal ended it) and all it said on standard error.

@@ -251,3 +251,17 @@ fn a_small_budget_shrinks_the_pools_and_says_so() {
     let r: Json = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["formula"], "n % 4", "{r}");
 }
+
+#[test]
+fn a_game_whose_positions_run_out_ends_the_growing_table() {
+    // The table of a graph of two vertices has two values however far it is asked: a guess
+    // without --upto once doubled it for ever.
+    let out = common::output_within_patience(&mut common::grundy(&["guess", "graph:1-2"]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("too few values (2)"), "{said}");
+}

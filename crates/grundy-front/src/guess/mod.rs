@@ -172,11 +172,22 @@ pub fn guess_growing<E>(
                 .is_some_and(|n| n.contains("too few"));
         match next {
             Some(next) if !report.found && promising && started.elapsed() < GROWTH_ROUND => {
-                table = values(Some(&next))?;
+                let bigger = values(Some(&next))?;
+                // A game whose positions ran out (a graph of two vertices) gives no more values
+                // however far it is asked: the report stands.
+                if known(&bigger) <= known(&table) {
+                    return Ok(report);
+                }
+                table = bigger;
             }
             _ => return Ok(report),
         }
     }
+}
+
+/// How many positions of `values` the game has (a grid's cells include positions it lacks).
+fn known(values: &GameValues) -> usize {
+    cells(values).filter(|c| c.is_some()).count()
 }
 
 /// The table's mark of a position of infinite value, when a formula is assessed.

@@ -89,7 +89,8 @@ fn batch_lines(
         words.extend(
             line.split_whitespace()
                 .enumerate()
-                .map(|(k, w)| Word::new(format!("line {number} item {}", k + 1), w)),
+                // The line is named once, by `at`: the word by its place in the line.
+                .map(|(k, w)| Word::new(format!("item {}", k + 1), w)),
         );
         let mut components = registry::build_sum(&words).map_err(|e| at(e.into()))?;
         let mut unlisted = false;
@@ -117,6 +118,9 @@ fn batch_lines(
             }
         }
         out.write_all(b"\n")?;
+        // Each answer leaves as it is found: a batch killed (or waiting on its next line) has
+        // given every answer it finished.
+        out.flush()?;
     }
     Ok(())
 }

@@ -387,22 +387,10 @@ fn a_device_or_a_pipe_is_refused_before_it_is_read() {
         .success());
     for path in ["/dev/zero", fifo.to_str().unwrap()] {
         // A run that read the pipe would wait for a writer for ever: it must answer at once.
-        let mut child = common::grundy(&["--cache", path, "solve", HALF, "10"])
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let started = std::time::Instant::now();
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            if started.elapsed() > std::time::Duration::from_secs(60) {
-                let _ = child.kill();
-                panic!("--cache {path} was read");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        };
-        let out = child.wait_with_output().unwrap();
+        let out = common::output_within_patience(&mut common::grundy(&[
+            "--cache", path, "solve", HALF, "10",
+        ]));
+        let status = out.status;
         assert_eq!(status.code(), Some(2), "{path}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
