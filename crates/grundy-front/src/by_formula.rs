@@ -176,6 +176,21 @@ impl Component for FormulaComponent {
 
     fn value(&mut self) -> Result<Value, SolveError> {
         let here = self.value_of(&self.inner.position())?;
+        // A theorem the game holds outranks a conjecture: a formula that disagrees with it here
+        // is refused, never used (a formula checked to 4095 is no proof at 2^62).
+        if let Some(known) = self.inner.known_value() {
+            if known != here {
+                return Err(SolveError::Rules(format!(
+                    "{} gives {} at {}, but a theorem of {} gives {}: the formula does not hold \
+                     here",
+                    Setting::Formula,
+                    here.0,
+                    self.inner.position(),
+                    self.inner.game(),
+                    known.0
+                )));
+            }
+        }
         if self.listable() && self.inner.explore().is_some() {
             // Valuing the options checks the formula here, whatever the outcome.
             self.options()?;
