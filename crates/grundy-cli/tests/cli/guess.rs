@@ -299,3 +299,17 @@ fn a_formula_that_a_theorem_refutes_is_refused_not_used() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn solve_by_a_formula_names_the_error_check_names() {
+    // A formula with no value somewhere: solve once said "it gives nothing".
+    for formula in ["G(n)", "(n > 1) + 1"] {
+        let solve = common::run(&["solve", "nim", "5", "--formula", formula], b"");
+        let check = common::run(&["check", "nim", "--formula", formula], b"");
+        assert_eq!(solve.status.code(), Some(2));
+        assert_eq!(check.status.code(), Some(2));
+        let solve = String::from_utf8(solve.stderr).unwrap();
+        assert_eq!(solve, String::from_utf8(check.stderr).unwrap());
+        assert!(!solve.contains("nothing"), "{solve}");
+    }
+}
