@@ -313,3 +313,28 @@ fn solve_by_a_formula_names_the_error_check_names() {
         assert!(!solve.contains("nothing"), "{solve}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn the_check_it_further_line_runs_when_pasted_into_a_shell() {
+    let game = "script:{fn moves(n) { n - n / 2 .. n }}";
+    let out = common::run(&["guess", game, "--upto", "300"], b"");
+    assert!(out.status.success());
+    let said = String::from_utf8(out.stdout).unwrap();
+    let line = said
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("check it further: grundy "))
+        .unwrap_or_else(|| panic!("no line to paste: {said}"));
+    // Run as a shell reads it, the binary for `grundy`.
+    let pasted = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("\"$GRUNDY\" {line}"))
+        .env("GRUNDY", env!("CARGO_BIN_EXE_grundy"))
+        .output()
+        .unwrap();
+    assert!(
+        pasted.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&pasted.stderr)
+    );
+}
