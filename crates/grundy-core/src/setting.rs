@@ -65,11 +65,13 @@ pub enum Setting {
     ScriptMaxSize,
     /// The most memory one call of a game script may hold.
     ScriptMaxMemory,
+    /// A parameter given to every game script of the command.
+    Param,
 }
 
 impl Setting {
     /// Every setting, in declaration order.
-    pub const ALL: [Setting; 16] = [
+    pub const ALL: [Setting; 17] = [
         Setting::Upto,
         Setting::Max,
         Setting::Period,
@@ -86,6 +88,7 @@ impl Setting {
         Setting::ScriptMaxDepth,
         Setting::ScriptMaxSize,
         Setting::ScriptMaxMemory,
+        Setting::Param,
     ];
 
     /// The setting's stable key, lower case with hyphens (`upto`, `no-moves`,
@@ -109,6 +112,7 @@ impl Setting {
             Setting::ScriptMaxDepth => "script-max-depth",
             Setting::ScriptMaxSize => "script-max-size",
             Setting::ScriptMaxMemory => "script-max-memory",
+            Setting::Param => "param",
         }
     }
 

@@ -20,6 +20,8 @@ fn python(setting: Setting, value: Option<&str>) -> String {
         Setting::NoMoves => "moves=False".to_string(),
         Setting::From => keyword("start"),
         Setting::MaxPositions => format!("grundy.set_max_positions({})", value.unwrap_or("N")),
+        // The package sets no parameter for every script: each spec gives its own (`?k=3`).
+        Setting::Param => keyword("a parameter"),
         _ => keyword(&setting.key().replace('-', "_")),
     }
 }

@@ -25,6 +25,7 @@ fn page(setting: Setting, value: Option<&str>) -> String {
         Setting::ScriptMaxDepth => "the script's depth cap",
         Setting::ScriptMaxSize => "the script's size cap",
         Setting::ScriptMaxMemory => "the script's memory cap",
+        Setting::Param => "a parameter of every script",
     };
     match value {
         Some(v) => format!("{name} {v}"),
