@@ -9,6 +9,7 @@ mod out;
 
 mod commands;
 mod failure;
+mod flags;
 mod memory;
 mod problems;
 mod progress;

@@ -22,11 +22,17 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::out::print(format_args!($($arg)*), true) };
 }
 
-/// What [`out!`] and [`outln!`] call.
+/// What [`out!`] and [`outln!`] call. A setting a library message names is worded as its flag
+/// ([`crate::flags::worded`]).
 pub fn print(args: fmt::Arguments<'_>, newline: bool) {
+    let text = match args.as_str() {
+        Some(text) => std::borrow::Cow::Borrowed(text),
+        None => std::borrow::Cow::Owned(args.to_string()),
+    };
+    let text = crate::flags::worded(&text);
     let mut stdout = io::stdout().lock();
     let written = stdout
-        .write_fmt(args)
+        .write_all(text.as_bytes())
         .and_then(|()| {
             if newline {
                 stdout.write_all(b"\n")
@@ -53,9 +59,11 @@ pub fn stdout_failed(e: &io::Error) -> ! {
 /// messages, so its control characters are escaped here, once for every message: a newline,
 /// escape sequence or NUL must not break the one line or drive the terminal; and a quoted text
 /// longer than a few hundred characters (10^5 heaps, a long inline graph) is shortened to its
-/// ends ([`grundy_games::spec::shorten_long_runs`]), whatever error quotes it.
+/// ends ([`grundy_games::spec::shorten_long_runs`]), whatever error quotes it. A setting the
+/// message names is worded as its flag first.
 pub fn error_line(message: fmt::Arguments<'_>) {
     let message = message.to_string();
+    let message = crate::flags::worded(&message);
     let text = escape_controls(&grundy_games::spec::shorten_long_runs(&message));
     let _ = writeln!(io::stderr().lock(), "grundy: error: {text}");
 }

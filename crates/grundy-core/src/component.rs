@@ -99,6 +99,13 @@ pub trait Component {
         Ok(None)
     }
 
+    /// This position's value when a theorem gives it at once (a closed form such as Bouton's for
+    /// Nim), without a search: what a conjectured formula is checked against before it is used.
+    /// `None` (the default): no theorem is known to apply.
+    fn known_value(&self) -> Option<Nimber> {
+        None
+    }
+
     /// Advice for playing this component that the moves alone do not convey (e.g. how to answer
     /// the opponent's reversible moves in Poker Nim). `grundy solve` prints it.
     fn note(&self) -> Option<String> {

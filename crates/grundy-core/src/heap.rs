@@ -394,6 +394,12 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
         self.spec.clone()
     }
 
+    fn known_value(&self) -> Option<Nimber> {
+        self.heaps.iter().try_fold(Nimber::ZERO, |g, &h| {
+            Some(g + self.ruleset().heap_value(h)?)
+        })
+    }
+
     fn position(&self) -> Json {
         Json::from(self.heaps.clone())
     }

@@ -29,6 +29,7 @@
 
 #![warn(missing_docs)]
 
+pub mod atomic_file;
 pub mod checksum;
 pub mod component;
 pub mod error;
@@ -49,6 +50,7 @@ pub mod outcome_search;
 pub mod quotient;
 pub mod ruleset_component;
 pub mod search;
+pub mod setting;
 pub mod solver;
 pub mod value;
 

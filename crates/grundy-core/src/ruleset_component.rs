@@ -141,6 +141,10 @@ impl<G: Game> Component for RulesetComponent<G> {
         self.rules().name()
     }
 
+    fn known_value(&self) -> Option<Nimber> {
+        self.rules().closed_form(&self.position)
+    }
+
     fn position(&self) -> Json {
         self.rules().show(&self.position)
     }

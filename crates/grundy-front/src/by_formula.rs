@@ -10,6 +10,7 @@
 
 use std::cell::RefCell;
 
+use grundy_core::setting::Setting;
 use grundy_core::{Component, MoveReport, Nimber, SolveError, Value};
 use grundy_pattern::formula::{Answer, Formula, Memo};
 use serde_json::Value as Json;
@@ -60,8 +61,10 @@ impl FormulaComponent {
         if self.options.borrow().is_none() {
             let explore = self.inner.explore().ok_or_else(|| {
                 SolveError::TooLarge(format!(
-                    "{} cannot list its moves, so --formula gives no winning moves: use --no-moves",
-                    self.inner.game()
+                    "{} cannot list its moves, so {} gives no winning moves: use {}",
+                    self.inner.game(),
+                    Setting::Formula,
+                    Setting::NoMoves
                 ))
             })?;
             let mut options = Vec::new();
@@ -73,8 +76,9 @@ impl FormulaComponent {
             let mex = grundy_core::mex(options.iter().map(|(_, v)| *v));
             if mex != here {
                 return Err(SolveError::Rules(format!(
-                    "--formula gives {} at {}, but the mex of its options' values is {}: the \
+                    "{} gives {} at {}, but the mex of its options' values is {}: the \
                      formula does not fit the game's moves here",
+                    Setting::Formula,
                     here.0,
                     self.inner.position(),
                     mex.0
@@ -100,7 +104,8 @@ impl FormulaComponent {
     fn value_of(&self, position: &Json) -> Result<Nimber, SolveError> {
         let ns = numbers(position).ok_or_else(|| {
             SolveError::Rules(format!(
-                "--formula: the position {position} is not numbers the formula can take"
+                "{}: the position {position} is not numbers the formula can take",
+                Setting::Formula
             ))
         })?;
         let memo = self.memo.borrow_mut().take().unwrap_or_default();
@@ -111,7 +116,8 @@ impl FormulaComponent {
             if vars == 2 {
                 if ns.len() != 2 {
                     return Err(SolveError::Rules(format!(
-                        "--formula: the formula takes two numbers, the position {position} has {}",
+                        "{}: the formula takes two numbers, the position {position} has {}",
+                        Setting::Formula,
                         ns.len()
                     )));
                 }
@@ -121,7 +127,8 @@ impl FormulaComponent {
             // position of one variable is one number.
             if ns.len() != 1 && self.inner.heap_rules().is_none() {
                 return Err(SolveError::Rules(format!(
-                    "--formula: the formula takes one number, the position {position} has {}",
+                    "{}: the formula takes one number, the position {position} has {}",
+                    Setting::Formula,
                     ns.len()
                 )));
             }
@@ -145,14 +152,16 @@ fn one(
     match evaluator.eval(args) {
         Ok(Answer::Int(v)) => u64::try_from(v).map(Nimber).map_err(|_| {
             SolveError::Rules(format!(
-                "--formula gives {v} at {}: a Grundy value is a number from 0",
+                "{} gives {v} at {}: a Grundy value is a number from 0",
+                Setting::Formula,
                 place()
             ))
         }),
-        Ok(Answer::Bool(_)) => Err(SolveError::Rules(
-            "--formula gives true or false: solve needs a formula for the values (G), not for the P-positions".into(),
-        )),
-        Err(e) => Err(SolveError::Rules(format!("--formula at {}: {e}", place()))),
+        Ok(Answer::Bool(_)) => Err(SolveError::Rules(format!(
+            "{} gives true or false: solve needs a formula for the values (G), not for the P-positions",
+            Setting::Formula
+        ))),
+        Err(e) => Err(SolveError::Rules(format!("{} at {}: {e}", Setting::Formula, place()))),
     }
 }
 
@@ -167,6 +176,21 @@ impl Component for FormulaComponent {
 
     fn value(&mut self) -> Result<Value, SolveError> {
         let here = self.value_of(&self.inner.position())?;
+        // A theorem the game holds outranks a conjecture: a formula that disagrees with it here
+        // is refused, never used (a formula checked to 4095 is no proof at 2^62).
+        if let Some(known) = self.inner.known_value() {
+            if known != here {
+                return Err(SolveError::Rules(format!(
+                    "{} gives {} at {}, but a theorem of {} gives {}: the formula does not hold \
+                     here",
+                    Setting::Formula,
+                    here.0,
+                    self.inner.position(),
+                    self.inner.game(),
+                    known.0
+                )));
+            }
+        }
         if self.listable() && self.inner.explore().is_some() {
             // Valuing the options checks the formula here, whatever the outcome.
             self.options()?;
@@ -182,8 +206,9 @@ impl Component for FormulaComponent {
     ) -> Result<usize, SolveError> {
         if !self.listable() {
             return Err(SolveError::TooLarge(format!(
-                "the options of {} are too many to list (more than {LISTED_UP_TO} tokens): use --no-moves",
-                self.inner.position()
+                "the options of {} are too many to list (more than {LISTED_UP_TO} tokens): use {}",
+                self.inner.position(),
+                Setting::NoMoves
             )));
         }
         let options = self.options()?;

@@ -3,6 +3,7 @@
 //! by increasing `n` on a line and by increasing `a + b` (then `a`) on a grid, so the one
 //! reported is one of the smallest.
 
+use grundy_core::setting::Setting;
 use grundy_core::{Outcome, Value};
 pub use grundy_pattern::formula::Answer;
 use grundy_pattern::formula::{Formula, FormulaError, Memo};
@@ -310,25 +311,31 @@ pub fn check_formula(
     })
 }
 
-/// Checks `text` on `values` from `from` on; an error (the message, naming `--formula` or
-/// `--from`) for a formula that cannot be read or evaluated, or a range with nothing to check.
+/// Checks `text` on `values` from `from` on; an error (the message, naming the formula or the
+/// first position as a [`Setting`]) for a formula that cannot be read or evaluated, or a range
+/// with nothing to check.
 pub fn check(values: &GameValues, text: &str, from: u64, outcome: bool) -> Result<Checked, String> {
+    let formula = Setting::Formula;
     check_formula(values, text, from, outcome).map_err(|e| match e {
-        CheckError::Formula(e) => format!("--formula, {e}"),
+        CheckError::Formula(e) => format!("{formula}, {e}"),
         CheckError::Walk(WalkError::Empty { from, top }) => format!(
-            "--from ({from}) is beyond --upto ({top}): nothing would be checked"
+            "{} ({from}) is beyond {} ({top}): nothing would be checked",
+            Setting::From,
+            Setting::Upto
         ),
         CheckError::Walk(WalkError::Conjecture { at, error: e }) => {
-            format!("--formula at {}: {e}", place(&at))
+            format!("{formula} at {}: {e}", place(&at))
         }
         CheckError::Walk(WalkError::Number { at }) => format!(
-                "--formula at {}: with --outcome the formula must be true or false (is this a P-position?)",
-                place(&at)
-            ),
+            "{formula} at {}: with {} the formula must be true or false (is this a P-position?)",
+            place(&at),
+            Setting::Outcome
+        ),
         CheckError::Walk(WalkError::Truth { at }) => format!(
-                "--formula at {}: the formula gives true or false; add --outcome to check P-positions",
-                place(&at)
-            ),
+            "{formula} at {}: the formula gives true or false; add {} to check P-positions",
+            place(&at),
+            Setting::Outcome
+        ),
     })
 }
 
@@ -370,6 +377,7 @@ fn caret_note(
 mod tests {
     use super::*;
     use crate::values::{compute, DEFAULTS};
+    use grundy_core::setting::plain;
     use grundy_games::spec::Word;
 
     fn values(game: &str, upto: &str) -> GameValues {
@@ -496,18 +504,11 @@ mod tests {
     #[test]
     fn bad_formulas_and_ranges_are_errors_in_words() {
         let line = values("nim", "10");
-        assert!(check(&line, "10 / (n - 4)", 4, false)
-            .unwrap_err()
-            .starts_with("--formula at n = 4: "));
-        assert!(check(&line, "n > 2", 0, false)
-            .unwrap_err()
-            .contains("add --outcome"));
-        assert!(check(&line, "n", 11, false)
-            .unwrap_err()
-            .contains("beyond --upto"));
-        assert!(check(&line, "m + 1", 0, false)
-            .unwrap_err()
-            .starts_with("--formula, column 1"));
+        let error = |text, from| plain(&check(&line, text, from, false).unwrap_err()).into_owned();
+        assert!(error("10 / (n - 4)", 4).starts_with("formula at n = 4: "));
+        assert!(error("n > 2", 0).contains("add outcome"));
+        assert!(error("n", 11).contains("beyond upto"));
+        assert!(error("m + 1", 0).starts_with("formula, column 1"));
         // `^` is XOR (looser than `+`): `n ^ (2 + n)` is 2 at n = 0, `n ** 2 + n` is 0.
         let c = check(&line, "n ^ 2 + n", 0, false).unwrap();
         assert_eq!(c.caret, Some(("0".to_string(), "n = 0".to_string())));

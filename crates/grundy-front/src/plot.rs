@@ -8,6 +8,7 @@
 //! Text is rendered with the DejaVu Sans font compiled in (the `dejavu` crate, via plotters'
 //! `ab_glyph` feature), so a machine without system fonts draws the same picture.
 
+use grundy_core::setting::Setting;
 use grundy_core::{Outcome, Value};
 use grundy_pattern::formula::{Answer, Formula};
 use plotters::coord::types::RangedCoordf64;
@@ -248,9 +249,11 @@ impl Overlay {
                 }
                 Some(Answer::Int(_)) => {
                     return Err(format!(
-                        "--formula at {}: with --outcome the formula must be true or false (is this a P-position?)",
-                        place(&named())
-                    ))
+                    "{} at {}: with {} the formula must be true or false (is this a P-position?)",
+                    Setting::Formula,
+                    place(&named()),
+                    Setting::Outcome
+                ))
                 }
             };
             if !agrees {

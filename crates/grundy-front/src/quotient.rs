@@ -6,6 +6,7 @@
 //! finds a game's heap rules through the registry and words the result.
 
 use grundy_core::quotient::{CapKind, Caps, MisereQuotient, QuotientPeriod, Stopped};
+use grundy_core::setting::Setting;
 use serde::Serialize;
 
 use crate::registry;
@@ -134,7 +135,8 @@ pub fn report(game: &str, q: &MisereQuotient, names: &CapNames) -> QuotientRepor
             "memory",
             format!(
                 "proved for heaps up to {last}; at heap {heap} it held {bytes} bytes, most of the \
-                 memory it may use (raise it with --memory)"
+                 memory it may use (raise it with {})",
+                Setting::Memory
             ),
         ),
         Stopped::Cap { heap, what, cap } => {

@@ -6,6 +6,7 @@
 //! formulas use: `n` on a line (a heap, a vertex, a script's integer), `a`, `b` for two numbers,
 //! `x`, `y` on a board.
 
+use grundy_core::setting::Setting;
 use grundy_core::{analyse, Outcome, Value};
 
 use crate::registry;
@@ -83,7 +84,10 @@ pub fn compute(
     };
     if let Some(extra) = rest.first() {
         return Err(extra
-            .error("give the game alone: its positions are the range --upto covers")
+            .error(format!(
+                "give the game alone: its positions are the range {} covers",
+                Setting::Upto
+            ))
             .into());
     }
     let game = open(first)?;
@@ -103,8 +107,8 @@ pub fn values_of(
         // the range is capped as for any other game. A script's grid (`XxY`) is capped by its
         // own table.
         if let Some(t) = upto.filter(|t| game.supports().csv || !t.contains(['x', 'X'])) {
-            parse_number_text(t, "--upto", MAX_POSITIONS)
-                .map_err(|m| ValuesError::Input(format!("--upto ('{t}'): {m}")))?;
+            parse_number_text(t, &Setting::Upto.to_string(), MAX_POSITIONS)
+                .map_err(|m| ValuesError::Input(format!("{} ('{t}'): {m}", Setting::Upto)))?;
         }
     }
     let request = Request {
@@ -232,8 +236,8 @@ impl Tabulate for ByPosition {
         let defaults = request.defaults.unwrap_or(DEFAULTS);
         if self.shape == Shape::Line {
             let n = match &request.upto {
-                Some(t) => parse_number_text(t, "--upto", MAX_POSITIONS)
-                    .map_err(|m| TableError::Input(format!("--upto ('{t}'): {m}")))?,
+                Some(t) => parse_number_text(t, &Setting::Upto.to_string(), MAX_POSITIONS)
+                    .map_err(|m| TableError::Input(format!("{} ('{t}'): {m}", Setting::Upto)))?,
                 None => defaults.line,
             };
             let cells = (0..=n)

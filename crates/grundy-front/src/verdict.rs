@@ -19,6 +19,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use grundy_core::setting::Setting;
+
 use grundy_core::every::{analyse_every, analyse_every_outcome, EveryAnalysis};
 use grundy_core::misere::{analyse_misere, MisereAnalysis};
 use grundy_core::{
@@ -46,6 +48,17 @@ impl Convention {
             Convention::Normal => "normal",
             Convention::Misere => "misere",
             Convention::Every => "every",
+        }
+    }
+}
+
+impl Convention {
+    /// The setting that asks for this convention; normal play, the default, has none.
+    pub fn setting(self) -> Option<Setting> {
+        match self {
+            Convention::Normal => None,
+            Convention::Misere => Some(Setting::Misere),
+            Convention::Every => Some(Setting::Every),
         }
     }
 }
@@ -85,26 +98,38 @@ pub struct Asked {
     pub limit: usize,
 }
 
-/// Parts of a verdict that do not go together. Each says so in the words the command line's
-/// flags conflict in (the first line of its error), then why.
+/// The setting that asks for `convention`, as a message names it.
+fn asked_by(convention: &Convention) -> String {
+    convention
+        .setting()
+        .map_or_else(|| convention.name().to_string(), |s| s.to_string())
+}
+
+/// Parts of a verdict that do not go together. Each names the two settings (the command line
+/// words them as its flags conflict, in the first line of its error), then says why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
     /// The outcome-only search under misère play or Every-SG.
     #[error(
-        "the argument '--outcome' cannot be used with '--{0}': who wins alone is asked under \
-         normal play"
+        "the argument '{}' cannot be used with '{}': who wins alone is asked under normal play",
+        Setting::Outcome,
+        asked_by(.0)
     )]
     OutcomeUnder(Convention),
     /// The outcome-only search, and no moves besides: it already leaves the moves out.
     #[error(
-        "the argument '--outcome' cannot be used with '--no-moves': outcome only already leaves \
-         the winning moves out"
+        "the argument '{}' cannot be used with '{}': outcome only already leaves the winning \
+         moves out",
+        Setting::Outcome,
+        Setting::NoMoves
     )]
     OutcomeWithoutMoves,
     /// Misère play has no analysis without its winning moves.
     #[error(
-        "the argument '--no-moves' cannot be used with '--misere': misère play is analysed with \
-         its winning moves"
+        "the argument '{}' cannot be used with '{}': misère play is analysed with its winning \
+         moves",
+        Setting::NoMoves,
+        Setting::Misere
     )]
     MisereWithoutMoves,
 }
@@ -319,17 +344,19 @@ mod tests {
     }
 
     #[test]
-    fn refusals_are_one_line_and_name_the_flags() {
+    fn refusals_are_one_line_and_name_the_settings() {
         let refused = |convention, ask| {
-            verdict(&mut sum(&["nim", "3"]), convention, asked(ask, 100))
+            let m = verdict(&mut sum(&["nim", "3"]), convention, asked(ask, 100))
                 .unwrap_err()
-                .to_string()
+                .to_string();
+            grundy_core::setting::plain(&m).into_owned()
         };
-        // Each opens with the line the command line's flags give (clap's conflict).
+        // Each opens with the settings that conflict (the command line words them as clap's
+        // conflict line).
         for convention in [Convention::Misere, Convention::Every] {
             let m = refused(convention, OUTCOME);
             let clap = format!(
-                "the argument '--outcome' cannot be used with '--{}': ",
+                "the argument 'outcome' cannot be used with '{}': ",
                 convention.name()
             );
             assert!(m.starts_with(&clap), "{m}");
@@ -337,12 +364,12 @@ mod tests {
         }
         let m = refused(Convention::Normal, OUTCOME_NO_MOVES);
         assert!(
-            m.starts_with("the argument '--outcome' cannot be used with '--no-moves': "),
+            m.starts_with("the argument 'outcome' cannot be used with 'no-moves': "),
             "{m}"
         );
         let m = refused(Convention::Misere, NO_MOVES);
         assert!(
-            m.starts_with("the argument '--no-moves' cannot be used with '--misere': "),
+            m.starts_with("the argument 'no-moves' cannot be used with 'misere': "),
             "{m}"
         );
         for (convention, ask, direct) in cases() {

@@ -418,3 +418,59 @@ fn the_engine_reads_the_clock_the_browser_has() {
         wrong.join("\n")
     );
 }
+
+/// Where `line` names a command-line flag (`--upto`) outside a comment, if it does.
+fn flag_in(line: &str) -> Option<usize> {
+    let code = match line.trim_start() {
+        l if l.starts_with("//") => return None,
+        _ => line,
+    };
+    code.match_indices("--").find_map(|(at, _)| {
+        let next = code[at + 2..].chars().next()?;
+        let before = code[..at].chars().next_back();
+        // `--flag`, not `a--` or a `---` rule.
+        (next.is_ascii_lowercase() && before.is_none_or(|c| !c.is_alphanumeric() && c != '-'))
+            .then_some(at)
+    })
+}
+
+#[test]
+fn no_library_message_names_a_flag() {
+    // Each front end names a setting its own way (`--upto`, `upto=`, the page's "Up to" field):
+    // a library writes `grundy_core::setting::Setting` into its messages, and the front end words it.
+    let mut files = Vec::new();
+    for dir in [
+        "crates/grundy-core/src",
+        "crates/grundy-pattern/src",
+        "crates/grundy-games/src",
+        "crates/grundy-script/src",
+        "crates/grundy-front/src",
+    ] {
+        sources_under(&root().join(dir), &mut files);
+    }
+    let mut wrong = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            // A test module inline ends the production code (its tests word settings as a
+            // front end would).
+            let next = lines.get(i + 1).map_or("", |l| l.trim());
+            if line.trim() == "#[cfg(test)]" && next.starts_with("mod ") && next.ends_with('{') {
+                break;
+            }
+            if flag_in(line).is_some() {
+                let shown = f.strip_prefix(root()).unwrap_or(f);
+                wrong.push(format!("{}:{}: {}", shown.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "a flag named in a library (write a Setting in the message instead):\n{}",
+        wrong.join("\n")
+    );
+    assert_eq!(flag_in(r#"  "give --upto N","#), Some(8));
+    assert_eq!(flag_in("    // the CLI's --upto"), None);
+    assert_eq!(flag_in("let x = a--b;"), None);
+}

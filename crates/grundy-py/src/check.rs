@@ -228,5 +228,5 @@ fn json_to_py(py: Python<'_>, j: &Json) -> PyObject {
 
 #[allow(non_snake_case)]
 fn ValueError(message: String) -> PyErr {
-    PyValueError::new_err(message)
+    PyValueError::new_err(crate::worded(message))
 }

@@ -18,6 +18,10 @@ mod check;
 mod host;
 mod solve;
 mod table;
+mod words;
+
+use grundy_core::setting::Setting;
+use words::worded;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -56,7 +60,7 @@ create_exception!(
 );
 
 fn spec_error(e: SpecError) -> PyErr {
-    GameError::new_err(e.to_string())
+    GameError::new_err(worded(e))
 }
 
 /// The CLI's message for a computation that failed.
@@ -68,7 +72,7 @@ fn solve_error(e: SolveError) -> PyErr {
                 grundy_core::limits::position_cap()
             ))
         }
-        _ => ComputeError::new_err(e.to_string()),
+        _ => ComputeError::new_err(worded(e)),
     }
 }
 
@@ -126,11 +130,11 @@ impl NativeGame {
         let _ = self.host.take_error();
         let mut all = Vec::new();
         for p in parts {
-            all.extend(host::to_position(p).map_err(|e| GameError::new_err(e.to_string()))?);
+            all.extend(host::to_position(p).map_err(|e| GameError::new_err(worded(e)))?);
         }
         let start = game
             .start(all)
-            .map_err(|m| self.error(GameError::new_err(m)))?;
+            .map_err(|m| self.error(GameError::new_err(worded(m))))?;
         if start.overflows() {
             return Err(GameError::new_err(format!(
                 "the position {start} has more than {} copies of one part, the most a count holds",
@@ -340,7 +344,7 @@ impl NativeGame {
         if let Some(e) = self.host.take_error() {
             return Err(e);
         }
-        let q = q.map_err(GameError::new_err)?;
+        let q = q.map_err(|m| GameError::new_err(worded(m)))?;
         let report = quotient::report(&self.name, &q, &CAP_NAMES);
         Ok(serde_json::to_string(&report).expect("a report is JSON"))
     }
@@ -422,11 +426,10 @@ fn guess_settings(max_size: u32) -> PyResult<Settings> {
 /// `GameError` (as everywhere in the module), a failed computation a `ComputeError`.
 fn values_error(e: ValuesError) -> PyErr {
     match e {
-        ValuesError::Input(m) if m.starts_with("--upto") => {
-            ValueError(&m.replace("--upto", "upto"))
-        }
-        ValuesError::Input(m) => GameError::new_err(m),
-        ValuesError::Compute(m) => ComputeError::new_err(m),
+        // A bad range names the setting it came from; any other bad input is the game's.
+        ValuesError::Input(m) if m.starts_with(&Setting::Upto.to_string()) => ValueError(&m),
+        ValuesError::Input(m) => GameError::new_err(worded(m)),
+        ValuesError::Compute(m) => ComputeError::new_err(worded(m)),
         ValuesError::Solve(e) => solve_error(e),
         ValuesError::Interrupted { .. } => {
             pyo3::exceptions::PyKeyboardInterrupt::new_err("the values were interrupted")
@@ -506,7 +509,7 @@ fn game_name(game: &ScriptGame) -> String {
 
 #[allow(non_snake_case)]
 fn ValueError(message: &str) -> PyErr {
-    PyValueError::new_err(message.to_string())
+    PyValueError::new_err(worded(message))
 }
 
 /// The registry: `(name, aliases, syntax, rules, example)` for each game.
@@ -570,7 +573,7 @@ fn plot_line(
         period,
         theorem: None,
     };
-    grundy_front::plot::svg(&values, width, height).map_err(PyRuntimeError::new_err)
+    grundy_front::plot::svg(&values, width, height).map_err(|m| PyRuntimeError::new_err(worded(m)))
 }
 
 /// Sets the search cap (the CLI's `--max-positions N`).

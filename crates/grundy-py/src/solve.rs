@@ -32,7 +32,7 @@ pub(crate) fn verdict(
             .map(|v| report::to_json(components, &v))
     })
     .map_err(|e| match e {
-        VerdictError::Refused(r) => PyValueError::new_err(r.to_string()),
+        VerdictError::Refused(r) => PyValueError::new_err(crate::worded(r)),
         VerdictError::Solve(e) => solve_error(e),
     })
 }
@@ -56,7 +56,7 @@ pub(crate) fn solve_words(
 
 /// The question, checked before the position is built, as the CLI checks its flags.
 pub(crate) fn asked(convention: &str, limit: usize, outcome: bool, moves: bool) -> PyResult<Asked> {
-    let value_error = |e: &dyn std::fmt::Display| PyValueError::new_err(e.to_string());
+    let value_error = |e: &dyn std::fmt::Display| PyValueError::new_err(crate::worded(e));
     let convention: Convention = convention.parse().map_err(|e| value_error(&e))?;
     let asked = verdict::Asked {
         outcome_only: outcome,

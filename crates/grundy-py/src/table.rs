@@ -167,7 +167,7 @@ pub(crate) fn table(
         &format!("the values of {name} up to {} as Python bytes", line.last),
         (count as u64).saturating_mul(8),
     )
-    .map_err(ComputeError::new_err)?;
+    .map_err(|m| ComputeError::new_err(crate::worded(m)))?;
     // The values are written once, straight into the bytes object NumPy then views.
     let bytes = PyBytes::new_bound_with(py, count * 8, |buf| {
         for (n, chunk) in buf.chunks_exact_mut(8).enumerate() {

@@ -6,7 +6,7 @@
 //! ([`ScriptGame::prefetch`]); a single position expands what it reaches, breadth first, within a
 //! budget ([`grundy_core::Ruleset::prepare`]).
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -26,14 +26,26 @@ impl ScriptGame {
                 .filter(|p| !p.is_sum() && !store.holds(p))
                 .collect()
         };
-        let expand = |p: &&Position| ((*p).clone(), self.expand(p));
-        let done: Vec<(Position, Result<Expansion, String>)> = if self.program.parallel() {
+        // The first error ends the block: a script that loops for ever would otherwise spend its
+        // whole operation cap at every position of the block before the error is said.
+        let failed = AtomicBool::new(false);
+        let expand = |p: &&Position| {
+            if failed.load(Ordering::Relaxed) {
+                return None;
+            }
+            let e = self.expand(p);
+            if e.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            Some(((*p).clone(), e))
+        };
+        let done: Vec<Option<(Position, Result<Expansion, String>)>> = if self.program.parallel() {
             todo.par_iter().map(expand).collect()
         } else {
             todo.iter().map(expand).collect()
         };
         let mut store = self.store.lock().expect("no thread panics holding it");
-        for (p, e) in done {
+        for (p, e) in done.into_iter().flatten() {
             match e {
                 Ok(e) => {
                     store.ahead.insert(p, Arc::new(e));

@@ -6,8 +6,15 @@
 //! reads another game's values. The file is never trusted: its header, every section's width and
 //! length against the file's size, and every section's checksum are verified before any value is
 //! read, and a file that does not verify is refused with one line naming it and what is wrong
-//! (deleting it starts again). It is written whole to a temporary file then renamed over the old
-//! one, so a run stopped while writing leaves the old file intact.
+//! (deleting it starts again). Only a regular file is read: a device or a pipe is refused before
+//! a byte is read from it.
+//!
+//! Several runs may share one file. Each writes it whole to a temporary file of its own, then
+//! renames it over the old one, so a run stopped while writing leaves the old file intact; and the
+//! read, merge and write happen under an exclusive lock of `FILE.lock` beside it, so the file read
+//! is the one last written: every game another run wrote since this one opened the file is kept
+//! (of two lines of one game, the longer). A file the user made read-only is not replaced: the
+//! run says so.
 //!
 //! ```text
 //! grundy-script-cache 1
@@ -52,6 +59,8 @@ struct Cache {
     /// Whether a game took a line from the file (then the file is written again only if a line
     /// grew) or the file did not exist.
     existed: bool,
+    /// Whether the file is read-only: then it is never replaced.
+    read_only: bool,
 }
 
 static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
@@ -81,6 +90,18 @@ pub fn open_cache(
     reserve: &dyn Fn(&str, u64) -> Result<(), String>,
 ) -> Result<(), String> {
     let bad = |why: String| format!("cache {}: {why}; delete it to start again", path.display());
+    // Checked before it is opened: opening a pipe waits for a writer, and a device never ends.
+    let read_only = match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(format!(
+                "cache {}: not a regular file (a device, a pipe or a folder): give the path of a \
+                 file",
+                path.display()
+            ))
+        }
+        Ok(m) => m.permissions().readonly(),
+        Err(_) => false,
+    };
     let (entries, existed) = match std::fs::File::open(path) {
         Ok(mut file) => {
             let size = file.metadata().map_err(|e| bad(e.to_string()))?.len();
@@ -97,6 +118,7 @@ pub fn open_cache(
         path: path.to_path_buf(),
         entries,
         existed,
+        read_only,
     });
     Ok(())
 }
@@ -130,34 +152,73 @@ pub fn save_cache() -> Result<bool, String> {
     if cache.existed && !grew {
         return Ok(false);
     }
-    let mut games: Vec<(u64, &str, &Values)> = guards
-        .iter()
-        .map(|s| (s.identity.unwrap_or(0), s.source.as_str(), s.line.values()))
-        .collect();
-    // A line made before the file was opened (a Python session's earlier call) never took the
-    // file's values of its game: the longer of the two is kept, so no game is written twice.
-    games.retain(|g| {
-        cache
-            .entries
-            .get(&g.0)
-            .is_none_or(|e| g.2.len() >= e.values.len())
-    });
-    let held: Vec<u64> = games.iter().map(|g| g.0).collect();
-    games.extend(
-        cache
-            .entries
-            .iter()
-            .filter(|(id, _)| !held.contains(id))
-            .map(|(&id, e)| (id, e.source.as_str(), &e.values)),
-    );
-    if games.is_empty() && !cache.existed {
+    let path = &cache.path;
+    let failed = |e: std::io::Error| format!("cache {}: cannot write it: {e}", path.display());
+    if guards.is_empty() && !cache.existed {
         // No script's line to keep (a run of a built-in game): no file is made.
         return Ok(false);
     }
+    if cache.read_only {
+        return Err(format!(
+            "cache {}: the file is read-only, so the values computed were not written to it",
+            path.display()
+        ));
+    }
+    let _lock = lock(path).map_err(failed)?;
+    // What another run wrote since this one read the file, verified as any file read.
+    let written = read_again(path)?;
+    // Each game once, with its longest line: this run's, the file's as it was opened, or the
+    // file's as another run wrote it since.
+    let mut games: FxHashMap<u64, (&str, &Values)> = FxHashMap::default();
+    let held = guards
+        .iter()
+        .map(|s| (s.identity.unwrap_or(0), s.source.as_str(), s.line.values()));
+    let read = cache.entries.iter().chain(written.iter());
+    for (id, source, values) in held.chain(read.map(|(&id, e)| (id, e.source.as_str(), &e.values)))
+    {
+        let longer = games.get(&id).is_none_or(|(_, v)| values.len() > v.len());
+        if longer {
+            games.insert(id, (source, values));
+        }
+    }
+    let mut games: Vec<(u64, &str, &Values)> =
+        games.into_iter().map(|(id, (s, v))| (id, s, v)).collect();
     games.sort_by_key(|g| g.0);
-    write(&cache.path, &games)
-        .map_err(|e| format!("cache {}: cannot write it: {e}", cache.path.display()))?;
+    write(path, &games).map_err(failed)?;
     Ok(true)
+}
+
+/// An exclusive lock of `FILE.lock` beside the cache file, held until the value is dropped: one
+/// run at a time reads, merges and writes the file. (The cache file itself cannot be locked: each
+/// write replaces it with a new file.)
+fn lock(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(PathBuf::from(name))?;
+    file.lock()?;
+    Ok(file)
+}
+
+/// The games the cache file holds now (none if it is gone), verified as when it was opened.
+fn read_again(path: &Path) -> Result<FxHashMap<u64, Entry>, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => parse(&bytes).map_err(|why| {
+            format!(
+                "cache {}: written by another run since it was read, it no longer verifies \
+                 ({why}), so it was not replaced",
+                path.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FxHashMap::default()),
+        Err(e) => Err(format!(
+            "cache {}: cannot read it again: {e}",
+            path.display()
+        )),
+    }
 }
 
 /// Forgets the cache file (after [`save_cache`]): later lines are not read from it or written
@@ -166,13 +227,10 @@ pub fn close_cache() {
     *CACHE.lock().expect("no thread panics holding it") = None;
 }
 
-/// Writes `games` to `path` through a temporary file renamed over it.
+/// Writes `games` to `path` whole ([`grundy_core::atomic_file`]).
 fn write(path: &Path, games: &[(u64, &str, &Values)]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let written = (|| {
-        let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
+    grundy_core::atomic_file::write(path, |file| {
+        let mut f = BufWriter::new(file);
         let mut header = format!("{MAGIC}\ngames {}\n", games.len());
         for (id, source, values) in games {
             // A source is one line of the header: a newline in a path becomes a space (the
@@ -200,13 +258,8 @@ fn write(path: &Path, games: &[(u64, &str, &Values)]) -> std::io::Result<()> {
                 Values::U32(_) => values.write_le_u32(&mut f)?,
             }
         }
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()
-    })();
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    std::fs::rename(&tmp, path)
+        f.flush()
+    })
 }
 
 /// The games of a cache file's bytes, each verified; `Err`: what is wrong.

@@ -6,6 +6,7 @@
 //! `splits` as one group, so a position with thousands of options costs a few numbers until the
 //! solver walks them.
 
+use grundy_core::setting::Setting;
 use rhai::{Array, Dynamic};
 use rustc_hash::FxHashSet;
 
@@ -488,9 +489,9 @@ impl ScriptGame {
         let size = script_limits().size;
         if items.len() > size {
             return Err(error(format!(
-                "an array of {} elements, more than {size}, the limit; raise it with \
-                 --script-max-size N",
-                items.len()
+                "an array of {} elements, more than {size}, the limit; raise it with {}",
+                items.len(),
+                Setting::ScriptMaxSize.given("N")
             )));
         }
         let mut out = Vec::with_capacity(items.len());
@@ -578,7 +579,10 @@ impl ScriptGame {
         if *count > cap {
             return Err(self.program.type_error(
                 call,
-                &format!("more than {cap} options, the limit; raise it with --script-max-size N"),
+                &format!(
+                    "more than {cap} options, the limit; raise it with {}",
+                    Setting::ScriptMaxSize.given("N")
+                ),
             ));
         }
         Ok(())

@@ -54,6 +54,7 @@ mod stack;
 pub mod table;
 mod tabulation;
 
+use grundy_core::setting::Setting;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -168,6 +169,15 @@ impl ScriptGame {
             }
         };
         let mut params = Params::global();
+        // A parameter of the command line the script never reads is a typo too (a parameter for
+        // one script of several goes in that script's spec).
+        if let [first, ..] = params.unread(&text).as_slice() {
+            return Err(spec.error(format!(
+                "{source}: {} {first}: the script never reads it (misspelt? a parameter of one \
+                 script of several goes in its spec: script:FILE?{first}=...)",
+                Setting::Param
+            )));
+        }
         if let Some(query) = query {
             let bad = |m: String| spec.error(format!("{source}: parameter {m}"));
             let own = Params::default().with_query(query).map_err(bad)?;
@@ -255,7 +265,8 @@ impl ScriptGame {
                         &format!("moves({p})"),
                         &format!(
                             "{total} options, more than a search may value (it stores {cap} \
-                             positions at most; raise it with --max-positions N)"
+                             positions at most; raise it with {})",
+                            Setting::MaxPositions.given("N")
                         ),
                     ));
                 }

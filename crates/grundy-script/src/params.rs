@@ -20,9 +20,13 @@ pub struct Params(Vec<(String, String)>);
 static GLOBAL: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 
 /// Sets the parameters every script compiled afterwards sees (`--param NAME=VALUE`, each checked
-/// by [`parse_one`]).
+/// by [`parse_one`]); of a name given twice the later value counts, as in a spec's query.
 pub fn set_params(params: Vec<(String, String)>) {
-    *GLOBAL.lock().expect("no thread panics holding it") = params;
+    let mut kept = Params::default();
+    for (name, value) in params {
+        kept.set(name, value);
+    }
+    *GLOBAL.lock().expect("no thread panics holding it") = kept.0;
 }
 
 /// `NAME=VALUE`, checked: the name is an identifier a script can read, the value parses.
@@ -46,6 +50,16 @@ pub fn parse_one(item: &str) -> Result<(String, String), String> {
 
 /// The value a parameter's text stands for.
 fn value_of(text: &str) -> Result<Dynamic, String> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && text.parse::<i64>().is_err()
+    {
+        // A plain word is a string, but a number too big is no string the user meant.
+        return Err(format!(
+            "{text} is past the numbers a script holds (-2^63 to 2^63 - 1)"
+        ));
+    }
     match text {
         "true" => Ok(Dynamic::TRUE),
         "false" => Ok(Dynamic::FALSE),
@@ -69,10 +83,15 @@ impl Params {
     pub fn with_query(mut self, query: &str) -> Result<Params, String> {
         for item in query.split('&').filter(|s| !s.is_empty()) {
             let (name, value) = parse_one(item)?;
-            self.0.retain(|(n, _)| *n != name);
-            self.0.push((name, value));
+            self.set(name, value);
         }
         Ok(self)
+    }
+
+    /// `name` set to `value`, replacing an earlier value of the name.
+    fn set(&mut self, name: String, value: String) {
+        self.0.retain(|(n, _)| *n != name);
+        self.0.push((name, value));
     }
 
     /// Whether there are none.

@@ -9,6 +9,7 @@
 //! Arrays and strings are bounded by the memory cap rather than by Rhai's own size limits: those
 //! re-measure an array after every change, so a loop that pushes n options would take n² steps.
 
+use grundy_core::setting::Setting;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -55,9 +56,9 @@ impl ScriptLimits {
         let deepest = super::stack::deepest();
         if self.depth > deepest {
             return Err(format!(
-                "--script-max-depth {}: calls nested that deep need {} MiB of stack; the most \
-                 this build allows is {deepest}",
-                self.depth,
+                "{}: calls nested that deep need {} MiB of stack; the most this build allows \
+                 is {deepest}",
+                Setting::ScriptMaxDepth.given(self.depth),
                 super::stack::needed(self.depth) >> 20
             ));
         }
@@ -298,7 +299,8 @@ fn register_sized_padding(engine: &mut Engine, size: usize) {
     let check = move |len: i64, what: &str| -> Outcome {
         if len > size as i64 {
             return Err(format!(
-                "{what} of {len}, more than {size}, the limit; raise it with --script-max-size N"
+                "{what} of {len}, more than {size}, the limit; raise it with {}",
+                Setting::ScriptMaxSize.given("N")
             )
             .into());
         }
@@ -541,19 +543,22 @@ impl Program {
         let what = what.replace('\n', " ");
         let cap = match inner {
             EvalAltResult::ErrorTooManyOperations(_) => Some(format!(
-                "more than {} operations in one call, the limit; raise it with --script-max-ops N",
-                self.limits.operations
+                "more than {} operations in one call, the limit; raise it with {}",
+                self.limits.operations,
+                Setting::ScriptMaxOps.given("N")
             )),
             EvalAltResult::ErrorStackOverflow(_) => Some(format!(
-                "calls nested more than {} deep, the limit; raise it with --script-max-depth N",
-                self.limits.depth
+                "calls nested more than {} deep, the limit; raise it with {}",
+                self.limits.depth,
+                Setting::ScriptMaxDepth.given("N")
             )),
             EvalAltResult::ErrorTerminated(token, _)
                 if token.clone().into_immutable_string().ok().as_deref() == Some(OUT_OF_MEMORY) =>
             {
                 Some(format!(
-                    "holds more than {} MiB, the limit of one call; raise it with --script-max-memory N",
-                    self.limits.memory_mib
+                    "holds more than {} MiB, the limit of one call; raise it with {}",
+                    self.limits.memory_mib,
+                    Setting::ScriptMaxMemory.given("N")
                 ))
             }
             _ => None,
@@ -634,7 +639,10 @@ fn from_dynamic_at(d: &Dynamic, depth: usize) -> Result<Position, String> {
     }
     let size = script_limits().size;
     let too_long = |what: &str, n: usize| {
-        format!("{what} of {n}, more than {size}, the limit; raise it with --script-max-size N")
+        format!(
+            "{what} of {n}, more than {size}, the limit; raise it with {}",
+            Setting::ScriptMaxSize.given("N")
+        )
     };
     if d.is_string() {
         let s = d.clone().into_immutable_string().map_err(str::to_string)?;

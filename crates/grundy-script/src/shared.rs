@@ -270,8 +270,27 @@ impl ScriptGame {
     fn extend(&self, shared: &mut Shared, n: usize, progress: &mut dyn FnMut(usize) -> bool) {
         let builder = ScriptGame::hosted(&self.name, self.program.clone());
         let parallel = self.program.parallel();
+        // The first error ends the expanding: a script that loops for ever would otherwise spend
+        // its whole operation cap on every heap of the block before the error is said. A heap
+        // skipped after it carries the same error, which names the position that failed.
+        let failure: Mutex<Option<String>> = Mutex::new(None);
+        let failed = AtomicBool::new(false);
         let expand = |heaps: Range<usize>| -> Vec<Result<Expansion, String>> {
-            let one = |k: usize| builder.expand(&Position::Int(k as i64));
+            let one = |k: usize| {
+                if failed.load(Ordering::Acquire) {
+                    let first = failure.lock().expect("no thread panics holding it");
+                    return Err(first.clone().unwrap_or_default());
+                }
+                let e = builder.expand(&Position::Int(k as i64));
+                if let Err(m) = &e {
+                    failure
+                        .lock()
+                        .expect("no thread panics holding it")
+                        .get_or_insert_with(|| m.clone());
+                    failed.store(true, Ordering::Release);
+                }
+                e
+            };
             if parallel {
                 heaps.into_par_iter().map(one).collect()
             } else {

@@ -12,6 +12,7 @@
 //! values never depend on which path ran.
 
 // `std::time::Instant` outside a browser; `performance.now()` in one, where std has no clock.
+use grundy_core::setting::Setting;
 use web_time::Instant;
 
 use grundy_core::quotient::{Caps, MisereQuotient};
@@ -96,9 +97,10 @@ impl Tabulate for ScriptTable {
                 }
                 Upto::GivenUp(None) if n > MAX_POSITIONS => {
                     return Err(TableError::Input(format!(
-                        "--upto {n}: {} has options the line of heaps does not hold (a larger \
+                        "{}: {} has options the line of heaps does not hold (a larger \
                          heap, a string, an array), so its positions are valued one by one: at \
                          most {MAX_POSITIONS} of them",
+                        Setting::Upto.given(n),
                         self.name
                     )));
                 }

@@ -27,14 +27,14 @@ pub struct Refusal {
 impl Refusal {
     fn input(message: impl ToString) -> Refusal {
         Refusal {
-            error: message.to_string(),
+            error: crate::words::worded(message),
             code: 2,
         }
     }
 
     fn compute(message: impl ToString) -> Refusal {
         Refusal {
-            error: message.to_string(),
+            error: crate::words::worded(message),
             code: 1,
         }
     }

@@ -10,6 +10,7 @@
 //! the page's main thread, where the browser can measure text.
 
 pub mod api;
+mod words;
 
 use std::sync::Mutex;
 

@@ -174,8 +174,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
     if let Some((at, why)) = overlay.and_then(|o| o.first_error.as_ref()) {
         let at: Vec<String> = at.iter().map(|(k, v)| format!("{k} = {v}")).collect();
         eprintln!(
-            "note: the formula has no value at {} ({why}); counted as a failure there",
-            at.join(", ")
+            "note: the formula has no value at {} ({}); counted as a failure there",
+            at.join(", "),
+            crate::flags::worded(why)
         );
     }
     Ok(())

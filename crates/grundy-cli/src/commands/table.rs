@@ -210,12 +210,12 @@ impl Watch for Shell {
     }
 
     fn warn(&mut self, message: &str) {
-        eprintln!("grundy: warning: {message}");
+        eprintln!("grundy: warning: {}", crate::flags::worded(message));
     }
 
     /// Said whether or not stderr is a terminal: a log of a long run should show it.
     fn note(&mut self, message: &str) {
-        eprintln!("grundy: {message}");
+        eprintln!("grundy: {}", crate::flags::worded(message));
     }
 
     fn budget(&self) -> Option<u64> {

@@ -400,10 +400,6 @@ fn catalogue() -> String {
     assert!(out.status.success());
     let games: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
-    // An example that names a file of the repository (Hackenbush's drawing) names it where the
-    // binary was built; the page names it from the repository's root, as the script examples do.
-    let root = std::fs::canonicalize(ROOT).expect("the repository's root");
-    let root = format!("{}/", root.display());
     let mut md = String::from("| game | syntax | rules | example |\n| --- | --- | --- | --- |\n");
     for g in games.as_array().expect("a list") {
         let text = |k: &str| g[k].as_str().unwrap_or_default().to_string();
@@ -420,7 +416,7 @@ fn catalogue() -> String {
             "| {name} | `{}` | {} | `{}` |\n",
             cell(&text("syntax")),
             cell(&text("rules")),
-            cell(&text("example").replace(&root, ""))
+            cell(&text("example"))
         ));
     }
     md

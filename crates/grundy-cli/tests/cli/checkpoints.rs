@@ -419,6 +419,9 @@ fn a_search_interrupted_resumes_from_its_checkpoint() {
     let (code, err) = common::interrupt_when(&interrupted, libc::SIGINT, |_| file.exists());
     assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("--resume"), "{err}");
+    // The file is as big as the whole table, whatever the search filled: its size is said.
+    let saved = err.lines().find(|l| l.contains("the search is saved in"));
+    assert!(saved.is_some_and(|l| l.contains("iB)")), "{err}");
     assert!(file.exists());
     let mut resume = args.to_vec();
     resume.insert(1, "--resume");

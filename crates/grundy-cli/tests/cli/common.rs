@@ -17,6 +17,18 @@ pub fn run_from_root<S: AsRef<std::ffi::OsStr>>(args: &[S], stdin: &[u8]) -> Out
     run_in(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), args, stdin)
 }
 
+/// `grundy ARGS` from the repository's root, not started yet: its output piped, no input.
+pub fn grundy<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
 pub fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &str, args: &[S], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
@@ -122,6 +134,25 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 /// generous (a loaded machine may be slow), yet a run that hangs fails the test instead of
 /// hanging the tests.
 pub const PATIENCE: Duration = Duration::from_secs(300);
+
+/// Runs `command` to its end and returns its output; a run still going after [`PATIENCE`] is
+/// killed and fails the test (a hang is a failure, not a test that never ends).
+pub fn output_within_patience(command: &mut Command) -> Output {
+    let mut child = command.spawn().expect("the binary runs");
+    let start = std::time::Instant::now();
+    while child
+        .try_wait()
+        .expect("the run can be waited on")
+        .is_none()
+    {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("{command:?} still running after {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("its output")
+}
 
 /// Runs `grundy ARGS` (nothing on standard input, standard output dropped) until `event` holds,
 /// then sends it `signal` (`libc::SIGINT`: as Ctrl-C does) and waits for it to end: its exit code

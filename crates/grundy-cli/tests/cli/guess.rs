@@ -160,23 +160,33 @@ fn solve_by_a_formula_lists_winning_moves_and_refuses_a_wrong_one() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    // A formula that holds on the table but not at a bigger position is caught there, by the
-    // mex of the options' values (bash:3 is n % 4 only up to 3999 in this formula).
-    let out = common::run(
-        &[
-            "solve",
-            "bash:3",
-            "4001",
-            "--formula",
-            "if(n < 4000, n % 4, 0)",
-            "--check-upto",
-            "100",
-        ],
-        b"",
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("does not fit the game's moves"), "{err}");
+    // A formula that holds on the table but not at a bigger position is caught there: by the
+    // game's theorem where it has one (bash:3 is n % 4 only up to 3999 in this formula), else by
+    // the mex of the options' values (the same game as a script, which knows no theorem).
+    let wrong = "if(n < 4000, n % 4, 0)";
+    for (game, caught) in [
+        ("bash:3", "a theorem of bash:3 gives 1"),
+        (
+            "script:{fn moves(n) { range(if n > 3 { n - 3 } else { 0 }, n) }}",
+            "does not fit the game's moves",
+        ),
+    ] {
+        let out = common::run(
+            &[
+                "solve",
+                game,
+                "4001",
+                "--formula",
+                wrong,
+                "--check-upto",
+                "100",
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(caught), "{err}");
+    }
     // A loopy game's infinite values are values no formula gives.
     let out = common::run(
         &[
@@ -250,4 +260,81 @@ fn a_small_budget_shrinks_the_pools_and_says_so() {
     assert!(err.contains("raise it with --memory"), "{err}");
     let r: Json = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["formula"], "n % 4", "{r}");
+}
+
+#[test]
+fn a_game_whose_positions_run_out_ends_the_growing_table() {
+    // The table of a graph of two vertices has two values however far it is asked: a guess
+    // without --upto once doubled it for ever.
+    let out = common::output_within_patience(&mut common::grundy(&["guess", "graph:1-2"]));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("too few values (2)"), "{said}");
+}
+
+#[test]
+fn a_formula_that_a_theorem_refutes_is_refused_not_used() {
+    // Checked to 4095 only, the formula says heap 2^62 is a P-position; Bouton's theorem gives
+    // its value exactly.
+    let out = common::run(
+        &[
+            "solve",
+            "nim",
+            "4611686018427387904",
+            "--formula",
+            "if(n <= 4095, n, 0)",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = common::without_progress(&String::from_utf8(out.stderr).unwrap());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("a theorem of nim gives 4611686018427387904"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn solve_by_a_formula_names_the_error_check_names() {
+    // A formula with no value somewhere: solve once said "it gives nothing".
+    for formula in ["G(n)", "(n > 1) + 1"] {
+        let solve = common::run(&["solve", "nim", "5", "--formula", formula], b"");
+        let check = common::run(&["check", "nim", "--formula", formula], b"");
+        assert_eq!(solve.status.code(), Some(2));
+        assert_eq!(check.status.code(), Some(2));
+        let solve = String::from_utf8(solve.stderr).unwrap();
+        assert_eq!(solve, String::from_utf8(check.stderr).unwrap());
+        assert!(!solve.contains("nothing"), "{solve}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn the_check_it_further_line_runs_when_pasted_into_a_shell() {
+    let game = "script:{fn moves(n) { n - n / 2 .. n }}";
+    let out = common::run(&["guess", game, "--upto", "300"], b"");
+    assert!(out.status.success());
+    let said = String::from_utf8(out.stdout).unwrap();
+    let line = said
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("check it further: grundy "))
+        .unwrap_or_else(|| panic!("no line to paste: {said}"));
+    // Run as a shell reads it, the binary for `grundy`.
+    let pasted = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("\"$GRUNDY\" {line}"))
+        .env("GRUNDY", env!("CARGO_BIN_EXE_grundy"))
+        .output()
+        .unwrap();
+    assert!(
+        pasted.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&pasted.stderr)
+    );
 }

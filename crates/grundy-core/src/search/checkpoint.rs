@@ -95,14 +95,13 @@ pub fn save_live() -> Vec<(PathBuf, io::Result<()>)> {
         .collect()
 }
 
-/// Writes `table` to `path` (through a file beside it, renamed when whole, so an interruption
-/// never leaves half a checkpoint). The search may go on writing the table meanwhile: an entry
-/// caught half-written fails its check when read back, like one in memory.
+/// Writes `table` to `path` whole ([`crate::atomic_file`]: an interruption never leaves half a
+/// checkpoint). The search may go on writing the table meanwhile: an entry caught half-written
+/// fails its check when read back, like one in memory.
 pub(super) fn save(table: &Table, path: &Path, rules: &str) -> io::Result<()> {
-    // One save at a time (a periodic one and Ctrl-C's would write the same file beside).
+    // One save at a time (a periodic one and Ctrl-C's): the table is read once, not twice at once.
     static SAVING: Mutex<()> = Mutex::new(());
     let _one = SAVING.lock().unwrap_or_else(|e| e.into_inner());
-    let tmp = path.with_extension("ckpt.tmp");
     let words = table.words();
     let header = |sum: u64| {
         format!(
@@ -111,8 +110,8 @@ pub(super) fn save(table: &Table, path: &Path, rules: &str) -> io::Result<()> {
             words.len()
         )
     };
-    {
-        let mut f = BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+    crate::atomic_file::write(path, |file| {
+        let mut f = BufWriter::with_capacity(1 << 20, file);
         f.write_all(header(0).as_bytes())?;
         let mut sum = Checksum::new(words.len() as u64 * 8);
         for w in words {
@@ -121,12 +120,10 @@ pub(super) fn save(table: &Table, path: &Path, rules: &str) -> io::Result<()> {
             f.write_all(&w.to_le_bytes())?;
         }
         // The header again, with the checksum (of the same length).
-        let mut f = f.into_inner().map_err(|e| e.into_error())?;
+        let f = f.into_inner().map_err(|e| e.into_error())?;
         f.rewind()?;
-        f.write_all(header(sum.finish(&[])).as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(tmp, path)
+        f.write_all(header(sum.finish(&[])).as_bytes())
+    })
 }
 
 /// What a checkpoint's header says.

@@ -18,6 +18,7 @@
 //! later is reported as a near candidate with its first failure. Without a range the table
 //! itself grows ([`guess_growing`]).
 
+use grundy_core::setting::Setting;
 use grundy_core::{Outcome, Value};
 use grundy_pattern::formula::{print, Formula};
 use grundy_pattern::guess::{self as pattern, first_failure, language_failure, PeriodHint, Table};
@@ -171,11 +172,22 @@ pub fn guess_growing<E>(
                 .is_some_and(|n| n.contains("too few"));
         match next {
             Some(next) if !report.found && promising && started.elapsed() < GROWTH_ROUND => {
-                table = values(Some(&next))?;
+                let bigger = values(Some(&next))?;
+                // A game whose positions ran out (a graph of two vertices) gives no more values
+                // however far it is asked: the report stands.
+                if known(&bigger) <= known(&table) {
+                    return Ok(report);
+                }
+                table = bigger;
             }
             _ => return Ok(report),
         }
     }
+}
+
+/// How many positions of `values` the game has (a grid's cells include positions it lacks).
+fn known(values: &GameValues) -> usize {
+    cells(values).filter(|c| c.is_some()).count()
 }
 
 /// The table's mark of a position of infinite value, when a formula is assessed.
@@ -363,8 +375,9 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
         near,
         note: too_small.then(|| {
             format!(
-                "too few values ({known}) to tell a pattern from chance: give --upto \
-                 {MIN_KNOWN} or more (64x64 for two numbers)"
+                "too few values ({known}) to tell a pattern from chance: give {} or more (64x64 \
+                 for two numbers)",
+                Setting::Upto.given(MIN_KNOWN)
             )
         }),
     };

@@ -1,5 +1,6 @@
 //! `grundy guess`'s report in words.
 
+use grundy_core::setting::Setting;
 use serde_json::Value as Json;
 
 use super::{Basis, GuessReport, Target};
@@ -40,14 +41,15 @@ impl GuessReport {
                     )),
                 }
                 let outcome = if self.target == Target::PPositions {
-                    " --outcome"
+                    format!(" {}", Setting::Outcome)
                 } else {
-                    ""
+                    String::new()
                 };
                 out.push_str(&format!(
-                    "  check it further: grundy check {}{outcome} --formula '{formula}' --upto {}\n",
-                    self.game,
-                    bigger(&self.checked_upto)
+                    "  check it further: grundy check {}{outcome} {} {}\n",
+                    shell_word(&self.game),
+                    Setting::Formula.given(shell_word(formula)),
+                    Setting::Upto.given(bigger(&self.checked_upto))
                 ));
                 for (lang, code) in [("C++", &self.cpp), ("Python", &self.python)] {
                     if let Some(code) = code {
@@ -105,6 +107,16 @@ pub(super) fn upto_words(upto: &Json) -> String {
     }
 }
 
+/// `text` as one word of a POSIX shell command: as it is when every character is plain, else in
+/// single quotes (a quote inside written `'\''`), so the line can be pasted as it is printed.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-.,:/=@%+".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        return text.to_string();
+    }
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
 fn bigger(upto: &Json) -> String {
     match upto.as_array() {
         Some(a) => {
@@ -133,5 +145,22 @@ fn fitted_words(vars: &[String], fitted: i64) -> String {
         format!("{} <= {fitted}", vars[0])
     } else {
         "the grid".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_word_is_quoted_only_when_a_shell_would_read_it_otherwise() {
+        assert_eq!(shell_word("0.77"), "0.77");
+        assert_eq!(shell_word("sub:1,3,4"), "sub:1,3,4");
+        assert_eq!(shell_word("n % 3"), "'n % 3'");
+        assert_eq!(
+            shell_word("script:{fn moves(n) { range(0, n) }}"),
+            "'script:{fn moves(n) { range(0, n) }}'"
+        );
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
     }
 }

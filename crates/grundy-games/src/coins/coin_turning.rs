@@ -38,6 +38,7 @@
 //! assert_eq!(a.winning_moves[0].description, "turn coins 1, 2 and 3 (to tails: 3, 2, 1)");
 //! ```
 
+use grundy_core::setting::Setting;
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
@@ -406,8 +407,10 @@ pub fn listable(name: &str, moves: u128, size: u128) -> Result<(), SolveError> {
     if size > MAX_LISTING {
         return Err(SolveError::TooLarge(format!(
             "{name}: this position has {moves} moves, which would write {size} coins in all, \
-             more than the {MAX_LISTING} that play, --misere and --every may list (normal play \
-             needs no list: the value and the winning moves come from the theorem)"
+             more than the {MAX_LISTING} that play, {} and {} may list (normal play \
+             needs no list: the value and the winning moves come from the theorem)",
+            Setting::Misere,
+            Setting::Every
         )));
     }
     Ok(())

@@ -3,6 +3,7 @@
 //! board (`hyper-knights`, `movers:`) from one exploration of the cells asked for — the plane's
 //! version of printing a table to look for a pattern.
 
+use grundy_core::setting::Setting;
 use grundy_core::Graph;
 
 use crate::graph::movers::{Movers, Point, MAX_CELLS};
@@ -45,8 +46,8 @@ impl Tabulate for VertexTable {
 
     fn tabulate(&self, request: &Request, _: &mut dyn Watch) -> Result<Table<'_>, TableError> {
         let limit = match (&request.upto, request.defaults) {
-            (Some(t), _) => parse_number_text(t, "--upto", u64::MAX)
-                .map_err(|m| TableError::Input(format!("--upto ('{t}'): {m}")))?,
+            (Some(t), _) => parse_number_text(t, &Setting::Upto.to_string(), u64::MAX)
+                .map_err(|m| TableError::Input(format!("{} ('{t}'): {m}", Setting::Upto)))?,
             (None, Some(defaults)) => defaults.line,
             (None, None) => u64::MAX,
         };
@@ -110,7 +111,8 @@ impl Tabulate for BoardTable {
         }
         if (mx + 1).saturating_mul(my + 1) > MAX_CELLS as u64 {
             return Err(TableError::Input(format!(
-                "--upto: {mx}x{my} is more than {MAX_CELLS} cells"
+                "{}: {mx}x{my} is more than {MAX_CELLS} cells",
+                Setting::Upto
             )));
         }
         let seeds: Vec<Point> = (0..=my as u32)

@@ -29,11 +29,10 @@ const VERIFY_BUDGET: u64 = 4_000_000;
 /// checksum 5e0c1b7f3a9d2e41
 /// ```
 pub fn save(path: &Path, game: &TableGame, e: &Engine) -> std::io::Result<()> {
-    let tmp = path.with_extension("ckpt.tmp");
-    {
+    grundy_core::atomic_file::write(path, |file| {
         // Written from the table in its own width: a long table is never copied to be saved.
         let values = e.values();
-        let mut f = BufWriter::new(std::fs::File::create(&tmp)?);
+        let mut f = BufWriter::new(file);
         writeln!(
             f,
             "{MAGIC}\ngame {}\nvalues {}\nmax {}\nchecksum {:016x}",
@@ -43,9 +42,8 @@ pub fn save(path: &Path, game: &TableGame, e: &Engine) -> std::io::Result<()> {
             values.checkpoint_checksum()
         )?;
         values.write_le_u32(&mut f)?;
-        f.flush()?;
-    }
-    std::fs::rename(tmp, path)
+        f.flush()
+    })
 }
 
 /// Reads a checkpoint back, refusing anything but a file this game wrote, intact: the header,

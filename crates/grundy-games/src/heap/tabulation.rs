@@ -4,6 +4,7 @@
 //! allocated, progress told as values are computed, a checkpoint every ten seconds, on Ctrl-C and
 //! when the budget stops the table.
 
+use grundy_core::setting::Setting;
 use std::time::Duration;
 
 // `std::time::Instant` outside a browser; `performance.now()` in one, where std has no clock.
@@ -92,20 +93,24 @@ impl Tabulate for TableGame {
         let max = request.max.unwrap_or(DEFAULT_MAX);
         if max > LARGEST {
             return Err(TableError::Input(format!(
-                "--max ('{max}'): --max must be at most {LARGEST}"
+                "{} ('{max}'): {} must be at most {LARGEST}",
+                Setting::Max,
+                Setting::Max
             )));
         }
         let upto = match (&request.upto, request.defaults) {
             (Some(text), _) => Some(
-                parse_number_text(text, "--upto", LARGEST)
-                    .map_err(|m| TableError::Input(format!("--upto ('{text}'): {m}")))?,
+                parse_number_text(text, &Setting::Upto.to_string(), LARGEST)
+                    .map_err(|m| TableError::Input(format!("{} ('{text}'): {m}", Setting::Upto)))?,
             ),
             (None, Some(defaults)) => Some(defaults.line),
             (None, None) if request.period => None,
             (None, None) => {
-                return Err(TableError::Input(
-                    "give --upto N (or --period to compute until a period is proved)".into(),
-                ))
+                return Err(TableError::Input(format!(
+                    "give {} (or {} to compute until a period is proved)",
+                    Setting::Upto.given("N"),
+                    Setting::Period
+                )))
             }
         };
         let started = Instant::now();
@@ -314,9 +319,10 @@ impl TableGame {
             checkpoint::save(&c.path, self, engine)
                 .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
             Ok(format!(
-                "after {} values; checkpoint written to {} (rerun with --resume to continue)",
+                "after {} values; checkpoint written to {} (rerun with {} to continue)",
                 engine.values().len(),
-                c.path.display()
+                c.path.display(),
+                Setting::Resume
             ))
         };
         match outcome {
@@ -333,17 +339,18 @@ impl TableGame {
                             checkpoint::save(&c.path, self, &engine)
                                 .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
                             format!(
-                                "; the {computed} values computed are in {} (--resume continues)",
-                                c.path.display()
+                                "; the {computed} values computed are in {} ({} continues)",
+                                c.path.display(),
+                                Setting::Resume
                             )
                         }
                         None => String::new(),
                     };
                     return Err(TableError::Compute(format!(
                         "the table of {name} stopped at {last}, as far as the memory budget \
-                         reaches ({computed} of the {} values asked); raise it with --memory \
-                         SIZE{kept}",
-                        asked.saturating_add(1)
+                         reaches ({computed} of the {} values asked); raise it with {}{kept}",
+                        asked.saturating_add(1),
+                        Setting::Memory.given("SIZE")
                     )));
                 }
                 let covered = computed >= resumed_from as u64;
@@ -362,9 +369,10 @@ impl TableGame {
                     checkpoint::save(&c.path, self, &engine)
                         .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
                     Err(TableError::Compute(format!(
-                        "{m}; the {} values computed are in {} (--resume continues)",
+                        "{m}; the {} values computed are in {} ({} continues)",
                         engine.values().len(),
-                        c.path.display()
+                        c.path.display(),
+                        Setting::Resume
                     )))
                 }
                 None => Err(TableError::Compute(m)),

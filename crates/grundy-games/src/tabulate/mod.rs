@@ -34,6 +34,7 @@ mod json;
 mod line;
 pub(crate) mod storage;
 
+use grundy_core::setting::Setting;
 use std::path::PathBuf;
 
 use grundy_core::quotient::{Caps, MisereQuotient};
@@ -284,8 +285,8 @@ pub const MAX_POSITIONS: u64 = 4_000_000;
 
 /// `N` or `XxY`, each at most `max`; `N` is `(N, N)`.
 pub fn parse_range(text: &str, max: u64) -> Result<(u64, u64), TableError> {
-    let bad = |m: String| TableError::Input(format!("--upto ('{text}'): {m}"));
-    let number = |t: &str| parse_number_text(t, "--upto", max).map_err(bad);
+    let bad = |m: String| TableError::Input(format!("{} ('{text}'): {m}", Setting::Upto));
+    let number = |t: &str| parse_number_text(t, &Setting::Upto.to_string(), max).map_err(bad);
     match text.split_once(['x', 'X']) {
         Some((x, y)) => Ok((number(x)?, number(y)?)),
         None => {
@@ -300,7 +301,8 @@ pub fn check_size(mx: u64, my: u64) -> Result<(), TableError> {
     let cells = (mx + 1).saturating_mul(my + 1);
     if cells > MAX_POSITIONS {
         return Err(TableError::Input(format!(
-            "--upto: {mx}x{my} is more than {MAX_POSITIONS} positions"
+            "{}: {mx}x{my} is more than {MAX_POSITIONS} positions",
+            Setting::Upto
         )));
     }
     Ok(())

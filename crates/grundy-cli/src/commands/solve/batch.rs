@@ -26,7 +26,7 @@ pub(super) fn batch(args: &Args, by_formula: Option<&ByFormula>) -> Result<(), F
     }
     if let (Some(f), false) = (by_formula, args.json) {
         // The answers are one line each: how sure their values are is said once, here.
-        eprint!("grundy: {}", f.text_line());
+        eprint!("grundy: {}", crate::flags::worded(&f.text_line()));
     }
     let mut out = BufWriter::new(crate::out::Stdout::lock());
     let result = batch_lines(args, by_formula, &mut std::io::stdin().lock(), &mut out);
@@ -89,7 +89,8 @@ fn batch_lines(
         words.extend(
             line.split_whitespace()
                 .enumerate()
-                .map(|(k, w)| Word::new(format!("line {number} item {}", k + 1), w)),
+                // The line is named once, by `at`: the word by its place in the line.
+                .map(|(k, w)| Word::new(format!("item {}", k + 1), w)),
         );
         let mut components = registry::build_sum(&words).map_err(|e| at(e.into()))?;
         let mut unlisted = false;
@@ -117,6 +118,9 @@ fn batch_lines(
             }
         }
         out.write_all(b"\n")?;
+        // Each answer leaves as it is found: a batch killed (or waiting on its next line) has
+        // given every answer it finished.
+        out.flush()?;
     }
     Ok(())
 }

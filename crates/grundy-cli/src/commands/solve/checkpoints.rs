@@ -36,10 +36,15 @@ pub(super) fn set_checkpoints(args: &Args) -> Result<(), Failure> {
     let _ = ctrlc::set_handler(|| {
         for (path, saved) in checkpoint::save_live() {
             match saved {
+                // Its size is said: the table is saved whole, however little of it is filled.
                 Ok(()) => eprintln!(
-                    "grundy: interrupted; the search is saved in {}: run the same command with \
-                     --resume to go on",
-                    path.display()
+                    "grundy: interrupted; the search is saved in {} ({}): run the same command \
+                     with --resume to go on, or delete it",
+                    path.display(),
+                    std::fs::metadata(&path).map_or_else(
+                        |_| "size unknown".into(),
+                        |m| crate::out::Bytes(m.len()).to_string()
+                    )
                 ),
                 Err(e) => eprintln!(
                     "grundy: interrupted; could not save the search in {}: {e}",

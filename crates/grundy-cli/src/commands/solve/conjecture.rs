@@ -62,6 +62,10 @@ impl ByFormula {
         };
         let formula =
             Formula::parse(&text, &vars).map_err(|e| Failure::Input(format!("--formula, {e}")))?;
+        // The formula is first checked as `grundy check` checks it, so a formula with no value
+        // somewhere is refused with the reason (a recursion that loops, a boolean in arithmetic)
+        // that `check` names.
+        grundy_front::check::check(&values, &text, 0, false).map_err(Failure::Input)?;
         let assessment = guess::assess(&values, &formula).map_err(|near| {
             let at: Vec<String> = near
                 .fails_at

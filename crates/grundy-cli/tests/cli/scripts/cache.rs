@@ -323,3 +323,96 @@ fn ctrl_c_on_a_solve_keeps_the_lines_values_in_the_cache() {
         assert_eq!(v["grundy"], half(5000), "{name}");
     }
 }
+
+/// The games a cache file names (its `games N` line).
+fn cached_games(cache: &std::path::Path) -> usize {
+    let bytes = std::fs::read(cache).unwrap();
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
+    let line = head.lines().nth(1).unwrap();
+    line.strip_prefix("games ").unwrap().parse().unwrap()
+}
+
+#[test]
+fn writers_sharing_a_cache_lose_no_game() {
+    // Four runs of four games at once, five times: each writes the file whole through a
+    // temporary of its own, and merges under a lock what the others wrote since it read it.
+    let cache = scratch("shared.cache");
+    let file = cache.to_str().unwrap().to_string();
+    for trial in 0..5 {
+        let _ = std::fs::remove_file(&cache);
+        let runs: Vec<_> = (2..6)
+            .map(|k| {
+                let game = format!("script:{{fn moves(n) {{ range(n - n / {k}, n) }}}}");
+                let upto = (2000 + 100 * trial).to_string();
+                common::grundy(&[
+                    "--cache",
+                    &file,
+                    "table",
+                    "--no-values",
+                    &game,
+                    "--upto",
+                    &upto,
+                ])
+                .spawn()
+                .unwrap()
+            })
+            .collect();
+        for run in runs {
+            let out = run.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        assert_eq!(cached_games(&cache), 4, "trial {trial}: a game was lost");
+        let dir = cache.parent().unwrap();
+        let left: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "temporaries left: {left:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_device_or_a_pipe_is_refused_before_it_is_read() {
+    let fifo = scratch("a.fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for path in ["/dev/zero", fifo.to_str().unwrap()] {
+        // A run that read the pipe would wait for a writer for ever: it must answer at once.
+        let out = common::output_within_patience(&mut common::grundy(&[
+            "--cache", path, "solve", HALF, "10",
+        ]));
+        let status = out.status;
+        assert_eq!(status.code(), Some(2), "{path}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_cache_is_not_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let cache = scratch("read-only.cache");
+    let file = cache.to_str().unwrap();
+    assert!(run(&["--cache", file, "solve", HALF, "100"]).0);
+    let before = std::fs::read(&cache).unwrap();
+    std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o444)).unwrap();
+    // Another game's values would grow the file: the run says it did not write them.
+    let other = "script:{fn moves(n) { range(n - n / 3, n) }}";
+    let (ok, _, err) = run(&["--cache", file, "solve", other, "100"]);
+    assert!(!ok);
+    let err = common::without_progress(&err);
+    assert!(err.contains("read-only"), "{err}");
+    assert_eq!(std::fs::read(&cache).unwrap(), before);
+    std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o644)).unwrap();
+}

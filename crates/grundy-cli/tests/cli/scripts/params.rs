@@ -121,3 +121,35 @@ fn a_script_file_takes_parameters_after_a_question_mark() {
     );
     std::fs::remove_file(path).unwrap();
 }
+
+#[test]
+fn a_name_given_twice_takes_its_later_value_in_a_spec_and_on_the_command_line() {
+    let spec = format!("{SUB}?k=1&k=2");
+    let in_spec = values(&["table", "--json", &spec, "--upto", "6"]);
+    let on_line = values(&[
+        "--param", "k=1", "--param", "k=2", "table", "--json", SUB, "--upto", "6",
+    ]);
+    assert_eq!(in_spec, vec![0, 1, 2, 0, 1, 2, 0]);
+    assert_eq!(on_line, in_spec);
+}
+
+#[test]
+fn a_command_line_parameter_the_script_never_reads_is_refused() {
+    let err = fails(&["--param", "k=2", "--param", "kk=3", "solve", SUB, "5"], 2);
+    assert!(
+        err.contains("--param kk: the script never reads it"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_number_too_big_is_refused_not_read_as_a_string() {
+    for args in [
+        vec!["--param", "k=99999999999999999999", "solve", SUB, "5"],
+        vec!["solve", &format!("{SUB}?k=-99999999999999999999"), "5"],
+    ] {
+        let args: Vec<&str> = args.iter().map(|s| s.as_ref()).collect();
+        let err = fails(&args, 2);
+        assert!(err.contains("past the numbers a script holds"), "{err}");
+    }
+}

@@ -117,3 +117,23 @@ fn a_script_with_too_many_functions_is_refused_before_parsing() {
     assert_eq!(json_of(&["solve", "--json", &spec, "1"])["grundy"], 1);
     std::fs::remove_file(path).unwrap();
 }
+
+#[test]
+fn the_first_error_of_a_table_ends_it() {
+    // Every call loops until the cap: a table that went on expanding after the first error
+    // spent the cap on each of its 1001 heaps before saying so (minutes at the default cap).
+    let out = grundy(&[
+        "--script-max-ops",
+        "100000",
+        "table",
+        "script:{fn moves(n) { print(\"called\"); let x = 0; loop { x += 1; } }}",
+        "--upto",
+        "1000",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let calls = err.lines().filter(|l| *l == "called").count();
+    // One call a core for the line of heaps, and again for the table valued one by one.
+    assert!(calls <= 16, "{calls} calls: {err}");
+    assert!(err.contains(": more than 100000 operations"), "{err}");
+}

@@ -108,3 +108,29 @@ fn an_endless_line_is_refused_not_read() {
         "{err}"
     );
 }
+
+#[test]
+fn each_answer_leaves_before_the_next_line_comes() {
+    // The batch's input stays open: an answer kept in a buffer until the end would never come,
+    // and a batch killed meanwhile would lose it.
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = common::grundy(&["solve", "nim", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1 2\n").unwrap();
+    stdin.flush().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    // A minute for an answer that takes a millisecond: a loaded machine, not a lost answer.
+    let first = rx.recv_timeout(std::time::Duration::from_secs(60));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(first.as_deref(), Ok("N 3 1 take 1 from heap 2: 2 -> 1"));
+}

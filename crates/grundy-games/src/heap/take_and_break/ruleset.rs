@@ -2,6 +2,7 @@
 //! ([`TakeAndBreak`], a [`HeapRuleset`]), the preparation of a position's values ([`prepare`]),
 //! and the registry entry for codes. Builds on the rules and the engine, which know nothing of it.
 
+use grundy_core::setting::Setting;
 use std::sync::Arc;
 
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
@@ -318,17 +319,21 @@ pub fn prepare(
             format!(
                 "a heap of {max} is too large: {code} has no proved period up to {}, and looking \
                  for one in a table up to {limit} (the largest `solve` computes) would take long \
-                 (at least about {} pairs of heaps to read): `grundy table {code} --period --max \
-                 {limit}` looks for it with progress and checkpoints, and `grundy solve \
-                 --formula` answers by the period it finds",
+                 (at least about {} pairs of heaps to read): `grundy table {code} {} {}` looks \
+                 for it with progress and checkpoints, and `grundy solve {}` answers by the \
+                 period it finds",
                 known.len(),
                 approximately(work),
+                Setting::Period,
+                Setting::Max.given(limit),
+                Setting::Formula,
             )
         } else {
             let why = if cubic {
                 format!(
                     " (a move may leave three heaps, so each value costs a square: `grundy table \
-                     {code} --upto N` computes further, with checkpoints)"
+                     {code} {}` computes further, with checkpoints)",
+                    Setting::Upto.given("N")
                 )
             } else {
                 String::new()
