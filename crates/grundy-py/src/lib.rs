@@ -250,7 +250,9 @@ impl NativeGame {
             starts.push(self.start(&game, std::slice::from_ref(p))?);
         }
         let values = self.valued(py, &game, &starts, progress)?;
-        Ok(serde_json::to_string(&values).expect("values are JSON"))
+        Ok(worded(
+            serde_json::to_string(&values).expect("values are JSON"),
+        ))
     }
 
     /// `grundy guess --json` of this game: on the positions `0..=N` for `upto` `"N"`, on the
@@ -300,7 +302,9 @@ impl NativeGame {
             return Err(e);
         }
         let report = report.map_err(|e| self.error(values_error(e)))?;
-        Ok(serde_json::to_string(&report).expect("a report is JSON"))
+        Ok(worded(
+            serde_json::to_string(&report).expect("a report is JSON"),
+        ))
     }
 
     /// `grundy.check` of this game: the first counterexample of `formula` (a formula text or a
@@ -346,7 +350,9 @@ impl NativeGame {
         }
         let q = q.map_err(|m| GameError::new_err(worded(m)))?;
         let report = quotient::report(&self.name, &q, &CAP_NAMES);
-        Ok(serde_json::to_string(&report).expect("a report is JSON"))
+        Ok(worded(
+            serde_json::to_string(&report).expect("a report is JSON"),
+        ))
     }
 }
 
@@ -411,7 +417,9 @@ fn quotient_json(
     }
     let q = q.map_err(spec_error)?;
     let report = quotient::report(spec, &q, &CAP_NAMES);
-    Ok(serde_json::to_string(&report).expect("a report is JSON"))
+    Ok(worded(
+        serde_json::to_string(&report).expect("a report is JSON"),
+    ))
 }
 
 /// The table `guess` searches without `upto`, the command line's.
@@ -499,7 +507,9 @@ fn guess_json(
     }
     let report = values.map_err(values_error)?;
     py.check_signals()?;
-    Ok(serde_json::to_string(&report).expect("a report is JSON"))
+    Ok(worded(
+        serde_json::to_string(&report).expect("a report is JSON"),
+    ))
 }
 
 fn game_name(game: &ScriptGame) -> String {

@@ -158,7 +158,7 @@ pub(crate) fn table(
             values: true,
             period,
         };
-        let text = serde_json::to_string(&json).expect("a table is JSON");
+        let text = crate::worded(serde_json::to_string(&json).expect("a table is JSON"));
         return Ok((kind.into(), name, text.into_py(py), None));
     };
     let count = usize::try_from(line.last + 1)

@@ -40,8 +40,10 @@ fn thrown(r: api::Refusal) -> JsValue {
     JsValue::from_str(&serde_json::to_string(&r).expect("a refusal is JSON"))
 }
 
+/// An answer as the page takes it: a setting its JSON names (a note's "give `upto`") worded as
+/// the page's field, a refusal thrown.
 fn answer(a: api::Answer) -> Result<String, JsValue> {
-    a.map_err(thrown)
+    a.map(words::worded).map_err(thrown)
 }
 
 /// Calls `progress(done, total)` (a JavaScript function, or undefined).
