@@ -190,6 +190,14 @@ pub fn plain(message: &str) -> Cow<'_, str> {
     })
 }
 
+/// The setting whose token opens `message`, if one does (a bad range opens with the range's
+/// setting): a front end may choose the kind of error by it.
+pub fn leading(message: &str) -> Option<Setting> {
+    let rest = message.strip_prefix(OPEN)?;
+    let end = rest.find([CLOSE, VALUE])?;
+    Setting::from_key(&rest[..end])
+}
+
 /// Whether `message` still holds a setting's token: a front end's tests use it to show that
 /// every message it prints was worded.
 pub fn has_tokens(message: &str) -> bool {
@@ -230,6 +238,19 @@ mod tests {
             "--upto ('5x'): raise it with --max-positions N; then --resume"
         );
         assert!(!has_tokens(&worded));
+    }
+
+    #[test]
+    fn the_leading_setting_is_found_with_or_without_its_value() {
+        assert_eq!(
+            leading(&format!("{} ('x')", Setting::Upto)),
+            Some(Setting::Upto)
+        );
+        assert_eq!(
+            leading(&format!("{}: x", Setting::Upto.given(9))),
+            Some(Setting::Upto)
+        );
+        assert_eq!(leading(&format!("give {}", Setting::Upto)), None);
     }
 
     #[test]

@@ -315,8 +315,13 @@ pub fn check_formula(
 /// first position as a [`Setting`]) for a formula that cannot be read or evaluated, or a range
 /// with nothing to check.
 pub fn check(values: &GameValues, text: &str, from: u64, outcome: bool) -> Result<Checked, String> {
+    check_formula(values, text, from, outcome).map_err(said)
+}
+
+/// A failed check in words, each setting named as a [`Setting`].
+pub fn said(e: CheckError) -> String {
     let formula = Setting::Formula;
-    check_formula(values, text, from, outcome).map_err(|e| match e {
+    match e {
         CheckError::Formula(e) => format!("{formula}, {e}"),
         CheckError::Walk(WalkError::Empty { from, top }) => format!(
             "{} ({from}) is beyond {} ({top}): nothing would be checked",
@@ -336,7 +341,7 @@ pub fn check(values: &GameValues, text: &str, from: u64, outcome: bool) -> Resul
             place(&at),
             Setting::Outcome
         ),
-    })
+    }
 }
 
 /// A formula's integer answer in JSON: a number where JSON readers take it exactly (it fits in

@@ -435,7 +435,9 @@ fn guess_settings(max_size: u32) -> PyResult<Settings> {
 fn values_error(e: ValuesError) -> PyErr {
     match e {
         // A bad range names the setting it came from; any other bad input is the game's.
-        ValuesError::Input(m) if m.starts_with(&Setting::Upto.to_string()) => ValueError(&m),
+        ValuesError::Input(m) if grundy_core::setting::leading(&m) == Some(Setting::Upto) => {
+            ValueError(&m)
+        }
         ValuesError::Input(m) => GameError::new_err(worded(m)),
         ValuesError::Compute(m) => ComputeError::new_err(worded(m)),
         ValuesError::Solve(e) => solve_error(e),

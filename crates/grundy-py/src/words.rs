@@ -20,9 +20,20 @@ fn python(setting: Setting, value: Option<&str>) -> String {
         Setting::NoMoves => "moves=False".to_string(),
         Setting::From => keyword("start"),
         Setting::MaxPositions => format!("grundy.set_max_positions({})", value.unwrap_or("N")),
-        // The package sets no parameter for every script: each spec gives its own (`?k=3`).
-        Setting::Param => keyword("a parameter"),
-        _ => keyword(&setting.key().replace('-', "_")),
+        Setting::Upto => keyword("upto"),
+        Setting::Formula => keyword("formula"),
+        // The package has no word for these: the command line's flag says what is meant.
+        Setting::Max
+        | Setting::Resume
+        | Setting::Memory
+        | Setting::Param
+        | Setting::ScriptMaxOps
+        | Setting::ScriptMaxDepth
+        | Setting::ScriptMaxSize
+        | Setting::ScriptMaxMemory => match value {
+            Some(v) => format!("the command line's --{} {v}", setting.key()),
+            None => format!("the command line's --{}", setting.key()),
+        },
     }
 }
 

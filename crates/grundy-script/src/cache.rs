@@ -167,13 +167,22 @@ pub fn save_cache() -> Result<bool, String> {
     let _lock = lock(path).map_err(failed)?;
     // What another run wrote since this one read the file, verified as any file read.
     let written = read_again(path)?;
+    // A file deleted since it was read ("delete it to start again") stays deleted: only this
+    // run's own lines are written, not those it read from the old file.
+    let empty = FxHashMap::default();
+    let kept = if written.is_none() && cache.existed {
+        &empty
+    } else {
+        &cache.entries
+    };
+    let written = written.unwrap_or_default();
     // Each game once, with its longest line: this run's, the file's as it was opened, or the
     // file's as another run wrote it since.
     let mut games: FxHashMap<u64, (&str, &Values)> = FxHashMap::default();
     let held = guards
         .iter()
         .map(|s| (s.identity.unwrap_or(0), s.source.as_str(), s.line.values()));
-    let read = cache.entries.iter().chain(written.iter());
+    let read = kept.iter().chain(written.iter());
     for (id, source, values) in held.chain(read.map(|(&id, e)| (id, e.source.as_str(), &e.values)))
     {
         let longer = games.get(&id).is_none_or(|(_, v)| values.len() > v.len());
@@ -203,17 +212,28 @@ fn lock(path: &Path) -> std::io::Result<std::fs::File> {
     Ok(file)
 }
 
-/// The games the cache file holds now (none if it is gone), verified as when it was opened.
-fn read_again(path: &Path) -> Result<FxHashMap<u64, Entry>, String> {
+/// The games the cache file holds now (`None` if it is gone), verified as when it was opened,
+/// and only if it is still a regular file (a pipe put there would block with the lock held).
+fn read_again(path: &Path) -> Result<Option<FxHashMap<u64, Entry>>, String> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(format!(
+                "cache {}: no longer a regular file, so it was not replaced",
+                path.display()
+            ))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
     match std::fs::read(path) {
-        Ok(bytes) => parse(&bytes).map_err(|why| {
+        Ok(bytes) => parse(&bytes).map(Some).map_err(|why| {
             format!(
                 "cache {}: written by another run since it was read, it no longer verifies \
                  ({why}), so it was not replaced",
                 path.display()
             )
         }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FxHashMap::default()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(format!(
             "cache {}: cannot read it again: {e}",
             path.display()

@@ -343,7 +343,8 @@ impl ScriptGame {
     /// the plain notation used instead.
     fn warn(&self, message: String) {
         if !self.warned.swap(true, Ordering::Relaxed) {
-            eprintln!("warning: {message}");
+            // Said here, past every front end: a setting the message names is said by its key.
+            eprintln!("warning: {}", grundy_core::setting::plain(&message));
         }
     }
 }

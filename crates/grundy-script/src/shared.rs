@@ -20,7 +20,7 @@
 //! note, and searches as before.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use rayon::prelude::*;
@@ -271,23 +271,24 @@ impl ScriptGame {
         let builder = ScriptGame::hosted(&self.name, self.program.clone());
         let parallel = self.program.parallel();
         // The first error ends the expanding: a script that loops for ever would otherwise spend
-        // its whole operation cap on every heap of the block before the error is said. A heap
-        // skipped after it carries the same error, which names the position that failed.
-        let failure: Mutex<Option<String>> = Mutex::new(None);
-        let failed = AtomicBool::new(false);
+        // its whole operation cap on every heap of the block before the error is said. Only the
+        // heaps past the least that failed are skipped, each carrying its error, so the line
+        // ends where the first failure is, whatever the threads' order.
+        let failure: Mutex<Option<(usize, String)>> = Mutex::new(None);
+        let least_failed = AtomicUsize::new(usize::MAX);
         let expand = |heaps: Range<usize>| -> Vec<Result<Expansion, String>> {
             let one = |k: usize| {
-                if failed.load(Ordering::Acquire) {
+                if k > least_failed.load(Ordering::Acquire) {
                     let first = failure.lock().expect("no thread panics holding it");
-                    return Err(first.clone().unwrap_or_default());
+                    return Err(first.as_ref().map(|(_, m)| m.clone()).unwrap_or_default());
                 }
                 let e = builder.expand(&Position::Int(k as i64));
                 if let Err(m) = &e {
-                    failure
-                        .lock()
-                        .expect("no thread panics holding it")
-                        .get_or_insert_with(|| m.clone());
-                    failed.store(true, Ordering::Release);
+                    let mut first = failure.lock().expect("no thread panics holding it");
+                    if first.as_ref().is_none_or(|(at, _)| k < *at) {
+                        *first = Some((k, m.clone()));
+                    }
+                    least_failed.fetch_min(k, Ordering::Release);
                 }
                 e
             };

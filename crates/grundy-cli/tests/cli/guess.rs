@@ -338,3 +338,15 @@ fn the_check_it_further_line_runs_when_pasted_into_a_shell() {
         String::from_utf8_lossy(&pasted.stderr)
     );
 }
+
+#[test]
+fn solve_by_a_formula_of_p_positions_says_what_solve_needs() {
+    let out = common::run(&["solve", "nim", "5", "--formula", "n % 2 == 0"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("solve needs a formula for the values (G)"),
+        "{err}"
+    );
+    assert!(!err.contains("--outcome"), "{err}");
+}

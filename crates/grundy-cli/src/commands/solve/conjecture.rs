@@ -4,8 +4,10 @@
 use std::io::Write;
 use std::rc::Rc;
 
+use grundy_core::setting::Setting;
 use grundy_core::Component;
 use grundy_front::by_formula::FormulaComponent;
+use grundy_front::check::{CheckError, WalkError};
 use grundy_front::guess;
 use grundy_front::verdict::Verdict;
 use grundy_games::spec::Word;
@@ -65,7 +67,15 @@ impl ByFormula {
         // The formula is first checked as `grundy check` checks it, so a formula with no value
         // somewhere is refused with the reason (a recursion that loops, a boolean in arithmetic)
         // that `check` names.
-        grundy_front::check::check(&values, &text, 0, false).map_err(Failure::Input)?;
+        // A formula of P-positions is not what solve takes (its --outcome is the outcome search).
+        grundy_front::check::check_formula(&values, &text, 0, false).map_err(|e| match e {
+            CheckError::Walk(WalkError::Truth { .. }) => Failure::Input(format!(
+                "{} gives true or false: solve needs a formula for the values (G), not for the \
+                 P-positions",
+                Setting::Formula
+            )),
+            e => Failure::Input(grundy_front::check::said(e)),
+        })?;
         let assessment = guess::assess(&values, &formula).map_err(|near| {
             let at: Vec<String> = near
                 .fails_at

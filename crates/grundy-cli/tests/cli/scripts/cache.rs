@@ -416,3 +416,45 @@ fn a_read_only_cache_is_not_replaced() {
     assert_eq!(std::fs::read(&cache).unwrap(), before);
     std::fs::set_permissions(&cache, std::fs::Permissions::from_mode(0o644)).unwrap();
 }
+
+#[test]
+fn a_cache_deleted_during_a_run_is_not_brought_back() {
+    // "Delete it to start again": a run that read the file before it was deleted writes back
+    // only its own game, not the games it read from the deleted file.
+    use std::io::{BufRead, BufReader};
+    let cache = scratch("deleted.cache");
+    let file = cache.to_str().unwrap();
+    let other = "script:{fn moves(n) { range(n - n / 3, n) }}";
+    assert!(
+        run(&[
+            "--cache",
+            file,
+            "table",
+            "--no-values",
+            other,
+            "--upto",
+            "100"
+        ])
+        .0
+    );
+    assert_eq!(cached_games(&cache), 1);
+    let mut child = common::grundy(&[
+        "--cache",
+        file,
+        "table",
+        "--no-values",
+        HALF,
+        "--upto",
+        "5000",
+    ])
+    .spawn()
+    .unwrap();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    for line in stderr.lines().map_while(Result::ok) {
+        if line.contains("asked 3000") {
+            std::fs::remove_file(&cache).unwrap();
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    assert_eq!(cached_games(&cache), 1, "the deleted file's game came back");
+}
