@@ -172,10 +172,15 @@ fn tables_of_every_shape_are_the_cli_tables() {
             }
         }
     }
-    // A bad range is bad input, as on the command line.
+    // A bad range is bad input, as on the command line, named as the page's field.
     let bad = api::table("0.77", Some("-3"), false, &mut |_, _| {}).unwrap_err();
     assert_eq!(bad.code, 2);
-    assert!(bad.error.contains("--upto"), "{}", bad.error);
+    assert!(bad.error.starts_with("“Up to” ('-3')"), "{}", bad.error);
+    assert!(
+        !grundy_core::setting::has_tokens(&bad.error),
+        "{}",
+        bad.error
+    );
 }
 
 #[test]
@@ -216,8 +221,10 @@ fn checks_are_the_cli_checks() {
     }
     let bad = api::check("0.77", "n +", None, false).unwrap_err();
     assert_eq!(
-        (bad.code, bad.error.starts_with("--formula, column")),
-        (2, true)
+        (bad.code, bad.error.starts_with("“Formula”, column")),
+        (2, true),
+        "{}",
+        bad.error
     );
 }
 
