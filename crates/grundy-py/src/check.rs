@@ -3,54 +3,20 @@
 //! the same ones skipped, the same comparison. The conjecture is a formula of the formula
 //! language (the CLI's `--formula`) or a Python function of the variables.
 
-use std::time::{Duration, Instant};
-
 use grundy_front::check::{self, Answer, CheckError, Conjecture, WalkError};
-use grundy_front::values::{GameValues, Progress, DEFAULTS};
+use grundy_front::values::{GameValues, DEFAULTS};
 use grundy_games::spec::Word;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyString, PyTuple};
 use serde_json::Value as Json;
 
-use crate::{values_error, NativeGame, SameThread};
+use crate::watched::watched;
+use crate::{values_error, NativeGame};
 
 /// What `check` hands the Python half: the counterexample `(position, formula's value, true
 /// value)` if there is one, and the note on a `^` (the old power) a formula text may need.
 pub(crate) type Checked = (Option<(PyObject, PyObject, PyObject)>, Option<String>);
-
-/// Runs `work` without the GIL, told `(done, total)` as values are computed; a Ctrl-C seen
-/// then stops the values and is raised here.
-fn watched<T>(py: Python<'_>, work: impl FnOnce(Progress<'_>) -> T) -> PyResult<T> {
-    let mut stop: Option<PyErr> = None;
-    let out = {
-        let cell = SameThread((work, &mut stop));
-        py.allow_threads(move || {
-            let cell = cell;
-            let (work, stop) = cell.0;
-            let mut last = Instant::now();
-            let mut tell = |_: u64, _: u64| {
-                if last.elapsed() < Duration::from_millis(50) {
-                    return true;
-                }
-                last = Instant::now();
-                Python::with_gil(|py| match py.check_signals() {
-                    Ok(()) => true,
-                    Err(e) => {
-                        *stop = Some(e);
-                        false
-                    }
-                })
-            };
-            SameThread(work(&mut tell))
-        })
-        .0
-    };
-    match stop {
-        Some(e) => Err(e),
-        None => Ok(out),
-    }
-}
 
 /// `grundy.check(spec, formula, ...)` for a game of the registry, its values over `upto` (`N`
 /// or `XxY`; the CLI's defaults without it).
@@ -65,7 +31,7 @@ pub(crate) fn check_spec(
     outcome: bool,
 ) -> PyResult<Checked> {
     let word = Word::new("argument 1", spec);
-    let values = watched(py, |tell| {
+    let values = watched(py, None, |tell| {
         grundy_front::values::compute(std::slice::from_ref(&word), upto, DEFAULTS, tell)
     })?
     .map_err(values_error)?;
@@ -84,7 +50,7 @@ impl NativeGame {
     ) -> PyResult<Checked> {
         let game = grundy_script::ScriptTable::named(&self.name, self.game());
         let _ = self.host.take_error();
-        let values = watched(py, |tell| {
+        let values = watched(py, None, |tell| {
             grundy_front::values::values_of(&game, upto, DEFAULTS, tell)
         });
         if let Some(e) = self.host.take_error() {

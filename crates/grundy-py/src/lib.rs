@@ -18,6 +18,7 @@ mod check;
 mod host;
 mod solve;
 mod table;
+mod watched;
 mod words;
 
 use grundy_core::setting::Setting;
@@ -461,52 +462,14 @@ fn guess_json(
 ) -> PyResult<String> {
     let settings = guess_settings(max_size)?;
     let word = Word::new("argument 1", spec);
-    let mut stop: Option<PyErr> = None;
-    let values = {
-        let cell = SameThread((&word, &mut stop));
-        py.allow_threads(move || {
-            let cell = cell;
-            let (word, stop) = cell.0;
-            let mut last = Instant::now();
-            let mut tell = |done: u64, total: u64| {
-                // Told between positions valued one by one (a two-number game, a script's
-                // blocks), on this thread: a Ctrl-C stops the values there.
-                if last.elapsed() < Duration::from_millis(50) {
-                    return true;
-                }
-                last = Instant::now();
-                Python::with_gil(|py| match py.check_signals() {
-                    Err(e) => {
-                        *stop = Some(e);
-                        false
-                    }
-                    Ok(()) => {
-                        if progress {
-                            let line = format!("\r{}: {done}/{total} positions", word.text);
-                            write_stderr(py, &line);
-                        }
-                        true
-                    }
-                })
-            };
-            // The table grows as `grundy guess`'s does when no `upto` is given.
-            let mut values = |upto: Option<&str>| {
-                grundy_front::values::compute(
-                    std::slice::from_ref(word),
-                    upto,
-                    GUESS_DEFAULTS,
-                    &mut tell,
-                )
-            };
-            grundy_front::guess::guess_growing(&mut values, upto, p_positions, &settings)
-        })
-    };
-    if progress {
-        write_stderr(py, "\n");
-    }
-    if let Some(e) = stop {
-        return Err(e);
-    }
+    let label = progress.then_some(word.text.as_str());
+    // The table grows as `grundy guess`'s does when no `upto` is given.
+    let values = watched::watched(py, label, |tell| {
+        let mut values = |upto: Option<&str>| {
+            grundy_front::values::compute(std::slice::from_ref(&word), upto, GUESS_DEFAULTS, tell)
+        };
+        grundy_front::guess::guess_growing(&mut values, upto, p_positions, &settings)
+    })?;
     let report = values.map_err(values_error)?;
     py.check_signals()?;
     Ok(worded(
