@@ -67,11 +67,15 @@ pub enum Setting {
     ScriptMaxMemory,
     /// A parameter given to every game script of the command.
     Param,
+    /// A table's values as CSV.
+    Csv,
+    /// How a table is computed (`naive`: every option of every position).
+    Method,
 }
 
 impl Setting {
     /// Every setting, in declaration order.
-    pub const ALL: [Setting; 17] = [
+    pub const ALL: [Setting; 19] = [
         Setting::Upto,
         Setting::Max,
         Setting::Period,
@@ -89,6 +93,8 @@ impl Setting {
         Setting::ScriptMaxSize,
         Setting::ScriptMaxMemory,
         Setting::Param,
+        Setting::Csv,
+        Setting::Method,
     ];
 
     /// The setting's stable key, lower case with hyphens (`upto`, `no-moves`,
@@ -113,6 +119,8 @@ impl Setting {
             Setting::ScriptMaxSize => "script-max-size",
             Setting::ScriptMaxMemory => "script-max-memory",
             Setting::Param => "param",
+            Setting::Csv => "csv",
+            Setting::Method => "method",
         }
     }
 

@@ -13,6 +13,7 @@
 //! assert_eq!(refuse(kayles.as_ref(), asked), Ok(()));
 //! ```
 
+use grundy_core::setting::Setting;
 use grundy_games::tabulate::Tabulate;
 
 /// An option of a table that only some games take.
@@ -29,6 +30,18 @@ pub enum TableOption {
 }
 
 impl TableOption {
+    /// Why `game` (the word that names it, e.g. `argument 1 ('wythoff')`) does not take the
+    /// option, naming the option as a [`Setting`] each front end words.
+    pub fn refusal(self, game: &str) -> String {
+        let option = match self {
+            TableOption::Csv => Setting::Csv.to_string(),
+            TableOption::Resume => Setting::Resume.to_string(),
+            TableOption::Period => Setting::Period.to_string(),
+            TableOption::Naive => Setting::Method.given("naive").to_string(),
+        };
+        format!("{game}: {option} is for {}", self.applies_to())
+    }
+
     /// The games that take it, in words: "heap games".
     pub fn applies_to(self) -> &'static str {
         match self {

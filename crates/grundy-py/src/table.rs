@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use grundy_front::table_options::{self, TableOption, TableOptions};
+use grundy_front::table_options::{self, TableOptions};
 use grundy_games::spec::Word;
 use grundy_games::tabulate::{GridKind, Request, Table, TableJson, Watch};
 use pyo3::prelude::*;
@@ -98,18 +98,7 @@ pub(crate) fn table(
         ..TableOptions::default()
     };
     if let Err(option) = table_options::refuse(game.as_ref(), asked) {
-        let keyword = match option {
-            TableOption::Period => "period",
-            TableOption::Naive => "naive",
-            TableOption::Csv | TableOption::Resume => {
-                unreachable!("Python's table asks for neither CSV nor a checkpoint")
-            }
-        };
-        return Err(ValueError(&format!(
-            "{keyword}=True is for {}, not {}",
-            option.applies_to(),
-            game.name()
-        )));
+        return Err(ValueError(&option.refusal(game.name())));
     }
     let request = Request {
         upto: upto.map(str::to_string),

@@ -18,6 +18,11 @@ fn python(setting: Setting, value: Option<&str>) -> String {
             format!("{}=True", setting.key())
         }
         Setting::NoMoves => "moves=False".to_string(),
+        // `method naive` is the keyword `naive=True`.
+        Setting::Method => match value {
+            Some(v) => format!("{v}=True"),
+            None => "naive=True".to_string(),
+        },
         Setting::From => keyword("start"),
         Setting::MaxPositions => format!("grundy.set_max_positions({})", value.unwrap_or("N")),
         Setting::Upto => keyword("upto"),
@@ -27,6 +32,7 @@ fn python(setting: Setting, value: Option<&str>) -> String {
         | Setting::Resume
         | Setting::Memory
         | Setting::Param
+        | Setting::Csv
         | Setting::ScriptMaxOps
         | Setting::ScriptMaxDepth
         | Setting::ScriptMaxSize

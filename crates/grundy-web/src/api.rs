@@ -7,7 +7,7 @@ use grundy_core::{analyse, Nimber, Outcome};
 use grundy_front::play::{engine_move, legal_moves, sum_words, PlayError};
 use grundy_front::position_words::words as position_words;
 use grundy_front::registry::{self, build_sum};
-use grundy_front::table_options::{self, TableOption, TableOptions};
+use grundy_front::table_options::{self, TableOptions};
 use grundy_front::verdict::{verdict, Asked, Convention, VerdictError};
 use grundy_games::spec::Word;
 use grundy_games::tabulate::{Request, TableError, TableJson, Watch};
@@ -168,17 +168,9 @@ pub fn table(
         ..TableOptions::default()
     };
     if let Err(option) = table_options::refuse(tabulation.as_ref(), asked) {
-        // The page's answers are the command line's: it names the option as the CLI does.
-        let flag = match option {
-            TableOption::Csv => "--csv",
-            TableOption::Resume => "--resume",
-            TableOption::Period => "--period",
-            TableOption::Naive => "--method naive",
-        };
-        return Err(Refusal::input(format!(
-            "argument 1 ('{game}'): {flag} is for {}",
-            option.applies_to()
-        )));
+        return Err(Refusal::input(
+            option.refusal(&format!("argument 1 ('{game}')")),
+        ));
     }
     let request = Request {
         upto: upto.map(str::to_string),

@@ -26,6 +26,8 @@ fn page(setting: Setting, value: Option<&str>) -> String {
         Setting::ScriptMaxSize => "the script's size cap",
         Setting::ScriptMaxMemory => "the script's memory cap",
         Setting::Param => "a parameter of every script",
+        Setting::Csv => "CSV output",
+        Setting::Method => "the method",
     };
     match value {
         Some(v) => format!("{name} {v}"),

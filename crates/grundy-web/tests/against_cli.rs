@@ -167,8 +167,11 @@ fn tables_of_every_shape_are_the_cli_tables() {
             Ok(_) => assert!(run.status.success(), "{game}: only the CLI refuses"),
             Err(r) => {
                 assert_eq!(run.status.code(), Some(2), "{game}: only the page refuses");
+                // The same refusal, the option worded by each: the flag, the page's field.
                 let said = String::from_utf8_lossy(&run.stderr);
-                assert_eq!(said.trim(), format!("grundy: error: {}", r.error), "{game}");
+                let page = r.error.replace("“find the period”", "--period");
+                assert_ne!(page, r.error, "{game}: the page names its field");
+                assert_eq!(said.trim(), format!("grundy: error: {page}"), "{game}");
             }
         }
     }

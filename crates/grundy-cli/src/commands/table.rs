@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use grundy_front::table_options::{self, TableOption, TableOptions};
+use grundy_front::table_options::{self, TableOptions};
 use grundy_games::period::Period;
 use grundy_games::spec::Word;
 use grundy_games::tabulate::{Checkpoint, GridKind, HeapLine, Request, Table, TableJson, Watch};
@@ -81,17 +81,9 @@ pub fn run(args: Args) -> Result<(), Failure> {
         naive: args.method == MethodArg::Naive,
     };
     if let Err(option) = table_options::refuse(game.as_ref(), asked) {
-        let flag = match option {
-            TableOption::Csv => "--csv",
-            TableOption::Resume => "--resume",
-            TableOption::Period => "--period",
-            TableOption::Naive => "--method naive",
-        };
-        return Err(Failure::Input(format!(
-            "argument 1 ('{}'): {flag} is for {}",
-            args.game,
-            option.applies_to()
-        )));
+        return Err(Failure::Input(
+            option.refusal(&format!("argument 1 ('{}')", args.game)),
+        ));
     }
     let request = Request {
         upto: args.upto.clone(),
