@@ -6,13 +6,14 @@
 //! ([`ScriptGame::prefetch`]); a single position expands what it reaches, breadth first, within a
 //! budget ([`grundy_core::Ruleset::prepare`]).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::expansion::Expansion;
+use super::first_error::FirstError;
 use super::{table, Position, ScriptGame};
 
 impl ScriptGame {
@@ -26,35 +27,28 @@ impl ScriptGame {
                 .filter(|p| !p.is_sum() && !store.holds(p))
                 .collect()
         };
-        // The first error ends the block: a script that loops for ever would otherwise spend its
-        // whole operation cap at every position of the block before the error is said.
-        let failed = AtomicBool::new(false);
-        let expand = |p: &&Position| {
-            if failed.load(Ordering::Relaxed) {
+        // The first error ends the block ([`FirstError`]).
+        let first = FirstError::new();
+        let expand = |(k, p): (usize, &&Position)| {
+            if first.skips(k) {
                 return None;
             }
             let e = self.expand(p);
-            if e.is_err() {
-                failed.store(true, Ordering::Relaxed);
-            }
-            Some(((*p).clone(), e))
+            first.note(k, &e);
+            e.ok().map(|e| ((*p).clone(), e))
         };
-        let done: Vec<Option<(Position, Result<Expansion, String>)>> = if self.program.parallel() {
-            todo.par_iter().map(expand).collect()
+        let done: Vec<Option<(Position, Expansion)>> = if self.program.parallel() {
+            todo.par_iter().enumerate().map(expand).collect()
         } else {
-            todo.iter().map(expand).collect()
+            todo.iter().enumerate().map(expand).collect()
         };
         let mut store = self.store.lock().expect("no thread panics holding it");
         for (p, e) in done.into_iter().flatten() {
-            match e {
-                Ok(e) => {
-                    store.ahead.insert(p, Arc::new(e));
-                }
-                Err(m) => {
-                    self.fail(m);
-                    return;
-                }
-            }
+            store.ahead.insert(p, Arc::new(e));
+        }
+        drop(store);
+        if let Some(m) = first.error() {
+            self.fail(m);
         }
     }
 

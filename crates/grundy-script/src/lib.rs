@@ -42,6 +42,7 @@ mod ahead;
 mod cache;
 mod expansion;
 mod family;
+mod first_error;
 mod heaps;
 mod last_seen;
 mod line;

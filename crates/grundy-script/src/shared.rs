@@ -20,13 +20,14 @@
 //! note, and searches as before.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::expansion::{Expansion, Group};
+use super::first_error::FirstError;
 use super::line::{prefix, Line};
 use super::{cache, Host, Position, ScriptGame};
 use grundy_games::tabulate::Values;
@@ -270,26 +271,16 @@ impl ScriptGame {
     fn extend(&self, shared: &mut Shared, n: usize, progress: &mut dyn FnMut(usize) -> bool) {
         let builder = ScriptGame::hosted(&self.name, self.program.clone());
         let parallel = self.program.parallel();
-        // The first error ends the expanding: a script that loops for ever would otherwise spend
-        // its whole operation cap on every heap of the block before the error is said. Only the
-        // heaps past the least that failed are skipped, each carrying its error, so the line
-        // ends where the first failure is, whatever the threads' order.
-        let failure: Mutex<Option<(usize, String)>> = Mutex::new(None);
-        let least_failed = AtomicUsize::new(usize::MAX);
+        // The first error ends the expanding ([`FirstError`]): a heap skipped carries the least
+        // failed heap's error, which names that position.
+        let first = FirstError::new();
         let expand = |heaps: Range<usize>| -> Vec<Result<Expansion, String>> {
             let one = |k: usize| {
-                if k > least_failed.load(Ordering::Acquire) {
-                    let first = failure.lock().expect("no thread panics holding it");
-                    return Err(first.as_ref().map(|(_, m)| m.clone()).unwrap_or_default());
+                if first.skips(k) {
+                    return Err(first.error().unwrap_or_default());
                 }
                 let e = builder.expand(&Position::Int(k as i64));
-                if let Err(m) = &e {
-                    let mut first = failure.lock().expect("no thread panics holding it");
-                    if first.as_ref().is_none_or(|(at, _)| k < *at) {
-                        *first = Some((k, m.clone()));
-                    }
-                    least_failed.fetch_min(k, Ordering::Release);
-                }
+                first.note(k, &e);
                 e
             };
             if parallel {

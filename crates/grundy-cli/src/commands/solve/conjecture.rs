@@ -87,11 +87,8 @@ impl ByFormula {
                 text,
                 game.text,
                 at.join(", "),
-                if near.actual.is_null() {
-                    "nothing".to_string()
-                } else {
-                    near.actual.to_string()
-                },
+                // Never null: a formula with no value somewhere was refused by the check above.
+                near.actual,
                 near.expected
             ))
         })?;
