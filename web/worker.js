@@ -55,8 +55,7 @@ self.onmessage = async (event) => {
         ok = grundy.turn(JSON.stringify(args.words));
         break;
       case "limits":
-        grundy.set_limits(args.operations, args.depth, args.size, args.maxPositions);
-        ok = "{}";
+        ok = grundy.set_limits(args.operations, args.depth, args.size, args.maxPositions);
         break;
       default:
         throw JSON.stringify({ error: `unknown question '${op}'`, code: 2 });

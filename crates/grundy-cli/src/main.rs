@@ -13,6 +13,7 @@ mod flags;
 mod memory;
 mod problems;
 mod progress;
+mod session;
 mod words;
 
 use std::process::ExitCode;
@@ -117,35 +118,38 @@ fn main() -> ExitCode {
         out::error_line(format_args!("{m}"));
         return ExitCode::from(2);
     }
-    grundy_script::set_script_limits(script_limits);
-    grundy_script::set_params(cli.params);
-    grundy_script::set_memory_probe(memory::thread_net);
-    grundy_script::set_line_budget(line_budget);
+    let scripts = grundy_script::Runtime::new(grundy_script::ScriptSettings {
+        limits: script_limits,
+        params: grundy_script::Params::new(cli.params),
+        memory_probe: Some(memory::thread_net),
+        progress: Some(progress::script_expanded),
+        line_budget: Some(line_budget),
+    });
     if let Some(path) = &cli.cache {
-        if let Err(m) = grundy_script::open_cache(path, &line_budget) {
+        if let Err(m) = scripts.open_cache(path, &line_budget) {
             out::error_line(format_args!("{m}"));
             return ExitCode::from(2);
         }
     }
-    grundy_script::set_progress_reporter(progress::script_expanded);
+    let session = session::Session::new(scripts);
     grundy_games::progress::set_table_reporter(progress::table_values);
     grundy_games::progress::set_stage_reporter(progress::guessing);
     grundy_core::limits::set_progress_reporter(progress::searched);
     progress::start();
     let result = match cli.command {
-        Command::Solve(args) => commands::solve::run(args),
-        Command::Games(args) => commands::games::run(args),
+        Command::Solve(args) => commands::solve::run(args, &session),
+        Command::Games(args) => commands::games::run(args, &session),
         Command::Problem(args) => commands::problem::run(args),
         Command::Nimber(args) => commands::nimber::run(args),
-        Command::Table(args) => commands::table::run(args),
-        Command::Check(args) => commands::check::run(args),
-        Command::Guess(args) => commands::guess::run(args),
-        Command::Play(args) => commands::play::run(args),
-        Command::Plot(args) => commands::plot::run(args),
-        Command::Quotient(args) => commands::quotient::run(args),
+        Command::Table(args) => commands::table::run(args, &session),
+        Command::Check(args) => commands::check::run(args, &session),
+        Command::Guess(args) => commands::guess::run(args, &session),
+        Command::Play(args) => commands::play::run(args, &session),
+        Command::Plot(args) => commands::plot::run(args, &session),
+        Command::Quotient(args) => commands::quotient::run(args, &session),
     };
     progress::finish();
-    match save_cache(result) {
+    match save_cache(&session.scripts, result) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             if !matches!(failure, failure::Failure::Refuted) {
@@ -160,8 +164,11 @@ fn main() -> ExitCode {
 /// command's end (an error, Ctrl-C on a table, or on a solve, whose handler calls this before the
 /// process ends): the values computed are right. A write that fails is `result`'s failure, or
 /// one more error line after it.
-pub fn save_cache(result: Result<(), failure::Failure>) -> Result<(), failure::Failure> {
-    match (result, grundy_script::save_cache()) {
+pub fn save_cache(
+    scripts: &grundy_script::Runtime,
+    result: Result<(), failure::Failure>,
+) -> Result<(), failure::Failure> {
+    match (result, scripts.save_cache()) {
         (result, Ok(_)) => result,
         (Ok(()), Err(m)) => Err(failure::Failure::Compute(m)),
         (Err(failure), Err(m)) => {

@@ -387,6 +387,7 @@ mod tests {
 
     fn values(game: &str, upto: &str) -> GameValues {
         compute(
+            &crate::registry::standard(),
             &[Word::new("argument 1", game)],
             Some(upto),
             DEFAULTS,

@@ -17,10 +17,9 @@
 //! - [`quotient`]: misère quotients of heap games and scripts.
 //!
 //! ```
-//! use grundy_front::registry::build_sum;
 //! use grundy_games::spec::Word;
 //! // Kayles (0.77) with heaps 3 and 5: G(3) = 3, G(5) = 4, and 3 XOR 4 = 7, so N.
-//! let mut sum = build_sum(&Word::from_args(&["0.77", "3", "5"])).unwrap();
+//! let mut sum = grundy_front::registry::standard().build_sum(&Word::from_args(&["0.77", "3", "5"])).unwrap();
 //! assert_eq!(grundy_core::analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 7);
 //! ```
 

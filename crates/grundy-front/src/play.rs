@@ -5,9 +5,8 @@
 //!
 //! ```
 //! use grundy_front::play::{engine_move, legal_moves};
-//! use grundy_front::registry::build_sum;
 //! use grundy_games::spec::Word;
-//! let mut sum = build_sum(&Word::from_args(&["nim", "1", "2"])).unwrap();
+//! let mut sum = grundy_front::registry::standard().build_sum(&Word::from_args(&["nim", "1", "2"])).unwrap();
 //! let analysis = grundy_core::analyse(&mut sum, usize::MAX).unwrap();
 //! let moves = legal_moves(&sum, Some(&analysis)).unwrap();
 //! assert_eq!(moves.len(), 3);

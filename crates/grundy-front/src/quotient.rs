@@ -9,7 +9,7 @@ use grundy_core::quotient::{CapKind, Caps, MisereQuotient, QuotientPeriod, Stopp
 use grundy_core::setting::Setting;
 use serde::Serialize;
 
-use crate::registry;
+use crate::registry::Registry;
 use grundy_games::spec::{SpecError, Word};
 
 /// The misère quotient of a game script (or a Python game) whose positions are heaps.
@@ -19,13 +19,14 @@ pub use grundy_script::misere_quotient as compute_script;
 /// periodicity theorem proves it); `progress(heap, order)` is called after each heap size and
 /// stops the construction by returning `false`.
 pub fn compute(
+    games: &Registry,
     word: &Word,
     upto: u64,
     caps: Caps,
     progress: &mut dyn FnMut(u64, usize) -> bool,
 ) -> Result<MisereQuotient, SpecError> {
-    let (entry, spec) = registry::lookup(word)?;
-    let table = match entry.table {
+    let (entry, spec) = games.lookup(word)?;
+    let table = match &entry.table {
         Some(make) => Some(make(&spec)?),
         None => None,
     };

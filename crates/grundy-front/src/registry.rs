@@ -1,47 +1,45 @@
 //! Every game the front ends know, by name: the rulesets of `grundy-games` and game scripts.
 //!
 //! The lookup itself is [`Registry`]'s; this module only says which games make up the list, so
-//! that the command line, Python and the page read one and the same.
+//! that the command line, Python and the page read one and the same. Each front end composes it
+//! once, from its settings, and passes it down.
 
-use grundy_core::Component;
-use grundy_games::entry::GameEntry;
-use grundy_games::spec::{GameSpec, SpecError, Word};
+use std::sync::Arc;
+
+use grundy_script::{Runtime, ScriptSettings};
 
 pub use grundy_games::registry::Registry;
 
-/// Every game, in the order `grundy games` lists them: the built-in rulesets, then scripts.
-pub fn all() -> Registry {
-    Registry::builtin().with(grundy_script::entries())
-}
-
-/// The entry for the game `word` names, with the word read as a spec: the one place a game name is
-/// looked up, for every command.
-pub fn lookup(word: &Word) -> Result<(GameEntry, GameSpec), SpecError> {
-    all().lookup(word)
-}
-
-/// Builds every component of a command line such as `nim 3 4 + bash:3 7`.
+/// Every game, in the order `grundy games` lists them: the built-in rulesets, then game scripts,
+/// each built with the script runtime a front end made from its settings.
 ///
 /// ```
 /// use grundy_core::analyse;
-/// use grundy_front::registry::build_sum;
 /// use grundy_games::spec::Word;
-/// let mut sum = build_sum(&Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"])).unwrap();
+/// use grundy_script::{Runtime, ScriptSettings};
+/// let games = grundy_front::registry::all(&Runtime::new(ScriptSettings::default()));
+/// let mut sum = games.build_sum(&Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"])).unwrap();
 /// // 3 XOR 4 = 7 and 7 mod 4 = 3, so the value is 7 XOR 3 = 4.
 /// assert_eq!(analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 4);
 /// ```
-pub fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
-    all().build_sum(words)
+pub fn all(scripts: &Arc<Runtime>) -> Registry {
+    Registry::builtin().with(scripts.entries())
+}
+
+/// Every game with the default settings (a library user's program, a test).
+pub fn standard() -> Registry {
+    all(&Runtime::new(ScriptSettings::default()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grundy_games::spec::Word;
 
     /// Built-in games and scripts alike: no name or alias is claimed twice.
     #[test]
     fn names_are_unique() {
-        let games = all();
+        let games = standard();
         let mut names: Vec<&str> = games
             .entries()
             .iter()
@@ -55,7 +53,8 @@ mod tests {
 
     #[test]
     fn every_example_builds() {
-        for e in all().entries() {
+        let games = standard();
+        for e in games.entries() {
             // Script examples name files from the repository's root; tests run in the crate's.
             let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
             let words: Vec<String> = e
@@ -66,7 +65,11 @@ mod tests {
                     None => w.to_string(),
                 })
                 .collect();
-            assert!(build_sum(&Word::from_args(&words)).is_ok(), "{}", e.example);
+            assert!(
+                games.build_sum(&Word::from_args(&words)).is_ok(),
+                "{}",
+                e.example
+            );
         }
     }
 }

@@ -6,10 +6,11 @@
 //! ```
 //! use grundy_front::table_options::{refuse, TableOption, TableOptions};
 //! use grundy_games::spec::Word;
-//! let wythoff = grundy_front::values::open(&Word::new("argument 1", "wythoff")).unwrap();
+//! let games = grundy_front::registry::standard();
+//! let wythoff = grundy_front::values::open(&games, &Word::new("argument 1", "wythoff")).unwrap();
 //! let asked = TableOptions { period: true, ..TableOptions::default() };
 //! assert_eq!(refuse(wythoff.as_ref(), asked), Err(TableOption::Period));
-//! let kayles = grundy_front::values::open(&Word::new("argument 1", "0.77")).unwrap();
+//! let kayles = grundy_front::values::open(&games, &Word::new("argument 1", "0.77")).unwrap();
 //! assert_eq!(refuse(kayles.as_ref(), asked), Ok(()));
 //! ```
 
@@ -89,7 +90,9 @@ mod tests {
     use grundy_games::spec::Word;
 
     fn refused(game: &str, asked: TableOptions) -> Result<(), TableOption> {
-        let game = crate::values::open(&Word::new("argument 1", game)).unwrap();
+        let game =
+            crate::values::open(&crate::registry::standard(), &Word::new("argument 1", game))
+                .unwrap();
         refuse(game.as_ref(), asked)
     }
 

@@ -9,7 +9,7 @@
 use grundy_core::setting::Setting;
 use grundy_core::{analyse, Outcome, Value};
 
-use crate::registry;
+use crate::registry::Registry;
 use grundy_games::entry::{Builder, GameEntry};
 use grundy_games::spec::{parse_number_text, GameSpec, SpecError, Word};
 pub use grundy_games::tabulate::MAX_POSITIONS;
@@ -37,18 +37,18 @@ pub const DEFAULTS: Defaults = Defaults {
 
 /// The tabulation of the game `word` names (the game alone, no position): its entry's own, or
 /// positions valued one by one in the shape its entry gives.
-pub fn open(word: &Word) -> Result<Box<dyn Tabulate>, SpecError> {
-    let (entry, spec) = registry::lookup(word)?;
+pub fn open(games: &Registry, word: &Word) -> Result<Box<dyn Tabulate>, SpecError> {
+    let (entry, spec) = games.lookup(word)?;
     tabulation(&entry, &spec)
 }
 
 /// [`open`] for an entry found already.
 pub fn tabulation(entry: &GameEntry, spec: &GameSpec) -> Result<Box<dyn Tabulate>, SpecError> {
-    match entry.table {
+    match &entry.table {
         Some(make) => make(spec),
         None => Ok(Box::new(ByPosition {
             spec: spec.clone(),
-            build: entry.build,
+            build: entry.build.clone(),
             shape: entry.shape,
         })),
     }
@@ -71,6 +71,7 @@ impl Watch for Told<'_, '_> {
 /// `XxY` for two-variable games), `defaults` where `upto` is not given; `progress` is told how
 /// many positions are valued when they are valued one by one.
 pub fn compute(
+    games: &Registry,
     words: &[Word],
     upto: Option<&str>,
     defaults: Defaults,
@@ -90,7 +91,7 @@ pub fn compute(
             ))
             .into());
     }
-    let game = open(first)?;
+    let game = open(games, first)?;
     values_of(game.as_ref(), upto, defaults, &mut progress)
 }
 
@@ -288,7 +289,14 @@ mod tests {
     }
 
     fn values(words: &[Word], upto: Option<&str>) -> GameValues {
-        compute(words, upto, DEFAULTS, &mut quiet()).unwrap()
+        compute(
+            &crate::registry::standard(),
+            words,
+            upto,
+            DEFAULTS,
+            &mut quiet(),
+        )
+        .unwrap()
     }
 
     fn line(values: GameValues) -> Vec<Sample> {
@@ -312,7 +320,7 @@ mod tests {
         ] {
             let word = Word::new("argument 1", name);
             let table = line(values(std::slice::from_ref(&word), Some("40")));
-            let (entry, spec) = registry::lookup(&word).unwrap();
+            let (entry, spec) = crate::registry::standard().lookup(&word).unwrap();
             let plain = ByPosition {
                 spec,
                 build: entry.build,

@@ -4,11 +4,10 @@
 //! JSON of all three is [`crate::report`]'s).
 //!
 //! ```
-//! use grundy_front::registry::build_sum;
 //! use grundy_games::spec::Word;
 //! use grundy_front::verdict::{verdict, Asked, Convention};
 //!
-//! let mut sum = build_sum(&Word::from_args(&["nim", "1", "1"])).unwrap();
+//! let mut sum = grundy_front::registry::standard().build_sum(&Word::from_args(&["nim", "1", "1"])).unwrap();
 //! let asked = Asked { outcome_only: false, moves: true, limit: 100 };
 //! let misere: Convention = "misere".parse().unwrap();
 //! // Two heaps of one: the first player loses under normal play, wins under misère play.
@@ -239,7 +238,10 @@ pub fn verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::build_sum;
+
+    fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, grundy_games::spec::SpecError> {
+        crate::registry::standard().build_sum(words)
+    }
     use grundy_games::spec::Word;
 
     type Direct = fn(&mut [Box<dyn Component>], usize) -> Result<Verdict, SolveError>;

@@ -4,7 +4,7 @@
 //! does after each move), the empty positions (every heap taken, every coin turned) included.
 
 use grundy_front::position_words::words;
-use grundy_front::registry::{self, build_sum};
+use grundy_front::registry;
 use grundy_games::spec::Word;
 use serde_json::Value as Json;
 
@@ -13,7 +13,9 @@ fn rebuilt(game: &str, position: &Json) -> Json {
     let mut all = vec![Word::new("game", game)];
     let w = words(position).unwrap_or_else(|| panic!("{game}: {position} has no words"));
     all.extend(w.iter().map(|w| Word::new("a position word", w.as_str())));
-    let built = build_sum(&all).unwrap_or_else(|e| panic!("{game} {w:?} (from {position}): {e}"));
+    let built = registry::standard()
+        .build_sum(&all)
+        .unwrap_or_else(|e| panic!("{game} {w:?} (from {position}): {e}"));
     assert_eq!(built.len(), 1, "{game} {w:?}");
     built[0].position()
 }
@@ -23,7 +25,7 @@ fn every_registry_example_and_its_options_round_trip() {
     // Examples name files from the workspace root (`script:examples/games/half.rhai`).
     std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
     let mut checked = 0;
-    for entry in registry::all() {
+    for entry in registry::standard() {
         let example: Vec<Word> = entry
             .example
             .strip_prefix("grundy solve ")
@@ -32,7 +34,8 @@ fn every_registry_example_and_its_options_round_trip() {
             .filter(|w| !w.starts_with("--"))
             .map(|w| Word::new("example", w))
             .collect();
-        let components = build_sum(&example)
+        let components = registry::standard()
+            .build_sum(&example)
             .unwrap_or_else(|e| panic!("the example {} does not build: {e}", entry.example));
         for c in &components {
             let game = c.game();
@@ -66,7 +69,7 @@ fn every_registry_example_and_its_options_round_trip() {
 fn empty_positions_round_trip() {
     std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
     let mut empty = Vec::new();
-    for entry in registry::all() {
+    for entry in registry::standard() {
         let game = entry
             .example
             .strip_prefix("grundy solve ")
@@ -74,7 +77,7 @@ fn empty_positions_round_trip() {
             .split_whitespace()
             .next()
             .expect("an example names its game");
-        let Ok(built) = build_sum(&[Word::new("game", game)]) else {
+        let Ok(built) = registry::standard().build_sum(&[Word::new("game", game)]) else {
             continue;
         };
         let position = built[0].position();
@@ -91,7 +94,9 @@ fn empty_positions_round_trip() {
         "bash:3",
         "sub:1,3,4",
     ] {
-        let mut sum = build_sum(&[Word::new("game", game)]).unwrap();
+        let mut sum = registry::standard()
+            .build_sum(&[Word::new("game", game)])
+            .unwrap();
         assert_eq!(sum[0].position(), serde_json::json!([]), "{game}");
         let a = grundy_core::analyse(&mut sum, 10).unwrap();
         assert_eq!(a.grundy.map(|g| g.0), Some(0), "{game}");

@@ -2,7 +2,6 @@
 //! long positions shortened in error messages (issue 28).
 
 use grundy_core::{analyse, Nimber, Outcome};
-use grundy_front::registry::build_sum;
 use grundy_games::spec::Word;
 use grundy_script::Position;
 use proptest::prelude::*;
@@ -122,4 +121,11 @@ fn a_ten_thousand_digit_code_is_shortened_wherever_it_is_echoed() {
     assert!(line.starts_with("argument 1 ('0.777"), "{line}");
     assert!(line.contains("unknown game '0.777"), "{line}");
     assert_eq!(line.matches("(10003 characters)").count(), 2, "{line}");
+}
+
+/// Builds a sum by the registry with the default settings.
+fn build_sum(
+    words: &[grundy_games::spec::Word],
+) -> Result<Vec<Box<dyn grundy_core::Component>>, grundy_games::spec::SpecError> {
+    grundy_front::registry::standard().build_sum(words)
 }

@@ -6,7 +6,6 @@
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
 use grundy_core::{analyse, Ruleset, Solver};
-use grundy_front::registry::build_sum;
 use grundy_games::spec::Word;
 use grundy_script::{Position, ScriptGame};
 use proptest::prelude::*;
@@ -262,4 +261,11 @@ proptest! {
         prop_assert_eq!(a.grundy, b.grundy);
         prop_assert_eq!(a.winning_moves_total, b.winning_moves_total);
     }
+}
+
+/// Builds a sum by the registry with the default settings.
+fn build_sum(
+    words: &[grundy_games::spec::Word],
+) -> Result<Vec<Box<dyn grundy_core::Component>>, grundy_games::spec::SpecError> {
+    grundy_front::registry::standard().build_sum(words)
 }

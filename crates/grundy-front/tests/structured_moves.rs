@@ -39,7 +39,9 @@ fn build(parts: &[(String, Json)]) -> Vec<Box<dyn grundy_core::Component>> {
         words.push(game.clone());
         words.extend(json_words(position));
     }
-    registry::build_sum(&Word::from_args(&words)).expect("a position the tool printed builds")
+    registry::standard()
+        .build_sum(&Word::from_args(&words))
+        .expect("a position the tool printed builds")
 }
 
 /// The component's position before and after `m`, from the sum's positions.

@@ -20,16 +20,20 @@
 //! assert!(entry.table.is_none()); // valued position by position by `grundy table`
 //! ```
 
+use std::sync::Arc;
+
 use grundy_core::Component;
 
 use crate::spec::{GameSpec, SpecError, Word};
 use crate::tabulate::{Shape, Tabulate};
 
-/// Builds a position of a game from its spec and position words.
-pub type Builder = fn(&GameSpec, &[Word]) -> Result<Box<dyn Component>, SpecError>;
+/// Builds a position of a game from its spec and position words. A closure, so that an entry
+/// can hold what its games are built with (a script runtime and its settings).
+pub type Builder =
+    Arc<dyn Fn(&GameSpec, &[Word]) -> Result<Box<dyn Component>, SpecError> + Send + Sync>;
 
 /// Makes a game's own tabulation from its spec (by the same parser as its [`Builder`]).
-pub type Tabulator = fn(&GameSpec) -> Result<Box<dyn Tabulate>, SpecError>;
+pub type Tabulator = Arc<dyn Fn(&GameSpec) -> Result<Box<dyn Tabulate>, SpecError> + Send + Sync>;
 
 /// A registered ruleset: how to name it, what it is, how to build a position of it and how its
 /// values are tabulated.
@@ -68,7 +72,10 @@ impl GameEntry {
         syntax: &'static str,
         rules: &'static str,
         example: &'static str,
-        build: Builder,
+        build: impl Fn(&GameSpec, &[Word]) -> Result<Box<dyn Component>, SpecError>
+            + Send
+            + Sync
+            + 'static,
     ) -> GameEntry {
         GameEntry {
             name,
@@ -76,7 +83,7 @@ impl GameEntry {
             syntax,
             rules,
             example,
-            build,
+            build: Arc::new(build),
             matches: None,
             table: None,
             shape: Shape::None,
@@ -96,8 +103,11 @@ impl GameEntry {
     }
 
     /// The game's own tabulation.
-    pub fn tabulated(mut self, table: Tabulator) -> GameEntry {
-        self.table = Some(table);
+    pub fn tabulated(
+        mut self,
+        table: impl Fn(&GameSpec) -> Result<Box<dyn Tabulate>, SpecError> + Send + Sync + 'static,
+    ) -> GameEntry {
+        self.table = Some(Arc::new(table));
         self
     }
 

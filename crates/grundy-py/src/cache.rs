@@ -1,5 +1,5 @@
 //! `grundy.cache(FILE)`: the CLI's `--cache FILE` for a Python session. The file is the same
-//! (`grundy_script::open_cache`): each script game's line of heap values, verified when
+//! (`grundy_script::Runtime::open_cache`): each script game's line of heap values, verified when
 //! read, its last values valued again, written whole and renamed over the old one. Python opens
 //! it when the `with` block starts and writes it when the block ends, however it ends.
 
@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 
+use crate::session::session;
 use crate::table::fits;
 use crate::{ComputeError, GameError};
 
@@ -14,14 +15,18 @@ use crate::{ComputeError, GameError};
 /// file that does not verify raises `GameError` (the CLI's exit code 2), naming it.
 #[pyfunction]
 pub fn open_cache(path: PathBuf) -> PyResult<()> {
-    grundy_script::open_cache(&path, &fits).map_err(GameError::new_err)
+    session()
+        .scripts
+        .open_cache(&path, &fits)
+        .map_err(GameError::new_err)
 }
 
 /// Writes the cache file (when a line grew) and forgets it: `True` when it was written. A file
 /// that cannot be written raises `ComputeError` (the CLI's exit code 1); it is forgotten anyway.
 #[pyfunction]
 pub fn close_cache() -> PyResult<bool> {
-    let saved = grundy_script::save_cache();
-    grundy_script::close_cache();
+    let scripts = &session().scripts;
+    let saved = scripts.save_cache();
+    scripts.close_cache();
     saved.map_err(ComputeError::new_err)
 }

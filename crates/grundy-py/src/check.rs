@@ -32,7 +32,13 @@ pub(crate) fn check_spec(
 ) -> PyResult<Checked> {
     let word = Word::new("argument 1", spec);
     let values = watched(py, None, |tell| {
-        grundy_front::values::compute(std::slice::from_ref(&word), upto, DEFAULTS, tell)
+        grundy_front::values::compute(
+            &crate::session::session().games,
+            std::slice::from_ref(&word),
+            upto,
+            DEFAULTS,
+            tell,
+        )
     })?
     .map_err(values_error)?;
     run(py, &values, formula, start, outcome)

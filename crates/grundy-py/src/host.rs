@@ -15,8 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use grundy_script::{
-    script_limits, too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Repeat, Splits,
-    SumOption, MAX_NESTING,
+    too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Repeat, Splits, SumOption, MAX_NESTING,
 };
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -408,7 +407,7 @@ fn options_from(r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     })?;
     // An iterator may be endless (`iter(int, 1)`): stop at the size cap, before holding more
     // options than any position may have.
-    let cap = script_limits().size;
+    let cap = crate::session::session().scripts.settings().limits.size;
     let mut out = Array::new();
     for item in items {
         if out.len() >= cap {

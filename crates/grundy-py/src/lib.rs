@@ -16,6 +16,7 @@
 mod cache;
 mod check;
 mod host;
+mod session;
 mod solve;
 mod table;
 mod watched;
@@ -31,8 +32,8 @@ use std::time::{Duration, Instant};
 use grundy_core::quotient::Caps;
 use grundy_core::{Nimber, Outcome, RulesetComponent, SolveError, Value};
 use grundy_front::guess::Settings;
+use grundy_front::quotient;
 use grundy_front::values::{Defaults, ValuesError};
-use grundy_front::{quotient, registry};
 use grundy_games::spec::{SpecError, Word};
 use grundy_script::{table as script_table, Position, ScriptGame};
 use pyo3::create_exception;
@@ -118,7 +119,9 @@ struct NativeGame {
 
 impl NativeGame {
     fn game(&self) -> ScriptGame {
-        ScriptGame::hosted(&self.name, self.host.clone())
+        session::session()
+            .scripts
+            .hosted(&self.name, self.host.clone())
     }
 
     /// The exception a function of the game raised, else `e`.
@@ -402,7 +405,7 @@ fn quotient_json(
         py.allow_threads(move || {
             let cell = cell;
             let (word, stop) = cell.0;
-            quotient::compute(word, upto, caps, &mut |_, _| {
+            quotient::compute(&session::session().games, word, upto, caps, &mut |_, _| {
                 Python::with_gil(|py| match py.check_signals() {
                     Ok(()) => true,
                     Err(e) => {
@@ -466,7 +469,13 @@ fn guess_json(
     // The table grows as `grundy guess`'s does when no `upto` is given.
     let values = watched::watched(py, label, |tell| {
         let mut values = |upto: Option<&str>| {
-            grundy_front::values::compute(std::slice::from_ref(&word), upto, GUESS_DEFAULTS, tell)
+            grundy_front::values::compute(
+                &session::session().games,
+                std::slice::from_ref(&word),
+                upto,
+                GUESS_DEFAULTS,
+                tell,
+            )
         };
         grundy_front::guess::guess_growing(&mut values, upto, p_positions, &settings)
     })?;
@@ -491,8 +500,9 @@ fn ValueError(message: &str) -> PyErr {
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn games() -> Vec<(String, Vec<String>, String, String, String)> {
-    registry::all()
-        .into_iter()
+    session::session()
+        .games
+        .iter()
         .map(|e| {
             (
                 e.name.to_string(),
@@ -563,7 +573,6 @@ fn set_max_positions(n: usize) -> PyResult<()> {
 
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    grundy_script::set_progress_reporter(report_progress);
     grundy_games::progress::set_table_reporter(report_table);
     m.add("GameError", m.py().get_type_bound::<GameError>())?;
     m.add("ComputeError", m.py().get_type_bound::<ComputeError>())?;

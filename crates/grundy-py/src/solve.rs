@@ -2,8 +2,8 @@
 //! ([`grundy_front::verdict`]), as the CLI's `solve --json` line.
 
 use grundy_core::Component;
+use grundy_front::report;
 use grundy_front::verdict::{self, Convention, VerdictError};
-use grundy_front::{registry, report};
 use grundy_games::spec::Word;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -50,7 +50,10 @@ pub(crate) fn solve_words(
 ) -> PyResult<String> {
     let asked = asked(convention, limit, outcome, moves)?;
     let words = Word::from_args(&words);
-    let components = registry::build_sum(&words).map_err(spec_error)?;
+    let components = crate::session::session()
+        .games
+        .build_sum(&words)
+        .map_err(spec_error)?;
     verdict(py, components, asked)
 }
 

@@ -91,7 +91,8 @@ pub(crate) fn table(
     progress: bool,
 ) -> PyResult<(String, String, PyObject, Option<PeriodTuple>)> {
     let word = Word::new("argument 1", spec);
-    let game = grundy_front::values::open(&word).map_err(spec_error)?;
+    let game =
+        grundy_front::values::open(&crate::session::session().games, &word).map_err(spec_error)?;
     let asked = TableOptions {
         period,
         naive,

@@ -37,7 +37,7 @@ use grundy_core::checksum::checkpoint_checksum;
 use rustc_hash::FxHashMap;
 
 use super::params::Params;
-use super::shared::lines;
+use super::shared::Lines;
 use grundy_games::tabulate::Values;
 
 /// The first line of a cache file; the number is its format's version.
@@ -53,7 +53,7 @@ struct Entry {
 }
 
 /// The cache file of this process and the lines read from it that no game has taken yet.
-struct Cache {
+pub(super) struct Cache {
     path: PathBuf,
     entries: FxHashMap<u64, Entry>,
     /// Whether a game took a line from the file (then the file is written again only if a line
@@ -62,8 +62,6 @@ struct Cache {
     /// Whether the file is read-only: then it is never replaced.
     read_only: bool,
 }
-
-static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
 
 /// The identity of a script game in a cache file: a hash of the format's version, the script's
 /// text and its parameters.
@@ -81,120 +79,116 @@ pub(super) fn identity(text: &str, params: &Params) -> u64 {
     checkpoint_checksum(&bytes)
 }
 
-/// Uses `path` as this process's cache file: its lines are read now (none if it does not exist)
-/// and given to each game the first time it asks ([`take`]), and [`save_cache`] writes them back.
-/// `reserve` is asked for the bytes the file's values take before they are read. `Err`: one line
-/// naming the file and what is wrong with it.
-pub fn open_cache(
-    path: &Path,
-    reserve: &dyn Fn(&str, u64) -> Result<(), String>,
-) -> Result<(), String> {
-    let bad = |why: String| format!("cache {}: {why}; delete it to start again", path.display());
-    // Checked before it is opened: opening a pipe waits for a writer, and a device never ends.
-    let read_only = match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => {
-            return Err(format!(
+impl Cache {
+    /// Reads the cache file `path` (none if it does not exist), asking `reserve` for the bytes
+    /// its values take before they are read ([`super::Runtime::open_cache`]).
+    pub(super) fn open(
+        path: &Path,
+        reserve: &dyn Fn(&str, u64) -> Result<(), String>,
+    ) -> Result<Cache, String> {
+        let bad =
+            |why: String| format!("cache {}: {why}; delete it to start again", path.display());
+        // Checked before it is opened: opening a pipe waits for a writer, and a device never ends.
+        let read_only = match std::fs::metadata(path) {
+            Ok(m) if !m.is_file() => {
+                return Err(format!(
                 "cache {}: not a regular file (a device, a pipe or a folder): give the path of a \
-                 file",
+                     file",
                 path.display()
             ))
-        }
-        Ok(m) => m.permissions().readonly(),
-        Err(_) => false,
-    };
-    let (entries, existed) = match std::fs::File::open(path) {
-        Ok(mut file) => {
-            let size = file.metadata().map_err(|e| bad(e.to_string()))?.len();
-            reserve(&format!("the cache file {}", path.display()), 2 * size)?;
-            let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes)
-                .map_err(|e| bad(e.to_string()))?;
-            (parse(&bytes).map_err(bad)?, true)
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (FxHashMap::default(), false),
-        Err(e) => return Err(bad(e.to_string())),
-    };
-    *CACHE.lock().expect("no thread panics holding it") = Some(Cache {
-        path: path.to_path_buf(),
-        entries,
-        existed,
-        read_only,
-    });
-    Ok(())
-}
+            }
+            Ok(m) => m.permissions().readonly(),
+            Err(_) => false,
+        };
+        let (entries, existed) = match std::fs::File::open(path) {
+            Ok(mut file) => {
+                let size = file.metadata().map_err(|e| bad(e.to_string()))?.len();
+                reserve(&format!("the cache file {}", path.display()), 2 * size)?;
+                let mut bytes = Vec::new();
+                file.read_to_end(&mut bytes)
+                    .map_err(|e| bad(e.to_string()))?;
+                (parse(&bytes).map_err(bad)?, true)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => (FxHashMap::default(), false),
+            Err(e) => return Err(bad(e.to_string())),
+        };
+        Ok(Cache {
+            path: path.to_path_buf(),
+            entries,
+            existed,
+            read_only,
+        })
+    }
 
-/// The values the cache file holds for the game `identity`, taken once.
-pub(super) fn take(identity: u64) -> Option<Values> {
-    let mut cache = CACHE.lock().expect("no thread panics holding it");
-    cache.as_mut()?.entries.remove(&identity).map(|e| e.values)
-}
+    /// The values the file holds for the game `identity`, taken once.
+    pub(super) fn take(&mut self, identity: u64) -> Option<Values> {
+        self.entries.remove(&identity).map(|e| e.values)
+    }
 
-/// Writes every line this process holds (and the file's lines no game used) to the cache file,
-/// when one was given and a line grew; `Ok(false)` when there was nothing to write. `Err`: one
-/// line naming the file.
-pub fn save_cache() -> Result<bool, String> {
-    let cache = CACHE.lock().expect("no thread panics holding it");
-    let Some(cache) = cache.as_ref() else {
-        return Ok(false);
-    };
-    let held: Vec<_> = lines()
-        .lock()
-        .expect("no thread panics holding it")
-        .values()
-        .cloned()
-        .collect();
-    let guards: Vec<_> = held
-        .iter()
-        .map(|s| s.read().expect("no thread panics holding it"))
-        .filter(|s| s.identity.is_some() && s.line.len() > 0)
-        .collect();
-    let grew = guards.iter().any(|s| s.line.len() > s.loaded);
-    if cache.existed && !grew {
-        return Ok(false);
-    }
-    let path = &cache.path;
-    let failed = |e: std::io::Error| format!("cache {}: cannot write it: {e}", path.display());
-    if guards.is_empty() && !cache.existed {
-        // No script's line to keep (a run of a built-in game): no file is made.
-        return Ok(false);
-    }
-    if cache.read_only {
-        return Err(format!(
-            "cache {}: the file is read-only, so the values computed were not written to it",
-            path.display()
-        ));
-    }
-    let _lock = lock(path).map_err(failed)?;
-    // What another run wrote since this one read the file, verified as any file read.
-    let written = read_again(path)?;
-    // A file deleted since it was read ("delete it to start again") stays deleted: only this
-    // run's own lines are written, not those it read from the old file.
-    let empty = FxHashMap::default();
-    let kept = if written.is_none() && cache.existed {
-        &empty
-    } else {
-        &cache.entries
-    };
-    let written = written.unwrap_or_default();
-    // Each game once, with its longest line: this run's, the file's as it was opened, or the
-    // file's as another run wrote it since.
-    let mut games: FxHashMap<u64, (&str, &Values)> = FxHashMap::default();
-    let held = guards
-        .iter()
-        .map(|s| (s.identity.unwrap_or(0), s.source.as_str(), s.line.values()));
-    let read = kept.iter().chain(written.iter());
-    for (id, source, values) in held.chain(read.map(|(&id, e)| (id, e.source.as_str(), &e.values)))
-    {
-        let longer = games.get(&id).is_none_or(|(_, v)| values.len() > v.len());
-        if longer {
-            games.insert(id, (source, values));
+    /// Writes every line of `lines` (and the file's lines no game used) to the file, when a
+    /// line grew ([`super::Runtime::save_cache`]).
+    pub(super) fn save(&self, lines: &Mutex<Lines>) -> Result<bool, String> {
+        let cache = self;
+        let held: Vec<_> = lines
+            .lock()
+            .expect("no thread panics holding it")
+            .values()
+            .cloned()
+            .collect();
+        let guards: Vec<_> = held
+            .iter()
+            .map(|s| s.read().expect("no thread panics holding it"))
+            .filter(|s| s.identity.is_some() && s.line.len() > 0)
+            .collect();
+        let grew = guards.iter().any(|s| s.line.len() > s.loaded);
+        if cache.existed && !grew {
+            return Ok(false);
         }
+        let path = &cache.path;
+        let failed = |e: std::io::Error| format!("cache {}: cannot write it: {e}", path.display());
+        if guards.is_empty() && !cache.existed {
+            // No script's line to keep (a run of a built-in game): no file is made.
+            return Ok(false);
+        }
+        if cache.read_only {
+            return Err(format!(
+                "cache {}: the file is read-only, so the values computed were not written to it",
+                path.display()
+            ));
+        }
+        let _lock = lock(path).map_err(failed)?;
+        // What another run wrote since this one read the file, verified as any file read.
+        let written = read_again(path)?;
+        // A file deleted since it was read ("delete it to start again") stays deleted: only this
+        // run's own lines are written, not those it read from the old file.
+        let empty = FxHashMap::default();
+        let kept = if written.is_none() && cache.existed {
+            &empty
+        } else {
+            &cache.entries
+        };
+        let written = written.unwrap_or_default();
+        // Each game once, with its longest line: this run's, the file's as it was opened, or the
+        // file's as another run wrote it since.
+        let mut games: FxHashMap<u64, (&str, &Values)> = FxHashMap::default();
+        let held = guards
+            .iter()
+            .map(|s| (s.identity.unwrap_or(0), s.source.as_str(), s.line.values()));
+        let read = kept.iter().chain(written.iter());
+        for (id, source, values) in
+            held.chain(read.map(|(&id, e)| (id, e.source.as_str(), &e.values)))
+        {
+            let longer = games.get(&id).is_none_or(|(_, v)| values.len() > v.len());
+            if longer {
+                games.insert(id, (source, values));
+            }
+        }
+        let mut games: Vec<(u64, &str, &Values)> =
+            games.into_iter().map(|(id, (s, v))| (id, s, v)).collect();
+        games.sort_by_key(|g| g.0);
+        write(path, &games).map_err(failed)?;
+        Ok(true)
     }
-    let mut games: Vec<(u64, &str, &Values)> =
-        games.into_iter().map(|(id, (s, v))| (id, s, v)).collect();
-    games.sort_by_key(|g| g.0);
-    write(path, &games).map_err(failed)?;
-    Ok(true)
 }
 
 /// An exclusive lock of `FILE.lock` beside the cache file, held until the value is dropped: one
@@ -239,12 +233,6 @@ fn read_again(path: &Path) -> Result<Option<FxHashMap<u64, Entry>>, String> {
             path.display()
         )),
     }
-}
-
-/// Forgets the cache file (after [`save_cache`]): later lines are not read from it or written
-/// to it. The lines held stay in memory.
-pub fn close_cache() {
-    *CACHE.lock().expect("no thread panics holding it") = None;
 }
 
 /// Writes `games` to `path` whole ([`grundy_core::atomic_file`]).

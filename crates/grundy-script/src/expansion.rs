@@ -11,9 +11,7 @@ use rhai::{Array, Dynamic};
 use rustc_hash::FxHashSet;
 
 use super::family::{self, Family, Hole, Shape};
-use super::program::{
-    describe_value, from_dynamic, script_limits, to_dynamic, Cuts, Repeat, Splits, SumOption,
-};
+use super::program::{describe_value, from_dynamic, to_dynamic, Cuts, Repeat, Splits, SumOption};
 use super::{Position, ScriptGame};
 
 /// Options of one position, as the script gave them: integer ranges stay ranges.
@@ -194,7 +192,8 @@ impl ScriptGame {
     /// options.
     pub(super) fn expand(&self, p: &Position) -> Result<Expansion, String> {
         let program = &self.program;
-        super::program::expanded(&self.name, &self.expanded);
+        let progress = self.runtime.settings().progress;
+        super::program::expanded(&self.name, &self.expanded, progress);
         let on = p.to_string();
         if program.hooks().components {
             let d = program.call("components", vec![to_dynamic(p)], &on)?;
@@ -465,7 +464,7 @@ impl ScriptGame {
             // A shape with a hole: its members are put in canonical form, not the shape.
             return Ok(p);
         }
-        let p = from_dynamic(&item).map_err(|m| error(format!("an option is {m}")))?;
+        let p = from_dynamic(&item, self.size()).map_err(|m| error(format!("an option is {m}")))?;
         self.canonical(p)
     }
 
@@ -486,7 +485,7 @@ impl ScriptGame {
         let items = d
             .read_lock::<Array>()
             .ok_or_else(|| error("an array that is being written".into()))?;
-        let size = script_limits().size;
+        let size = self.size();
         if items.len() > size {
             return Err(error(format!(
                 "an array of {} elements, more than {size}, the limit; raise it with {}",
@@ -504,7 +503,7 @@ impl ScriptGame {
             } else if item.is_array() {
                 out.push(self.holed(item, call, depth + 1, path, slot)?);
             } else {
-                out.push(from_dynamic(item).map_err(error)?);
+                out.push(from_dynamic(item, size).map_err(error)?);
             }
             path.pop();
         }
@@ -566,7 +565,7 @@ impl ScriptGame {
         }
         let on = p.to_string();
         let d = self.program.call("canonical", vec![to_dynamic(&p)], &on)?;
-        from_dynamic(&d).map_err(|m| {
+        from_dynamic(&d, self.size()).map_err(|m| {
             self.program
                 .type_error(&format!("canonical({on})"), &format!("returned {m}"))
         })
@@ -575,7 +574,7 @@ impl ScriptGame {
     /// Counts `n` more options of one position, failing past the size cap.
     fn count(&self, count: &mut u64, n: u64, call: &str) -> Result<(), String> {
         *count = count.saturating_add(n);
-        let cap = script_limits().size as u64;
+        let cap = self.size() as u64;
         if *count > cap {
             return Err(self.program.type_error(
                 call,

@@ -30,7 +30,8 @@
 //!
 //! // Take at most half of a heap: G(2m) = m and G(2m + 1) = G(m).
 //! let words = ["script:{fn moves(n) { range(n - n / 2, n) }}", "11", "12"];
-//! let games = Registry::builtin().with(grundy_script::entries());
+//! let scripts = grundy_script::Runtime::new(grundy_script::ScriptSettings::default());
+//! let games = Registry::builtin().with(scripts.entries());
 //! let mut sum = games.build_sum(&Word::from_args(&words)).unwrap();
 //! // 11 + 12 is one component, a sum of the heaps 11 and 12: G(11) = G(5) = G(2) = 1, G(12) = 6.
 //! assert_eq!(analyse(&mut sum, 10).unwrap().grundy, Some(Nimber(1 ^ 6)));
@@ -50,6 +51,7 @@ mod line_moves;
 mod params;
 mod position;
 mod program;
+mod runtime;
 mod shared;
 mod stack;
 pub mod table;
@@ -60,49 +62,29 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
-use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
-pub use cache::{close_cache, open_cache, save_cache};
 use expansion::Expansion;
 pub use heaps::misere_quotient;
-pub use params::{parse_one as parse_param, set_params, Params};
+pub use params::{parse_one as parse_param, Params};
 pub use position::{too_deep, Position, MAX_NESTING};
-pub use program::{
-    script_limits, set_memory_probe, set_progress_reporter, set_script_limits, Cuts, Hooks, Host,
-    Repeat, ScriptLimits, Splits, SumOption,
-};
-use program::{to_dynamic, Program};
+use program::to_dynamic;
+pub use program::{Cuts, Hooks, Host, Repeat, ScriptLimits, Splits, SumOption};
 /// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
 pub use rhai::{Array, Dynamic};
-pub use shared::{set_line_budget, stop_lines, LineBudget};
+pub use runtime::{Runtime, ScriptSettings};
+pub use shared::LineBudget;
 pub use tabulation::ScriptTable;
 
-use grundy_games::entry::GameEntry;
 use grundy_games::spec::{GameSpec, SpecError, Word};
 
 /// How many times over a part may be split again by `components`.
 const MAX_SPLITS: usize = 64;
 
-/// `text` compiled, once per process: `play` builds the game again after every move.
-fn compiled(source: &str, text: &str, params: &Params) -> Result<Arc<Program>, String> {
-    type Compiled = FxHashMap<(String, String, Params), Arc<Program>>;
-    static COMPILED: OnceLock<Mutex<Compiled>> = OnceLock::new();
-    let key = (source.to_string(), text.to_string(), params.clone());
-    let cache = COMPILED.get_or_init(Mutex::default);
-    if let Some(p) = cache.lock().expect("no thread panics holding it").get(&key) {
-        return Ok(p.clone());
-    }
-    let program = Arc::new(Program::compile(source, text, params)?);
-    cache
-        .lock()
-        .expect("no thread panics holding it")
-        .insert(key, program.clone());
-    Ok(program)
-}
-
 /// A game defined by a script.
 pub struct ScriptGame {
+    /// The run it belongs to: its settings, and what its games share.
+    runtime: Arc<Runtime>,
     name: String,
     program: Arc<dyn Host>,
     /// Expansions made ahead of the solver (on every core) and kept since.
@@ -113,35 +95,24 @@ pub struct ScriptGame {
     /// The first error met: every search stops with it.
     error: Mutex<Option<String>>,
     warned: AtomicBool,
-    /// The process's line of heap values for this program ([`shared`]), found once.
+    /// The run's line of heap values for this program ([`shared`]), found once.
     line: OnceLock<shared::SharedLine>,
     /// The game's identity in a cache file ([`cache::identity`]): a script's, not a host's.
     identity: Option<u64>,
 }
 
 impl ScriptGame {
-    /// Compiles the script `text` read from `source`; `name` is the game spec that names it. The
-    /// script sees the command line's parameters ([`set_params`]).
+    /// Compiles the script `text` read from `source`, in a runtime of its own with the default
+    /// settings ([`Runtime::compile`] compiles it in a front end's runtime); `name` is the game
+    /// spec that names it.
     pub fn compile(name: &str, source: &str, text: &str) -> Result<ScriptGame, String> {
-        ScriptGame::compile_with(name, source, text, &Params::global())
+        Runtime::new(ScriptSettings::default()).compile(name, source, text)
     }
 
-    /// [`ScriptGame::compile`] with the parameters `params`, each a constant every function sees.
-    pub fn compile_with(
-        name: &str,
-        source: &str,
-        text: &str,
-        params: &Params,
-    ) -> Result<ScriptGame, String> {
-        let mut game = ScriptGame::hosted(name, compiled(source, text, params)?);
-        game.identity = Some(cache::identity(text, params));
-        Ok(game)
-    }
-
-    /// A game whose functions `host` runs (another language than Rhai: the Python package's
-    /// `grundy.Game`), with the same positions, options, sums, memo and caps as a script.
-    pub fn hosted(name: &str, host: Arc<dyn Host>) -> ScriptGame {
+    /// A game of `runtime` whose functions `host` runs ([`Runtime::hosted`]).
+    fn new(runtime: Arc<Runtime>, name: &str, host: Arc<dyn Host>) -> ScriptGame {
         ScriptGame {
+            runtime,
             name: name.to_string(),
             program: host,
             store: Mutex::default(),
@@ -154,9 +125,8 @@ impl ScriptGame {
         }
     }
 
-    /// The game `spec` names: `script:FILE`, or `script:{...}` with the script inline, either
-    /// followed by parameters (`?k=3&s=10`) that replace the command line's of the same name.
-    pub fn from_spec(spec: &GameSpec) -> Result<ScriptGame, SpecError> {
+    /// The game `spec` names ([`Runtime::game`]).
+    fn from_spec(runtime: &Arc<Runtime>, spec: &GameSpec) -> Result<ScriptGame, SpecError> {
         let whole = spec.require_params("script:FILE (a Rhai script) or script:{...}")?;
         let (script, query) = params::split_spec(whole);
         let (source, text) = match script.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
@@ -169,7 +139,7 @@ impl ScriptGame {
                 (script.to_string(), text)
             }
         };
-        let mut params = Params::global();
+        let mut params = runtime.settings().params.clone();
         // A parameter of the command line the script never reads is a typo too (a parameter for
         // one script of several goes in that script's spec).
         if let [first, ..] = params.unread(&text).as_slice() {
@@ -189,8 +159,15 @@ impl ScriptGame {
             }
             params = params.with_query(query).map_err(bad)?;
         }
-        ScriptGame::compile_with(&spec.word.text, &source, &text, &params)
+        runtime
+            .compile_with(&spec.word.text, &source, &text, &params)
             .map_err(|m| spec.error(m))
+    }
+
+    /// The most options one position may have, and the most elements an array may hold
+    /// ([`ScriptLimits::size`]).
+    fn size(&self) -> usize {
+        self.runtime.settings().limits.size
     }
 
     /// Reads a position from its words (each one part of a sum), in canonical form.
@@ -524,8 +501,12 @@ impl Game for ScriptGame {
     }
 }
 
-fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
-    let game = ScriptGame::from_spec(spec)?;
+fn build(
+    runtime: &Arc<Runtime>,
+    spec: &GameSpec,
+    words: &[Word],
+) -> Result<Box<dyn Component>, SpecError> {
+    let game = runtime.game(spec)?;
     if words.is_empty() {
         return Err(spec.error(
             "give a position after the script: an integer (7), integers with commas (3,4), a literal ([[1,2],[3]], \"abc\") or a word",
@@ -533,18 +514,6 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
     }
     let position = game.position(words)?;
     Ok(RulesetComponent::boxed(game, position))
-}
-
-/// The registry entry.
-pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry::new(
-        "script",
-        "script:FILE or script:{RHAI}",
-        "a game whose moves a Rhai script gives: fn moves(p) returns the options of p (positions are integers, strings or arrays; sum([a, b]) is a sum); fastest as ranges a..b, splits(m), cuts(w, h) (the book: Game scripts)",
-        "script:examples/games/half.rhai 10",
-        build,
-    )
-    .tabulated(|spec| Ok(Box::new(ScriptTable::new(spec, ScriptGame::from_spec(spec)?))))]
 }
 
 #[cfg(test)]

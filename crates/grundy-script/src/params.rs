@@ -5,8 +5,6 @@
 //! parameter passes them without writing the script again. A value is read as a position word
 //! is (`3`, `1,2`, `[[1],[2]]`, `"x"`, a plain word as a string), or `true` / `false`.
 
-use std::sync::Mutex;
-
 use rhai::Dynamic;
 
 use super::position::Position;
@@ -16,17 +14,16 @@ use super::program::to_dynamic;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Params(Vec<(String, String)>);
 
-/// The `--param` values, set once per process by the command line.
-static GLOBAL: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
-
-/// Sets the parameters every script compiled afterwards sees (`--param NAME=VALUE`, each checked
-/// by [`parse_one`]); of a name given twice the later value counts, as in a spec's query.
-pub fn set_params(params: Vec<(String, String)>) {
-    let mut kept = Params::default();
-    for (name, value) in params {
-        kept.set(name, value);
+impl Params {
+    /// The parameters `pairs` (the command line's `--param NAME=VALUE`, each checked by
+    /// [`parse_one`]); of a name given twice the later value counts, as in a spec's query.
+    pub fn new(pairs: Vec<(String, String)>) -> Params {
+        let mut kept = Params::default();
+        for (name, value) in pairs {
+            kept.set(name, value);
+        }
+        kept
     }
-    *GLOBAL.lock().expect("no thread panics holding it") = kept.0;
 }
 
 /// `NAME=VALUE`, checked: the name is an identifier a script can read, the value parses.
@@ -71,11 +68,6 @@ impl Params {
     /// Every parameter, `(name, value)` in the order given.
     pub(super) fn pairs(&self) -> &[(String, String)] {
         &self.0
-    }
-
-    /// The parameters of the command line (`--param`).
-    pub fn global() -> Params {
-        Params(GLOBAL.lock().expect("no thread panics holding it").clone())
     }
 
     /// These parameters, then those of `query` (`k=3&s=10`, what follows `?` in a spec), which

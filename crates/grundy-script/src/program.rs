@@ -12,7 +12,6 @@
 use grundy_core::setting::Setting;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 use rhai::packages::{Package, StandardPackage};
 use rhai::{
@@ -22,9 +21,10 @@ use rhai::{
 
 use super::params::Params;
 use super::position::Position;
+use super::runtime::ScriptSettings;
 
-/// The caps every script call runs under, set once per process (the command line's
-/// `--script-max-ops`, `--script-max-depth`, `--script-max-memory` and `--script-max-size`).
+/// The caps every script call runs under, as a front end set them
+/// ([`ScriptSettings::limits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScriptLimits {
     /// Operations one call may take (a loop step, an expression, a function call).
@@ -32,7 +32,8 @@ pub struct ScriptLimits {
     /// How deeply script functions may call one another.
     pub depth: usize,
     /// Mebibytes one call may hold at once (its arrays, strings and maps); enforced where the
-    /// program measures its threads' allocations ([`set_memory_probe`]).
+    /// program measures its threads' allocations
+    /// ([`ScriptSettings::memory_probe`]).
     pub memory_mib: u64,
     /// The most options one position may have, and the most elements (or bytes) of an array (or
     /// string) a script returns or pads to at once (`pad`, `blob`).
@@ -47,6 +48,12 @@ impl ScriptLimits {
         memory_mib: 512,
         size: 1_000_000,
     };
+}
+
+impl Default for ScriptLimits {
+    fn default() -> ScriptLimits {
+        ScriptLimits::DEFAULT
+    }
 }
 
 impl ScriptLimits {
@@ -66,55 +73,16 @@ impl ScriptLimits {
     }
 }
 
-static OPERATIONS: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.operations);
-static DEPTH: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.depth as u64);
-static MEMORY: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.memory_mib);
-static SIZE: AtomicU64 = AtomicU64::new(ScriptLimits::DEFAULT.size as u64);
-static PROBE: OnceLock<fn() -> i64> = OnceLock::new();
-
 thread_local! {
     /// What the probe read when the current call started.
     static CALL_START: Cell<i64> = const { Cell::new(0) };
 }
 
-/// The caps scripts compiled from now on run under.
-pub fn script_limits() -> ScriptLimits {
-    ScriptLimits {
-        operations: OPERATIONS.load(Ordering::Relaxed),
-        depth: DEPTH.load(Ordering::Relaxed) as usize,
-        memory_mib: MEMORY.load(Ordering::Relaxed),
-        size: SIZE.load(Ordering::Relaxed) as usize,
-    }
-}
-
-/// Sets the caps for every script compiled afterwards.
-pub fn set_script_limits(limits: ScriptLimits) {
-    OPERATIONS.store(limits.operations.max(1), Ordering::Relaxed);
-    DEPTH.store(limits.depth.max(1) as u64, Ordering::Relaxed);
-    MEMORY.store(limits.memory_mib.max(1), Ordering::Relaxed);
-    SIZE.store(limits.size.max(1) as u64, Ordering::Relaxed);
-}
-
-/// Installs `probe`, the bytes the calling thread has allocated and not freed (a program's
-/// counting global allocator), so the memory cap of script calls is enforced. Without a probe
-/// (a library user's program) the operations cap still bounds every call.
-pub fn set_memory_probe(probe: fn() -> i64) {
-    let _ = PROBE.set(probe);
-}
-
-static PROGRESS: OnceLock<fn(&str, u64)> = OnceLock::new();
-
-/// Installs `report`, told now and then (every few thousand calls) how many positions a game
-/// script has expanded, so a long search can show that it is working.
-pub fn set_progress_reporter(report: fn(&str, u64)) {
-    let _ = PROGRESS.set(report);
-}
-
 /// Counts one more position expanded by the script `name`.
-pub(super) fn expanded(name: &str, count: &AtomicU64) {
+pub(super) fn expanded(name: &str, count: &AtomicU64, progress: Option<fn(&str, u64)>) {
     let n = count.fetch_add(1, Ordering::Relaxed) + 1;
     if n.is_multiple_of(4096) {
-        if let Some(report) = PROGRESS.get() {
+        if let Some(report) = progress {
             report(name, n);
         }
     }
@@ -221,10 +189,12 @@ pub struct Program {
     /// of their own (what a function returned, a cap reached).
     text: String,
     limits: ScriptLimits,
+    /// The bytes the calling thread holds, if the front end measures them.
+    probe: Option<fn() -> i64>,
 }
 
 /// The engine every script runs in.
-fn engine(limits: ScriptLimits) -> Engine {
+fn engine(limits: ScriptLimits, probe: Option<fn() -> i64>) -> Engine {
     let mut engine = Engine::new_raw();
     engine.register_global_module(StandardPackage::new().as_shared_module());
     engine.set_optimization_level(OptimizationLevel::Full);
@@ -234,7 +204,7 @@ fn engine(limits: ScriptLimits) -> Engine {
     engine.set_max_operations(limits.operations);
     engine.set_max_call_levels(limits.depth);
     engine.set_max_expr_depths(limits.depth.max(64), limits.depth.max(32));
-    if let Some(&probe) = PROBE.get() {
+    if let Some(probe) = probe {
         let cap = (limits.memory_mib as i64).saturating_mul(1 << 20);
         engine.on_progress(move |ops| {
             // Every operation: one `s += s` doubles a string, so a few unchecked steps could
@@ -255,7 +225,8 @@ fn engine(limits: ScriptLimits) -> Engine {
     };
     engine.register_fn("sleep", move |_: i64| no_sleep());
     engine.register_fn("sleep", move |_: f64| no_sleep());
-    engine.register_fn("sort", sort_positions);
+    let size = limits.size;
+    engine.register_fn("sort", move |a: &mut Array| sort_positions(a, size));
 
     engine.register_type_with_name::<SumOption>("sum");
     engine.register_fn("sum", SumOption);
@@ -415,8 +386,9 @@ fn functions_declared(text: &str) -> usize {
 /// then strings, then arrays, each compared as the values they stand for. A multiset of pieces
 /// (`[[2, 1], [1, 3]]`) then has one form without being packed into integers. Arrays of decimal
 /// numbers, characters or booleans sort as before.
-fn sort_positions(a: &mut Array) -> Result<(), Box<EvalAltResult>> {
-    if let Ok(keys) = a.iter().map(from_dynamic).collect::<Result<Vec<_>, _>>() {
+fn sort_positions(a: &mut Array, size: usize) -> Result<(), Box<EvalAltResult>> {
+    let key = |d: &Dynamic| from_dynamic(d, size);
+    if let Ok(keys) = a.iter().map(key).collect::<Result<Vec<_>, _>>() {
         let mut keyed: Vec<(Position, Dynamic)> = keys.into_iter().zip(a.drain(..)).collect();
         keyed.sort_by(|x, y| x.0.cmp(&y.0));
         a.extend(keyed.into_iter().map(|(_, d)| d));
@@ -451,7 +423,12 @@ fn at(pos: rhai::Position) -> (usize, usize) {
 impl Program {
     /// Compiles `text`, read from `source` (a file name, or `inline script`). The error is one
     /// line: `SOURCE:LINE:COLUMN: what is wrong`.
-    pub fn compile(source: &str, text: &str, params: &Params) -> Result<Program, String> {
+    pub fn compile(
+        source: &str,
+        text: &str,
+        params: &Params,
+        settings: &ScriptSettings,
+    ) -> Result<Program, String> {
         let functions = functions_declared(text);
         if functions > MAX_FUNCTIONS {
             return Err(format!(
@@ -460,8 +437,8 @@ impl Program {
                  every function, so loading takes time in the square of their number)"
             ));
         }
-        let limits = script_limits();
-        let mut engine = engine(limits);
+        let (limits, probe) = (settings.limits, settings.memory_probe);
+        let mut engine = engine(limits, probe);
         if !params.is_empty() {
             read_params(&mut engine, params.values());
         }
@@ -493,6 +470,7 @@ impl Program {
             hooks,
             text: text.to_string(),
             limits,
+            probe,
         };
         // The top level runs once, so its errors (and its prints) come first.
         super::stack::with_room(limits.depth, || program.engine.run_ast(&program.ast))
@@ -513,7 +491,7 @@ impl Program {
     /// Calls `name(args)`; an error says where and on which position.
     pub fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String> {
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        if let Some(probe) = PROBE.get() {
+        if let Some(probe) = self.probe {
             CALL_START.with(|s| s.set(probe()));
         }
         super::stack::with_room(self.limits.depth, || {
@@ -628,16 +606,16 @@ pub fn to_dynamic_part(p: &Position) -> Dynamic {
 }
 
 /// A Rhai value a script returned as a position (not a sum): integers, strings, arrays of them.
-pub fn from_dynamic(d: &Dynamic) -> Result<Position, String> {
-    from_dynamic_at(d, 0)
+/// `size` is the most elements (or bytes) an array (or string) may hold ([`ScriptLimits::size`]).
+pub fn from_dynamic(d: &Dynamic, size: usize) -> Result<Position, String> {
+    from_dynamic_at(d, 0, size)
 }
 
 /// [`from_dynamic`] of a value `depth` arrays down.
-fn from_dynamic_at(d: &Dynamic, depth: usize) -> Result<Position, String> {
+fn from_dynamic_at(d: &Dynamic, depth: usize, size: usize) -> Result<Position, String> {
     if let Ok(n) = d.as_int() {
         return Ok(Position::Int(n));
     }
-    let size = script_limits().size;
     let too_long = |what: &str, n: usize| {
         format!(
             "{what} of {n}, more than {size}, the limit; raise it with {}",
@@ -664,7 +642,7 @@ fn from_dynamic_at(d: &Dynamic, depth: usize) -> Result<Position, String> {
         return Ok(Position::list(
             items
                 .iter()
-                .map(|item| from_dynamic_at(item, depth + 1))
+                .map(|item| from_dynamic_at(item, depth + 1, size))
                 .collect::<Result<Vec<_>, _>>()?,
         ));
     }

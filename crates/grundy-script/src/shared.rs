@@ -1,10 +1,10 @@
-//! One line of heap values per script, shared by the whole process.
+//! One line of heap values per script, shared by every game of a run ([`super::Runtime`]).
 //!
 //! `solve` on a heap of a game whose options are ranges of smaller heaps (take-at-most-half)
 //! reaches nearly every smaller heap, and the generic solver lists every option of each: a heap
 //! of 10^5 took 37 s. When the heap asked for has a range of options that covers a good part of
 //! the heaps below it, the heaps `0..=n` are valued instead as a table is ([`Line`], ranges as
-//! intervals), and the values are kept for the process: every `--batch` line, every part of a
+//! intervals), and the values are kept for the run: every `--batch` line, every part of a
 //! sum and every later question about the same script (the same compiled program, so the same
 //! text and parameters) reads them or extends them, rather than starting again.
 //!
@@ -20,8 +20,7 @@
 //! note, and searches as before.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::{Arc, RwLock};
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -29,17 +28,18 @@ use rustc_hash::FxHashMap;
 use super::expansion::{Expansion, Group};
 use super::first_error::FirstError;
 use super::line::{prefix, Line};
-use super::{cache, Host, Position, ScriptGame};
+use super::{Host, Position, ScriptGame};
 use grundy_games::tabulate::Values;
 use grundy_games::tabulate::{TableError, Watch};
 
 /// The most heaps a shared line holds: its positions are kept in four bytes ([`super::last_seen`]).
-/// Short of that the memory budget decides ([`set_line_budget`]): a line takes 5 to 16 bytes a
+/// Short of that the memory budget decides
+/// ([`super::ScriptSettings::line_budget`]): a line takes 5 to 16 bytes a
 /// heap (its values in their width, the tree of the values it has).
 pub(super) const MOST: usize = i32::MAX as usize - 1;
 
-/// The most heaps a `solve` extends the line to where nothing budgets it (a host without
-/// [`set_line_budget`], Python): a few hundred megabytes at most, as before the budget.
+/// The most heaps a `solve` extends the line to where nothing budgets it (a runtime
+/// without a line budget, Python): a few hundred megabytes at most, as before the budget.
 const UNBUDGETED: usize = 1 << 24;
 
 /// How many of the last values a cache file gives a line are valued again before it is used.
@@ -70,38 +70,12 @@ pub(super) struct Shared {
 /// A line, read by every lookup and written while it is extended.
 pub(super) type SharedLine = Arc<RwLock<Shared>>;
 
-type Lines = FxHashMap<usize, SharedLine>;
-
-pub(super) fn lines() -> &'static Mutex<Lines> {
-    static LINES: OnceLock<Mutex<Lines>> = OnceLock::new();
-    LINES.get_or_init(Mutex::default)
-}
+/// The line of each program of a run, by the program's address.
+pub(super) type Lines = FxHashMap<usize, SharedLine>;
 
 /// What holds a shared line's growth to the memory budget: `Err` (naming the option that raises
 /// the budget) refuses `bytes` more for `what`.
 pub type LineBudget = fn(what: &str, bytes: u64) -> Result<(), String>;
-
-static LINE_BUDGET: OnceLock<LineBudget> = OnceLock::new();
-
-/// Set by [`stop_lines`], for good.
-static STOPPED: AtomicBool = AtomicBool::new(false);
-
-/// Stops every line being extended at the end of its block, and any more extending: a process
-/// ending on Ctrl-C calls it before [`super::save_cache`], which waits for each line's lock (held
-/// while the line grows). The lines keep what was valued, as a table stopped by its watch does.
-pub fn stop_lines() {
-    STOPPED.store(true, Ordering::SeqCst);
-}
-
-fn lines_stopped() -> bool {
-    STOPPED.load(Ordering::SeqCst)
-}
-
-/// Sets what a shared line asks before it grows (the command line's `--memory`); without one, it
-/// grows up to [`MOST`] heaps.
-pub fn set_line_budget(budget: LineBudget) {
-    let _ = LINE_BUDGET.set(budget);
-}
 
 /// What [`ScriptGame::line_upto`] found.
 pub(super) enum Upto {
@@ -112,13 +86,13 @@ pub(super) enum Upto {
 }
 
 impl ScriptGame {
-    /// The process's line for this game's program, made (from the cache file, if one holds it)
-    /// the first time any game of the program asks.
+    /// The run's line for this game's program, made (from the cache file, if one holds it) the
+    /// first time any game of the program asks.
     pub(super) fn shared(&self) -> &SharedLine {
         self.line.get_or_init(|| {
             let key = Arc::as_ptr(&self.program) as *const () as usize;
             let fresh = || {
-                let cached = self.identity.and_then(cache::take);
+                let cached = self.identity.and_then(|id| self.runtime.cached(id));
                 let line = cached.and_then(|v| self.resumed(v));
                 let loaded = line.as_ref().map_or(0, Line::len);
                 Arc::new(RwLock::new(Shared {
@@ -131,7 +105,8 @@ impl ScriptGame {
                     loaded,
                 }))
             };
-            lines()
+            self.runtime
+                .lines
                 .lock()
                 .expect("no thread panics holding it")
                 .entry(key)
@@ -147,12 +122,12 @@ impl ScriptGame {
         let len = values.len();
         let from = len.saturating_sub(RECHECKED);
         let mut line = Line::from_values(prefix(&values, from));
-        let builder = ScriptGame::hosted(&self.name, self.program.clone());
+        let builder = self.runtime.hosted(&self.name, self.program.clone());
         for m in from..len {
             let e = builder.expand(&Position::Int(m as i64)).ok();
             let want = values.get(m).map(u64::from);
             if line.try_next(e.as_ref()) != want {
-                note_once(&format!(
+                self.runtime.note_once(&format!(
                     "the cache file's values of {} differ from its rules at the heap {m}: they \
                      are computed again",
                     self.name
@@ -163,7 +138,7 @@ impl ScriptGame {
         Some(line)
     }
 
-    /// The value of the heap `p` from the process's shared line, extending it when the heap's
+    /// The value of the heap `p` from the run's shared line, extending it when the heap's
     /// options make the line pay (see the module's note); `None`: the generic solver decides.
     pub(super) fn shared_value(&self, p: &Position) -> Option<u64> {
         let Position::Int(n) = *p else { return None };
@@ -178,29 +153,24 @@ impl ScriptGame {
                 return None;
             }
         }
-        let most = if LINE_BUDGET.get().is_some() {
-            MOST
-        } else {
-            UNBUDGETED
-        };
-        if n >= most || lines_stopped() || !self.dense_at(p, n) {
+        let budget = self.runtime.settings().line_budget;
+        let stopped = || self.runtime.lines_stopped();
+        let most = if budget.is_some() { MOST } else { UNBUDGETED };
+        if n >= most || stopped() || !self.dense_at(p, n) {
             return None;
         }
         let mut write = shared.write().expect("no thread panics holding it");
         if write.line.get(n).is_none() && !write.given_up {
             let more = Line::bytes_for(n + 1).saturating_sub(write.line.bytes());
             let what = format!("the line of {}'s values up to the heap {n}", self.name);
-            match LINE_BUDGET
-                .get()
-                .map_or(Ok(()), |budget| budget(&what, more))
-            {
+            match budget.map_or(Ok(()), |budget| budget(&what, more)) {
                 Ok(()) => {
-                    self.extend(&mut write, n, &mut |_| !lines_stopped());
+                    self.extend(&mut write, n, &mut |_| !stopped());
                 }
                 Err(m) => {
                     // The search still answers, within its own caps: the line is a shortcut.
                     write.given_up = true;
-                    note_once(&format!(
+                    self.runtime.note_once(&format!(
                         "{m} (the heaps past {} are searched one by one instead)",
                         write.line.len()
                     ));
@@ -210,7 +180,7 @@ impl ScriptGame {
         write.line.get(n)
     }
 
-    /// The values of the heaps `0..=n` from the process's shared line, extended as far as needed
+    /// The values of the heaps `0..=n` from the run's shared line, extended as far as needed
     /// within the budget `watch` keeps (a table). `Err`: the budget refused it, or the watch
     /// stopped it (what was valued stays on the line).
     pub(super) fn line_upto(&self, n: usize, watch: &mut dyn Watch) -> Result<Upto, TableError> {
@@ -235,7 +205,7 @@ impl ScriptGame {
             let total = n as u64 + 1;
             let mut stopped = false;
             self.extend(&mut write, n, &mut |done| {
-                stopped = !watch.progress(done as u64, total) || lines_stopped();
+                stopped = !watch.progress(done as u64, total) || self.runtime.lines_stopped();
                 !stopped
             });
             if stopped {
@@ -269,7 +239,7 @@ impl ScriptGame {
     /// telling `progress` how many heaps the line holds after each block; `progress` stops it by
     /// returning `false`. Each block is expanded on every core while the one before is valued.
     fn extend(&self, shared: &mut Shared, n: usize, progress: &mut dyn FnMut(usize) -> bool) {
-        let builder = ScriptGame::hosted(&self.name, self.program.clone());
+        let builder = self.runtime.hosted(&self.name, self.program.clone());
         let parallel = self.program.parallel();
         // The first error ends the expanding ([`FirstError`]): a heap skipped carries the least
         // failed heap's error, which names that position.
@@ -319,14 +289,6 @@ impl ScriptGame {
     }
 }
 
-/// Says `message` on stderr, once a process.
-fn note_once(message: &str) {
-    static SAID: AtomicBool = AtomicBool::new(false);
-    if !SAID.swap(true, Ordering::Relaxed) {
-        eprintln!("grundy: note: {message}");
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use grundy_core::Solver;
@@ -337,8 +299,6 @@ mod tests {
     /// The value of the heap `n` by the shared line (through the solver), and by a mex over the
     /// options the script lists, heap by heap from 0 (an option that is a string has no moves).
     fn both(text: &str, n: i64) -> (u64, u64) {
-        // Each text is compiled once per process, so the line is shared between the tests'
-        // questions, as between the lines of a batch.
         let game = ScriptGame::compile("script:test", "test", text).unwrap();
         let fast = Solver::new(&game).grundy(&Position::Int(n)).unwrap().0;
         let plain = ScriptGame::compile("script:plain", "plain", text).unwrap();

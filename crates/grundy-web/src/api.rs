@@ -6,7 +6,6 @@
 use grundy_core::{analyse, Nimber, Outcome};
 use grundy_front::play::{engine_move, legal_moves, sum_words, PlayError};
 use grundy_front::position_words::words as position_words;
-use grundy_front::registry::{self, build_sum};
 use grundy_front::table_options::{self, TableOptions};
 use grundy_front::verdict::{verdict, Asked, Convention, VerdictError};
 use grundy_games::spec::Word;
@@ -87,7 +86,7 @@ fn words(words_json: &str) -> Result<Vec<Word>, Refusal> {
 
 /// `grundy games --json`: every game with its syntax, rules and example.
 pub fn games() -> String {
-    let entries: Vec<Json> = registry::all()
+    let entries: Vec<Json> = crate::session::games()
         .iter()
         .map(|e| {
             json!({
@@ -116,7 +115,7 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
         limit,
     };
     asked.check(convention).map_err(Refusal::input)?;
-    let mut components = build_sum(&words)?;
+    let mut components = crate::session::games().build_sum(&words)?;
     let verdict = verdict(&mut components, convention, asked)?;
     let mut answer = grundy_front::report::to_json(&components, &verdict);
     // The CLI's JSON object as it prints it (its fields in its order), with one field more at
@@ -162,7 +161,7 @@ pub fn table(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Answer {
     let word = Word::new("argument 1", game);
-    let tabulation = grundy_front::values::open(&word)?;
+    let tabulation = grundy_front::values::open(&crate::session::games(), &word)?;
     let asked = TableOptions {
         period,
         ..TableOptions::default()
@@ -192,6 +191,7 @@ pub fn guess(game: &str, upto: Option<&str>, progress: &mut dyn FnMut(u64, u64))
     let settings = grundy_pattern::guess::Settings::default();
     let mut values = |upto: Option<&str>| {
         grundy_front::values::compute(
+            &crate::session::games(),
             std::slice::from_ref(&word),
             upto,
             grundy_front::guess::DEFAULTS,
@@ -209,6 +209,7 @@ pub fn guess(game: &str, upto: Option<&str>, progress: &mut dyn FnMut(u64, u64))
 pub fn check(game: &str, formula: &str, upto: Option<&str>, outcome: bool) -> Answer {
     let word = Word::new("argument 1", game);
     let values = grundy_front::values::compute(
+        &crate::session::games(),
         std::slice::from_ref(&word),
         upto,
         grundy_front::values::DEFAULTS,
@@ -283,7 +284,7 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
 /// a draw) and the move the perfect engine makes ([`grundy_front::play`]).
 pub fn turn(words_json: &str) -> Answer {
     let words = words(words_json)?;
-    let mut components = build_sum(&words)?;
+    let mut components = crate::session::games().build_sum(&words)?;
     let analysis = analyse(&mut components, usize::MAX)?;
     let moves = legal_moves(&components, Some(&analysis)).map_err(|e| match e {
         PlayError::Input(m) => Refusal::input(m),
@@ -312,4 +313,19 @@ pub fn turn(words_json: &str) -> Answer {
         "engine": engine_move(&moves),
     })
     .to_string())
+}
+
+/// The page's limits: the script caps (`--script-max-ops`, `--script-max-depth`,
+/// `--script-max-size`) and the search cap (`--max-positions`), checked as the command line
+/// checks them before any is used. `{}` when they are.
+pub fn set_limits(operations: u64, depth: u32, size: u32, max_positions: u32) -> Answer {
+    let limits = grundy_script::ScriptLimits {
+        operations: operations.max(1),
+        depth: (depth as usize).max(1),
+        size: (size as usize).max(1),
+        ..grundy_script::ScriptLimits::DEFAULT
+    };
+    crate::session::set_script_limits(limits).map_err(Refusal::input)?;
+    grundy_core::limits::set_position_cap((max_positions as usize).max(1));
+    Ok("{}".into())
 }

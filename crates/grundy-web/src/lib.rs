@@ -10,6 +10,7 @@
 //! the page's main thread, where the browser can measure text.
 
 pub mod api;
+mod session;
 mod words;
 
 use std::sync::Mutex;
@@ -128,13 +129,13 @@ pub fn turn(words: &str) -> Result<String, JsValue> {
 }
 
 /// Sets the script caps (the CLI's `--script-max-operations`, `--script-max-depth`, ...) and the
-/// search cap (`--max-positions`).
+/// search cap (`--max-positions`), refusing caps that cannot be kept as the command line does.
 #[wasm_bindgen]
-pub fn set_limits(operations: u64, depth: u32, size: u32, max_positions: u32) {
-    let mut limits = grundy_script::ScriptLimits::DEFAULT;
-    limits.operations = operations;
-    limits.depth = depth as usize;
-    limits.size = size as usize;
-    grundy_script::set_script_limits(limits);
-    grundy_core::limits::set_position_cap((max_positions as usize).max(1));
+pub fn set_limits(
+    operations: u64,
+    depth: u32,
+    size: u32,
+    max_positions: u32,
+) -> Result<String, JsValue> {
+    answer(api::set_limits(operations, depth, size, max_positions))
 }

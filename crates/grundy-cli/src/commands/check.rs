@@ -10,6 +10,7 @@ use serde_json::{json, Value as Json};
 use crate::commands::formula::Formula;
 use crate::commands::game_values::{self, GameValues};
 use crate::failure::Failure;
+use crate::session::Session;
 use crate::words;
 
 #[derive(clap::Args)]
@@ -44,11 +45,11 @@ pub struct Args {
     spec: Vec<String>,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     // A malformed formula is refused before the values are computed (they can take minutes).
     Formula::check_syntax(&args.formula)?;
     let words = words::expand(&args.spec)?;
-    let values = game_values::compute(&words, args.upto.as_deref())?;
+    let values = game_values::compute(session, &words, args.upto.as_deref())?;
     let checked = grundy_front::check::check(&values, &args.formula, args.from, args.outcome)
         .map_err(Failure::Input)?;
     // `^` was the power in the old formula syntax: where reading it so would answer otherwise,

@@ -8,6 +8,7 @@ use grundy_games::spec::Word;
 
 use crate::failure::Failure;
 use crate::progress::LazyBar;
+use crate::session::Session;
 
 impl From<ValuesError> for Failure {
     fn from(e: ValuesError) -> Self {
@@ -22,12 +23,17 @@ impl From<ValuesError> for Failure {
 
 /// The values of the game `words` names (the game alone, no position), up to `upto` (`N`, or
 /// `XxY` for two-variable games), with the defaults of `check` and `plot`.
-pub fn compute(words: &[Word], upto: Option<&str>) -> Result<GameValues, Failure> {
-    compute_with(words, upto, DEFAULTS)
+pub fn compute(
+    session: &Session,
+    words: &[Word],
+    upto: Option<&str>,
+) -> Result<GameValues, Failure> {
+    compute_with(session, words, upto, DEFAULTS)
 }
 
 /// [`compute`], with `defaults` where `upto` is not given.
 pub fn compute_with(
+    session: &Session,
     words: &[Word],
     upto: Option<&str>,
     defaults: Defaults,
@@ -42,7 +48,8 @@ pub fn compute_with(
         .set(done);
         true
     };
-    let values = grundy_front::values::compute(words, upto, defaults, &mut progress);
+    let values =
+        grundy_front::values::compute(&session.games, words, upto, defaults, &mut progress);
     crate::progress::set_quiet(false);
     Ok(values?)
 }

@@ -1,9 +1,9 @@
 //! `grundy games`: the list of rulesets.
 
-use grundy_front::registry;
 use serde::Serialize;
 
 use crate::failure::Failure;
+use crate::session::Session;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -21,9 +21,10 @@ struct Entry {
     example: String,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
-    let entries: Vec<Entry> = registry::all()
-        .into_iter()
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
+    let entries: Vec<Entry> = session
+        .games
+        .iter()
         .map(|e| Entry {
             name: e.name,
             aliases: e.aliases,

@@ -6,6 +6,7 @@ use grundy_front::guess::{self, Settings};
 
 use crate::commands::game_values;
 use crate::failure::Failure;
+use crate::session::Session;
 use crate::words;
 
 pub use grundy_front::guess::DEFAULTS;
@@ -36,7 +37,7 @@ pub struct Args {
     spec: Vec<String>,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     let wanted = Settings::with_max_size(args.max_size)
         .map_err(|e| Failure::Input(format!("--max-size {e}")))?;
     // The expression pools are the search's memory: half the budget at most, the rest for the
@@ -54,7 +55,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     }
     let words = words::expand(&args.spec)?;
     let mut values = |upto: Option<&str>| {
-        let values = game_values::compute_with(&words, upto, DEFAULTS)?;
+        let values = game_values::compute_with(session, &words, upto, DEFAULTS)?;
         Ok::<_, Failure>(values)
     };
     let report = guess::guess_growing(

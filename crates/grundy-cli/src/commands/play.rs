@@ -16,11 +16,12 @@ use std::io::{BufRead, Read, Write};
 
 use grundy_core::{analyse, Component, Nimber, Outcome};
 use grundy_front::play::{as_typed, engine_move, legal_moves, PlayError};
-use grundy_front::registry::build_sum;
+use grundy_front::registry::Registry;
 use grundy_games::spec::Word;
 use serde_json::Value as Json;
 
 use crate::failure::Failure;
+use crate::session::Session;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -52,7 +53,7 @@ struct Part {
     position: Vec<String>,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     // The game is shown move by move: no spinner between the lines.
     crate::progress::set_quiet(true);
     // `-` alone (a position) or `GAME:-` (a graph) would read standard input, where the moves are.
@@ -69,7 +70,8 @@ pub fn run(args: Args) -> Result<(), Failure> {
     let mut out = crate::out::Stdout::lock();
     // Through a pipe the typed moves are not on screen: echo them so the transcript reads well.
     let echo = !std::io::IsTerminal::is_terminal(&stdin);
-    play(&words, args.engine_first, echo, &mut input, &mut out)?;
+    let games = &session.games;
+    play(games, &words, args.engine_first, echo, &mut input, &mut out)?;
     Ok(())
 }
 
@@ -93,7 +95,7 @@ type Live = (Vec<Box<dyn Component>>, Vec<usize>);
 /// The parts still in play as components. A part with no words left is finished (no heaps, no
 /// edges standing) and is left out: rebuilt from no words, some games would mean their whole
 /// starting position.
-fn build(parts: &[Part]) -> Result<Live, Failure> {
+fn build(games: &Registry, parts: &[Part]) -> Result<Live, Failure> {
     let mut words = Vec::new();
     let live: Vec<usize> = (0..parts.len())
         .filter(|&i| !parts[i].position.is_empty())
@@ -112,7 +114,7 @@ fn build(parts: &[Part]) -> Result<Live, Failure> {
     if words.is_empty() {
         return Ok((Vec::new(), live));
     }
-    Ok((build_sum(&words)?, live))
+    Ok((games.build_sum(&words)?, live))
 }
 
 fn show(components: &[Box<dyn Component>]) -> String {
@@ -141,13 +143,14 @@ fn value_text(v: Option<Nimber>) -> String {
 /// Plays the game `words` names, the human's moves read from `input`, everything said written
 /// to `out` (with `echo`, each input line too).
 pub fn play(
+    games: &Registry,
     words: &[Word],
     engine_first: bool,
     echo: bool,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Ending, Failure> {
-    let first = build_sum(words)?;
+    let first = games.build_sum(words)?;
     let mut parts: Vec<Part> = first
         .iter()
         .map(|c| {
@@ -166,7 +169,7 @@ pub fn play(
             "the position holds {big}: play lists every move each turn, so numbers up to {MAX_PLAYABLE} only"
         )));
     }
-    let (mut components, mut live) = build(&parts)?;
+    let (mut components, mut live) = build(games, &parts)?;
     let mut engine_to_move = engine_first;
     let mut line = String::new();
     let mut line_no = 0;
@@ -246,7 +249,7 @@ pub fn play(
         let m = &moves[chosen];
         let part = live[m.component];
         parts[part].position = position_words(&parts[part].game, &m.part_position)?;
-        let (mut next, next_live) = build(&parts)?;
+        let (mut next, next_live) = build(games, &parts)?;
         if !engine_to_move && outcome == Outcome::N {
             let after = value(&mut next)?;
             if after != Some(Nimber::ZERO) {
@@ -335,12 +338,22 @@ mod tests {
     fn game(words: &[String], engine_first: bool, script: &str) -> (Ending, String) {
         let words: Vec<Word> = Word::from_args(words);
         let mut out = Vec::new();
-        let ending = play(&words, engine_first, true, &mut script.as_bytes(), &mut out).unwrap();
+        let games = grundy_front::registry::standard();
+        let ending = play(
+            &games,
+            &words,
+            engine_first,
+            true,
+            &mut script.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
         (ending, String::from_utf8(out).unwrap())
     }
 
     fn is_n(words: &[String]) -> bool {
-        let mut sum = build_sum(&Word::from_args(words)).unwrap();
+        let games = grundy_front::registry::standard();
+        let mut sum = games.build_sum(&Word::from_args(words)).unwrap();
         analyse(&mut sum, 0).unwrap().outcome == Outcome::N
     }
 

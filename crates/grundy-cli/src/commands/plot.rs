@@ -16,6 +16,7 @@ use serde_json::{json, Value as Json};
 use crate::commands::formula::Formula;
 use crate::commands::game_values::{self, GameValues};
 use crate::failure::Failure;
+use crate::session::Session;
 use crate::words;
 
 #[derive(clap::Args)]
@@ -82,7 +83,7 @@ fn parse_size(text: &str) -> Result<(u32, u32), Failure> {
     Ok((side(w)?, side(h)?))
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     let (width, height) = parse_size(&args.size)?;
     let format = match Path::new(&args.output)
         .extension()
@@ -110,7 +111,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
         None => {}
     }
     let words = words::expand(&args.spec)?;
-    let values = game_values::compute(&words, args.upto.as_deref())?;
+    let values = game_values::compute(session, &words, args.upto.as_deref())?;
     let overlay = match &args.formula {
         Some(text) => {
             let formula = grundy_pattern::formula::Formula::parse(text, &values.variables())

@@ -10,6 +10,7 @@ use grundy_front::quotient;
 use grundy_games::spec::{parse_number, Word};
 
 use crate::failure::Failure;
+use crate::session::Session;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -35,7 +36,7 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     let upto = parse_number(
         &Word::new("--upto", args.upto.as_str()),
         "the largest heap size",
@@ -59,7 +60,7 @@ pub fn run(args: Args) -> Result<(), Failure> {
     };
     let stop = crate::commands::table::interrupted();
     let word = Word::new("argument 1", args.game.as_str());
-    let q = quotient::compute(&word, upto, caps, &mut |heap, order| {
+    let q = quotient::compute(&session.games, &word, upto, caps, &mut |heap, order| {
         crate::progress::quotient_stage(&args.game, heap, order);
         !stop.load(Ordering::SeqCst)
     })?;

@@ -20,6 +20,7 @@ use crate::commands::board_table;
 use crate::commands::game_values::{self, GameValues};
 use crate::failure::Failure;
 use crate::progress::LazyBar;
+use crate::session::Session;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MethodArg {
@@ -70,9 +71,9 @@ pub struct Args {
     checkpoint: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     let word = Word::new("argument 1", args.game.as_str());
-    let game = grundy_front::values::open(&word)?;
+    let game = grundy_front::values::open(&session.games, &word)?;
     let supports = game.supports();
     let asked = TableOptions {
         csv: args.csv,

@@ -6,7 +6,14 @@ use grundy_games::spec::Word;
 
 fn values_of(game: &str, upto: &str) -> GameValues {
     let word = Word::new("argument 1", game);
-    values::compute(&[word], Some(upto), DEFAULTS, &mut |_, _| true).unwrap()
+    values::compute(
+        &crate::registry::standard(),
+        &[word],
+        Some(upto),
+        DEFAULTS,
+        &mut |_, _| true,
+    )
+    .unwrap()
 }
 
 fn formula(text: &str) -> Formula {

@@ -63,7 +63,7 @@ const CAPS: &[&str] = &[
 
 impl Context {
     pub fn new(grundy: Binary, scratch: PathBuf, root: PathBuf) -> Context {
-        let entries = registry::all();
+        let entries = registry::standard();
         let examples = entries
             .iter()
             .map(|e| {

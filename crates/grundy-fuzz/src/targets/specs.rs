@@ -74,7 +74,7 @@ pub(super) fn specs(cx: &mut Context, rng: &mut Rng) -> Outcome {
         o.in_process += 1;
         let repro = || {
             format!(
-                "registry::build_sum(&Word::from_args(&[{}]))",
+                "registry::standard().build_sum(&Word::from_args(&[{}]))",
                 words
                     .iter()
                     .map(|w| format!("{w:?}"))
@@ -83,7 +83,7 @@ pub(super) fn specs(cx: &mut Context, rng: &mut Rng) -> Outcome {
             )
         };
         if let Some(f) = in_process(repro, || {
-            let _ = registry::build_sum(&Word::from_args(&words));
+            let _ = registry::standard().build_sum(&Word::from_args(&words));
         }) {
             o.findings.push(f);
         }

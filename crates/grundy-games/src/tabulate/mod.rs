@@ -23,7 +23,7 @@
 //! use grundy_games::tabulate::{Quiet, Request, Table};
 //! // Kayles to 200, with its period (proved by the periodicity theorem past 2·71 + 12 + 2).
 //! let (entry, spec) = Registry::builtin().lookup(&Word::new("argument 1", "0.77")).unwrap();
-//! let kayles = (entry.table.expect("a heap game tabulates itself"))(&spec).unwrap();
+//! let kayles = (entry.table.as_ref().expect("a heap game tabulates itself"))(&spec).unwrap();
 //! let table = kayles.tabulate(&Request::upto("200").with_period(), &mut Quiet).unwrap();
 //! let Table::Heaps(line) = table else { panic!("a heap game is a line of heaps") };
 //! assert_eq!(line.value(10), 2);

@@ -3,17 +3,21 @@
 use std::io::{BufRead, BufWriter, Write};
 
 use grundy_core::component::COUNT_SATURATED;
-use grundy_front::registry;
 use grundy_games::spec::Word;
 
 use super::conjecture::ByFormula;
 use super::{decide, write_json, Args};
 use crate::failure::Failure;
+use crate::session::Session;
 
 /// `--batch`: the game words of the command line, then each line of standard input as a
 /// position, answered on one line each. An error names its line and stops the batch; the answers
 /// before it are written (and flushed) first.
-pub(super) fn batch(args: &Args, by_formula: Option<&ByFormula>) -> Result<(), Failure> {
+pub(super) fn batch(
+    args: &Args,
+    session: &Session,
+    by_formula: Option<&ByFormula>,
+) -> Result<(), Failure> {
     // `-` or `GAME:-` would read standard input too, where the positions are (and wait on its
     // lock for ever).
     if let Some(i) = args.spec.iter().position(|a| a == "-" || a.ends_with(":-")) {
@@ -29,7 +33,13 @@ pub(super) fn batch(args: &Args, by_formula: Option<&ByFormula>) -> Result<(), F
         eprint!("grundy: {}", crate::flags::worded(&f.text_line()));
     }
     let mut out = BufWriter::new(crate::out::Stdout::lock());
-    let result = batch_lines(args, by_formula, &mut std::io::stdin().lock(), &mut out);
+    let result = batch_lines(
+        args,
+        session,
+        by_formula,
+        &mut std::io::stdin().lock(),
+        &mut out,
+    );
     out.flush()?;
     result
 }
@@ -39,6 +49,7 @@ const MAX_BATCH_LINE: u64 = 1 << 28;
 
 fn batch_lines(
     args: &Args,
+    session: &Session,
     by_formula: Option<&ByFormula>,
     input: &mut impl BufRead,
     out: &mut impl Write,
@@ -92,7 +103,7 @@ fn batch_lines(
                 // The line is named once, by `at`: the word by its place in the line.
                 .map(|(k, w)| Word::new(format!("item {}", k + 1), w)),
         );
-        let mut components = registry::build_sum(&words).map_err(|e| at(e.into()))?;
+        let mut components = session.games.build_sum(&words).map_err(|e| at(e.into()))?;
         let mut unlisted = false;
         if let Some(f) = by_formula {
             (components, unlisted) = f.wrap(components).map_err(at)?;

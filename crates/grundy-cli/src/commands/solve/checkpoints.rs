@@ -7,11 +7,12 @@ use grundy_core::search::checkpoint::{self, Checkpointing};
 
 use super::Args;
 use crate::failure::Failure;
+use crate::session::Session;
 
 /// Where the searches of this solve keep their checkpoint: the file must be whole to resume
 /// from; Ctrl-C saves every search's table there before the process ends, and the values of each
 /// script's line in the `--cache` file, as an interrupted table keeps them.
-pub(super) fn set_checkpoints(args: &Args) -> Result<(), Failure> {
+pub(super) fn set_checkpoints(args: &Args, session: &Session) -> Result<(), Failure> {
     let path = args
         .checkpoint
         .clone()
@@ -33,7 +34,8 @@ pub(super) fn set_checkpoints(args: &Args) -> Result<(), Failure> {
         every: Duration::from_secs(args.checkpoint_every),
     }));
     // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
-    let _ = ctrlc::set_handler(|| {
+    let scripts = session.scripts.clone();
+    let _ = ctrlc::set_handler(move || {
         for (path, saved) in checkpoint::save_live() {
             match saved {
                 // Its size is said: the table is saved whole, however little of it is filled.
@@ -54,8 +56,8 @@ pub(super) fn set_checkpoints(args: &Args) -> Result<(), Failure> {
         }
         // The search goes on in the main thread meanwhile; the line it may be extending stops at
         // the end of its block and lets go of its lock, which the cache's writer waits for.
-        grundy_script::stop_lines();
-        if let Err(failure) = crate::save_cache(Ok(())) {
+        scripts.stop_lines();
+        if let Err(failure) = crate::save_cache(&scripts, Ok(())) {
             crate::out::error_line(format_args!("{failure}"));
         }
         std::process::exit(130);

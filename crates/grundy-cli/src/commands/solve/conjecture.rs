@@ -17,6 +17,7 @@ use serde_json::Value as Json;
 use super::{write_json, Args};
 use crate::commands::game_values;
 use crate::failure::Failure;
+use crate::session::Session;
 
 /// `--formula` or `--guess`: the formula, checked on the game's table, and how sure it is.
 pub(super) struct ByFormula {
@@ -26,7 +27,7 @@ pub(super) struct ByFormula {
 }
 
 impl ByFormula {
-    pub(super) fn resolve(args: &Args) -> Result<Option<ByFormula>, Failure> {
+    pub(super) fn resolve(args: &Args, session: &Session) -> Result<Option<ByFormula>, Failure> {
         if args.formula.is_none() && !args.guess {
             return Ok(None);
         }
@@ -39,6 +40,7 @@ impl ByFormula {
             .first()
             .ok_or_else(|| Failure::Input("give a game and its position".into()))?;
         let values = game_values::compute_with(
+            session,
             std::slice::from_ref(game),
             args.check_upto.as_deref(),
             crate::commands::guess::DEFAULTS,

@@ -13,10 +13,11 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use grundy_core::Component;
+use grundy_front::report;
 use grundy_front::verdict::{verdict, Asked, Convention, Verdict, VerdictError};
-use grundy_front::{registry, report};
 
 use crate::failure::Failure;
+use crate::session::Session;
 use crate::words;
 use conjecture::ByFormula;
 
@@ -136,14 +137,14 @@ fn write_json(
         .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
 }
 
-pub fn run(args: Args) -> Result<(), Failure> {
-    checkpoints::set_checkpoints(&args)?;
-    let by_formula = ByFormula::resolve(&args)?;
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
+    checkpoints::set_checkpoints(&args, session)?;
+    let by_formula = ByFormula::resolve(&args, session)?;
     if args.batch {
-        return batch::batch(&args, by_formula.as_ref());
+        return batch::batch(&args, session, by_formula.as_ref());
     }
     let words = words::expand(&args.spec)?;
-    let mut components = registry::build_sum(&words)?;
+    let mut components = session.games.build_sum(&words)?;
     // A million heaps read from stdin are a million words: let them go before solving.
     drop(words);
     let mut unlisted = false;
