@@ -3,7 +3,7 @@
 //! (which enforces it and reports through [`Failure`]), so that the two depend one way.
 
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use grundy_core::SolveError;
 use grundy_games::spec::SpecError;
@@ -21,6 +21,14 @@ pub fn set_budget(bytes: u64) {
 /// The `--memory` budget, in bytes.
 pub fn budget() -> u64 {
     BUDGET.load(Ordering::Relaxed)
+}
+
+/// The `--max-positions` cap, which a failure past it names; the default until `main` sets it.
+static MAX_POSITIONS: AtomicUsize = AtomicUsize::new(grundy_core::limits::DEFAULT_POSITION_CAP);
+
+/// Sets the `--max-positions` cap the failures name.
+pub fn set_max_positions(cap: usize) {
+    MAX_POSITIONS.store(cap, Ordering::Relaxed);
 }
 
 /// A failed command.
@@ -66,7 +74,7 @@ impl From<SolveError> for Failure {
             | SolveError::PositionCap { .. }
             | SolveError::MoveCap { .. } => Failure::Compute(format!(
                 "{e}; raise it with --max-positions N (now {}; the solver stores ten times as many)",
-                grundy_core::limits::position_cap()
+                MAX_POSITIONS.load(Ordering::Relaxed)
             )),
             SolveError::MemoryCap {
                 what,

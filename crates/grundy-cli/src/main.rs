@@ -106,8 +106,12 @@ fn main() -> ExitCode {
     // The transposition table of a hard single game (Cram, Chomp) is allocated whole: half the
     // budget, so its search keeps room for everything else under --memory.
     grundy_core::search::set_memory_budget(memory::budget() / 2);
-    grundy_core::limits::set_position_cap(cli.max_positions);
-    grundy_core::limits::set_memory_probe(memory::running_low);
+    failure::set_max_positions(cli.max_positions);
+    let search = grundy_core::limits::Limits {
+        positions: cli.max_positions.max(1),
+        memory: Some(memory::running_low),
+        progress: Some(progress::searched),
+    };
     let script_limits = grundy_script::ScriptLimits {
         operations: cli.script_max_ops,
         depth: cli.script_max_depth,
@@ -120,6 +124,7 @@ fn main() -> ExitCode {
     }
     let scripts = grundy_script::Runtime::new(grundy_script::ScriptSettings {
         limits: script_limits,
+        search,
         params: grundy_script::Params::new(cli.params),
         memory_probe: Some(memory::thread_net),
         progress: Some(progress::script_expanded),
@@ -134,7 +139,6 @@ fn main() -> ExitCode {
     let session = session::Session::new(scripts);
     grundy_games::progress::set_table_reporter(progress::table_values);
     grundy_games::progress::set_stage_reporter(progress::guessing);
-    grundy_core::limits::set_progress_reporter(progress::searched);
     progress::start();
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args, &session),

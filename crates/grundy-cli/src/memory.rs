@@ -2,7 +2,7 @@
 //! mimalloc makes a plain script a third faster than the system allocator) for all but large
 //! blocks, which are mappings of their own (returned at once, grown without a copy); counting per
 //! thread the bytes allocated and not yet freed, so a script's call can be stopped when it holds
-//! too much memory (see `grundy_script::set_memory_probe`). Counting is a thread-local
+//! too much memory (see `grundy_script::ScriptSettings::memory_probe`). Counting is a thread-local
 //! addition per allocation.
 //!
 //! It also counts the bytes the whole process holds, for the `--memory` budget: commands

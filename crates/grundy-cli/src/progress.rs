@@ -31,7 +31,7 @@ fn showing() -> bool {
         && STARTED.get_or_init(Instant::now).elapsed() >= Duration::from_secs(1)
 }
 
-/// `grundy_script::set_progress_reporter`'s reporter.
+/// The script runtime's reporter (`grundy_script::ScriptSettings::progress`).
 pub fn script_expanded(game: &str, expanded: u64) {
     spin(|| format!("{game}: {expanded} positions expanded"));
 }
@@ -84,7 +84,8 @@ pub fn guessing(stage: &str) {
     spin(|| stage.to_string());
 }
 
-/// `grundy_core::limits::set_progress_reporter`'s reporter: a search's count of positions.
+/// The search limits' reporter (`grundy_core::limits::Limits::progress`): a search's count of
+/// positions.
 pub fn searched(what: &str, stored: u64) {
     spin(|| format!("{what}: {stored} positions stored"));
 }

@@ -17,6 +17,12 @@ pub struct Session {
 }
 
 impl Session {
+    /// How far a search of the whole sum may go (`--max-positions`, `--memory`): the limits
+    /// every game of [`Session::games`] searches within too.
+    pub fn limits(&self) -> &grundy_core::limits::Limits {
+        &self.scripts.settings().search
+    }
+
     /// The session of the runtime `scripts`.
     pub fn new(scripts: Arc<Runtime>) -> Session {
         Session {

@@ -59,6 +59,13 @@ pub trait Component {
     /// The (generalized) Grundy value.
     fn value(&mut self) -> Result<Value, SolveError>;
 
+    /// Searches within `limits` from now on: what the registry that built the component was
+    /// given ([`crate::limits`]). The default: a component that keeps no search of its own
+    /// (a theorem answers it) has nothing to limit.
+    fn limit(&mut self, limits: crate::limits::Limits) {
+        let _ = limits;
+    }
+
     /// The moves of this component to positions of finite value `target`: the first `limit` of
     /// them are pushed to `out` and the number of all of them is returned. (A position with 10^5
     /// heaps can have 5·10^4 winning moves, each a position of 10^5 heaps: listing them all would

@@ -31,7 +31,7 @@ pub enum SolveError {
         /// The cap on moves that was reached.
         cap: usize,
     },
-    /// A search holds most of the memory it may use (see [`crate::limits::check_memory`]).
+    /// A search holds most of the memory it may use (see [`crate::limits::Limits::check_memory`]).
     #[error("{what}: stopped after {positions} positions, holding {bytes} bytes, most of the memory it may use")]
     MemoryCap {
         /// What was being searched.

@@ -30,6 +30,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use serde_json::Value as Json;
 
+use crate::limits::Limits;
 use crate::misere::graphs;
 use crate::{
     Component, GameTree, MoveReport, Nimber, Outcome, SolveError, Value, MOVE_POSITION_LIMIT,
@@ -230,8 +231,9 @@ fn combine(components: &[Box<dyn Component>], pick: &[&(Option<MoveReport>, u64)
 pub fn analyse_every(
     components: &mut [Box<dyn Component>],
     limit: usize,
+    limits: &Limits,
 ) -> Result<EveryAnalysis, SolveError> {
-    every_sum(components, Some(limit))
+    every_sum(components, Some(limit), limits)
 }
 
 /// The Every-SG outcome and step counts alone, without looking for the winning combined moves
@@ -239,18 +241,20 @@ pub fn analyse_every(
 /// [`EveryAnalysis::moves_searched`] is `false`.
 pub fn analyse_every_outcome(
     components: &mut [Box<dyn Component>],
+    limits: &Limits,
 ) -> Result<EveryAnalysis, SolveError> {
-    every_sum(components, None)
+    every_sum(components, None, limits)
 }
 
 /// [`analyse_every`], or with `limit` `None` [`analyse_every_outcome`].
 fn every_sum(
     components: &mut [Box<dyn Component>],
     limit: Option<usize>,
+    limits: &Limits,
 ) -> Result<EveryAnalysis, SolveError> {
     let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
-    let (graphs, roots) = graphs(components, "Every-SG", crate::limits::position_cap())?;
+    let (graphs, roots) = graphs(components, "Every-SG", limits)?;
     let mut counts: Vec<Steps> = graphs.into_iter().map(Steps::new).collect();
     let mut steps = Vec::with_capacity(components.len());
     for ((r, &root), c) in counts.iter_mut().zip(&roots).zip(components) {
@@ -275,7 +279,7 @@ fn every_sum(
             // Each component's moves are kept with their reports: thousands of components
             // with thousands of moves each can hold gigabytes.
             let listed = choices.iter().map(Vec::len).sum();
-            crate::limits::check_memory(listed, || "the Every-SG winning moves".into())?;
+            limits.check_memory(listed, || "the Every-SG winning moves".into())?;
             if steps[i] == 0 {
                 choices.push(vec![(None, 0)]);
                 tallies.push(vec![(0, 1)]);
@@ -399,21 +403,21 @@ fn winning_combinations(
 }
 
 /// Decides a sum under Every-SG by searching the whole sum (no theorem trusted), storing at most
-/// `cap` positions: a position is a win for the player to move exactly when some combined move
+/// `limits.positions` positions: a position is a win for the player to move exactly when some combined move
 /// reaches a loss, and a position where every component is finished is a loss. Lists every
 /// winning combined move (up to `limit`).
 pub fn analyse_every_by_search(
     components: &mut [Box<dyn Component>],
     limit: usize,
-    cap: usize,
+    limits: &Limits,
 ) -> Result<EveryAnalysis, SolveError> {
     let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
-    let (mut graphs, root) = graphs(components, "Every-SG", cap)?;
+    let (mut graphs, root) = graphs(components, "Every-SG", limits)?;
     let mut search = EverySearch {
         graphs: &mut graphs,
         memo: FxHashMap::default(),
-        cap,
+        limits: *limits,
     };
     let outcome = if search.wins(&root)? {
         Outcome::N
@@ -480,7 +484,7 @@ pub fn analyse_every_by_search(
 struct EverySearch<'g, 'a> {
     graphs: &'g mut [GameTree<'a>],
     memo: FxHashMap<Vec<u32>, bool>,
-    cap: usize,
+    limits: Limits,
 }
 
 impl EverySearch<'_, '_> {
@@ -516,10 +520,12 @@ impl EverySearch<'_, '_> {
                 break;
             }
         }
-        if self.memo.len() >= self.cap {
-            return Err(SolveError::TableFull { cap: self.cap });
+        let cap = self.limits.positions;
+        if self.memo.len() >= cap {
+            return Err(SolveError::TableFull { cap });
         }
-        crate::limits::check_memory(self.memo.len(), || "the Every-SG search".into())?;
+        self.limits
+            .check_memory(self.memo.len(), || "the Every-SG search".into())?;
         self.memo.insert(state.to_vec(), win);
         Ok(win)
     }

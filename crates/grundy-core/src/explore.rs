@@ -9,6 +9,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::limits::Limits;
 use crate::{Game, MoveReport, Ruleset, SolveError};
 
 /// An injective encoding of a position as words: two positions with the same key are the same
@@ -146,6 +147,8 @@ pub struct GameTree<'a> {
     ids: FxHashMap<Key, u32>,
     nodes: Vec<Node<'a>>,
     cap: usize,
+    /// The memory probe and progress reporter it tells.
+    limits: Limits,
     /// Moves generated so far: the work grows with them, not with the positions alone.
     moves: usize,
 }
@@ -154,13 +157,15 @@ pub struct GameTree<'a> {
 pub const MOVES_PER_POSITION: usize = 16;
 
 impl<'a> GameTree<'a> {
-    /// An empty graph for positions of `game` (named in errors), holding at most `cap` positions.
-    pub fn new(game: impl Into<String>, cap: usize) -> Self {
+    /// An empty graph for positions of `game` (named in errors), holding at most
+    /// `limits.positions` positions.
+    pub fn new(game: impl Into<String>, limits: Limits) -> Self {
         GameTree {
             game: game.into(),
             ids: FxHashMap::default(),
             nodes: Vec::new(),
-            cap,
+            cap: limits.positions,
+            limits,
             moves: 0,
         }
     }
@@ -177,7 +182,8 @@ impl<'a> GameTree<'a> {
                 cap: self.cap,
             });
         }
-        crate::limits::check_memory(self.nodes.len(), || self.game.clone())?;
+        self.limits
+            .check_memory(self.nodes.len(), || self.game.clone())?;
         let id =
             u32::try_from(self.nodes.len()).map_err(|_| SolveError::TableFull { cap: self.cap })?;
         self.ids.insert(key, id);
@@ -193,7 +199,8 @@ impl<'a> GameTree<'a> {
         let i = id as usize;
         if self.nodes[i].children.is_none() {
             let options = self.nodes[i].position.options()?;
-            crate::limits::check_memory(self.nodes.len(), || self.game.clone())?;
+            self.limits
+                .check_memory(self.nodes.len(), || self.game.clone())?;
             self.moves += options.len();
             let max_moves = self.cap.saturating_mul(MOVES_PER_POSITION);
             if self.moves > max_moves {

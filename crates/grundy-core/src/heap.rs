@@ -9,6 +9,7 @@
 use serde_json::Value as Json;
 
 use crate::explore::{Move, StepGroup};
+use crate::limits::Limits;
 use crate::{
     Component, Explore, Key, MoveReport, Nimber, Ruleset, SolveError, Solver, Value,
     MOVE_POSITION_LIMIT,
@@ -404,6 +405,10 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
         Json::from(self.heaps.clone())
     }
 
+    fn limit(&mut self, limits: Limits) {
+        self.solver.set_limits(limits);
+    }
+
     fn value(&mut self) -> Result<Value, SolveError> {
         self.total().map(Value::Finite)
     }
@@ -434,6 +439,7 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
             rules: self.ruleset(),
             spec: &self.spec,
             heaps: self.heaps.clone(),
+            limits: self.solver.limits(),
         }))
     }
 
@@ -508,6 +514,7 @@ struct HeapNode<'a, H> {
     rules: &'a H,
     spec: &'a str,
     heaps: Vec<u64>,
+    limits: &'a Limits,
 }
 
 impl<'a, H: HeapRuleset> HeapNode<'a, H> {
@@ -527,6 +534,7 @@ impl<'a, H: HeapRuleset> HeapNode<'a, H> {
             rules: self.rules,
             spec: self.spec,
             heaps,
+            limits: self.limits,
         })
     }
 }
@@ -543,7 +551,8 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
             options.clear();
             self.heap_options(n, &mut options)?;
             for opt in &options {
-                crate::limits::check_memory(moves.len(), || self.spec.to_string())?;
+                self.limits
+                    .check_memory(moves.len(), || self.spec.to_string())?;
                 let after = replace_heap(&self.heaps, i, opt);
                 let report = MoveReport {
                     description: self.rules.describe(i + 1, n, opt),
@@ -569,7 +578,8 @@ impl<'a, H: HeapRuleset> Explore<'a> for HeapNode<'a, H> {
             for opt in &options {
                 // Each option copies the whole sum: a sum of thousands of heaps has millions
                 // of options of kilobytes each.
-                crate::limits::check_memory(out.len(), || self.spec.to_string())?;
+                self.limits
+                    .check_memory(out.len(), || self.spec.to_string())?;
                 out.push(self.child(HeapGame::<H>::normalize(replace_heap(&heaps, i, opt))));
             }
         }

@@ -1,13 +1,21 @@
-//! How far a search may go: one cap on the positions any search stores, set once per process.
+//! How far a search may go: a value each front end builds once and passes down.
 //!
 //! Every search over an explicit game tree — the generic solver of a [`crate::Game`], misère play
 //! and Every-SG over a whole sum, the loopy analysis of a game whose moves can repeat — stores at
-//! most [`position_cap`] positions and stops with [`crate::SolveError::PositionCap`] past it, so a
-//! game that is too big ends with an error instead of exhausting memory. A program raises the cap
-//! with [`set_position_cap`] (the `grundy` command line: `--max-positions`).
-
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+//! most [`Limits::positions`] positions and stops with [`crate::SolveError::PositionCap`] past
+//! it, so a game that is too big ends with an error instead of exhausting memory. A program
+//! raises the cap in the value it passes (the `grundy` command line: `--max-positions`); the
+//! memory probe and the progress reporter are the program's too. A component is given its limits
+//! when it is built ([`crate::Component::limit`]); an analysis of a whole sum takes them as an
+//! argument.
+//!
+//! ```
+//! use grundy_core::limits::Limits;
+//! let limits = Limits { positions: 1000, ..Limits::default() };
+//! // The memoizing solver's entries are small: it stores ten times as many.
+//! assert_eq!(limits.solver_cap(), 10_000);
+//! assert!(limits.check_memory(4096, || "a search".into()).is_ok());
+//! ```
 
 use crate::SolveError;
 
@@ -15,67 +23,78 @@ use crate::SolveError;
 /// positions, such as large graphs, take more per entry).
 pub const DEFAULT_POSITION_CAP: usize = 2_000_000;
 
-static POSITION_CAP: AtomicUsize = AtomicUsize::new(DEFAULT_POSITION_CAP);
-
-/// The most positions a search may store.
-pub fn position_cap() -> usize {
-    POSITION_CAP.load(Ordering::Relaxed)
-}
-
-/// The most positions the memoizing [`crate::Solver`] may store by default: ten times
-/// [`position_cap`], since its entries (a position and its value) are far smaller than the nodes of
-/// a game tree.
-pub fn solver_cap() -> usize {
-    position_cap().saturating_mul(10)
-}
-
-/// Sets the most positions a search may store (for every search started afterwards).
-pub fn set_position_cap(cap: usize) {
-    POSITION_CAP.store(cap.max(1), Ordering::Relaxed);
-}
-
-static MEMORY_PROBE: OnceLock<fn() -> Option<u64>> = OnceLock::new();
-
-/// Sets how searches learn that memory is running out: the probe returns the bytes held when
-/// they are too many (the `grundy` command line: most of its `--memory` budget). Without a
-/// probe, only the position cap stops a search.
-pub fn set_memory_probe(probe: fn() -> Option<u64>) {
-    let _ = MEMORY_PROBE.set(probe);
-}
-
-/// Called by a search as it stores its `stored`-th position or lists a position's moves: stops
-/// it with [`SolveError::MemoryCap`] when the memory probe says memory is running out. Positions
-/// differ in size by orders of magnitude (a heap, a sum of 2,000 heaps), and so do their lists of
-/// moves, so a cap on the count of positions alone cannot keep a search within memory. The probe
-/// is two relaxed atomic loads: cheap beside the hashing of a position.
-///
-/// Every [`PROGRESS_EVERY`] positions it also tells the progress reporter, if one is set
-/// ([`set_progress_reporter`]), so a long search shows that it is working.
-pub fn check_memory(stored: usize, what: impl FnOnce() -> String) -> Result<(), SolveError> {
-    match MEMORY_PROBE.get().and_then(|probe| probe()) {
-        Some(bytes) => Err(SolveError::MemoryCap {
-            what: what(),
-            positions: stored,
-            bytes,
-        }),
-        None => {
-            if stored.is_multiple_of(PROGRESS_EVERY) && stored > 0 {
-                if let Some(report) = PROGRESS.get() {
-                    report(&what(), stored as u64);
-                }
-            }
-            Ok(())
-        }
-    }
-}
-
 /// How often (in positions stored) a search tells the progress reporter.
 pub const PROGRESS_EVERY: usize = 1 << 12;
 
-static PROGRESS: OnceLock<fn(&str, u64)> = OnceLock::new();
+/// How far a search may go, and who it tells.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most positions a search may store.
+    pub positions: usize,
+    /// How searches learn that memory is running out: it returns the bytes held when they are
+    /// too many (the `grundy` command line: most of its `--memory` budget). Without one, only
+    /// the position cap stops a search.
+    pub memory: Option<fn() -> Option<u64>>,
+    /// Told `(what, positions stored)` now and then by every search (the `grundy` command line:
+    /// a spinner on stderr once a search has gone on for a second).
+    pub progress: Option<fn(&str, u64)>,
+}
 
-/// Sets who is told `(what, positions stored)` now and then by every search (the `grundy`
-/// command line: a spinner on stderr once a search has gone on for a second).
-pub fn set_progress_reporter(report: fn(&str, u64)) {
-    let _ = PROGRESS.set(report);
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+impl Limits {
+    /// [`DEFAULT_POSITION_CAP`] positions, no memory probe, no progress.
+    pub const DEFAULT: Limits = Limits {
+        positions: DEFAULT_POSITION_CAP,
+        memory: None,
+        progress: None,
+    };
+
+    /// The most positions the memoizing [`crate::Solver`] may store: ten times
+    /// [`Limits::positions`], since its entries (a position and its value) are far smaller than
+    /// the nodes of a game tree.
+    pub fn solver_cap(&self) -> usize {
+        self.positions.saturating_mul(10)
+    }
+
+    /// These limits with a cap of `positions` (a search that must stay small whatever the
+    /// program allows).
+    pub fn capped(&self, positions: usize) -> Limits {
+        Limits { positions, ..*self }
+    }
+
+    /// Called by a search as it stores its `stored`-th position or lists a position's moves:
+    /// stops it with [`SolveError::MemoryCap`] when the memory probe says memory is running out.
+    /// Positions differ in size by orders of magnitude (a heap, a sum of 2,000 heaps), and so do
+    /// their lists of moves, so a cap on the count of positions alone cannot keep a search
+    /// within memory. The probe is two relaxed atomic loads: cheap beside the hashing of a
+    /// position.
+    ///
+    /// Every [`PROGRESS_EVERY`] positions it also tells the progress reporter, if there is one,
+    /// so a long search shows that it is working.
+    pub fn check_memory(
+        &self,
+        stored: usize,
+        what: impl FnOnce() -> String,
+    ) -> Result<(), SolveError> {
+        match self.memory.and_then(|probe| probe()) {
+            Some(bytes) => Err(SolveError::MemoryCap {
+                what: what(),
+                positions: stored,
+                bytes,
+            }),
+            None => {
+                if stored.is_multiple_of(PROGRESS_EVERY) && stored > 0 {
+                    if let Some(report) = self.progress {
+                        report(&what(), stored as u64);
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
 }

@@ -36,6 +36,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
 use crate::component::lift;
+use crate::limits::Limits;
 use crate::{mex, Component, GameTree, MoveReport, Nimber, Outcome, SolveError, SumMove, Value};
 
 /// How a misère verdict was reached.
@@ -109,19 +110,20 @@ pub fn sj_outcome(atoms: &[Nimber]) -> Outcome {
 pub fn analyse_misere(
     components: &mut [Box<dyn Component>],
     limit: usize,
+    limits: &Limits,
 ) -> Result<MisereAnalysis, SolveError> {
     let mut declared = Vec::with_capacity(components.len());
     for c in components.iter_mut() {
         match c.sj_atoms() {
             Ok(d) => declared.push(d),
             // A heap too large for its normal-play value may still have a misère quotient.
-            Err(e) => return analyse_misere_by_quotient(components, limit).ok_or(e),
+            Err(e) => return analyse_misere_by_quotient(components, limit, limits).ok_or(e),
         }
     }
     // Heaps that are not all SJ atoms: the game's misère quotient, when it has one, decides
     // any number of them before a component's tree is explored whole.
     if declared.iter().any(Option::is_none) {
-        if let Some(a) = analyse_misere_by_quotient(components, limit) {
+        if let Some(a) = analyse_misere_by_quotient(components, limit, limits) {
             return Ok(a);
         }
     }
@@ -130,14 +132,10 @@ pub fn analyse_misere(
     for (c, d) in components.iter().zip(declared) {
         match d {
             Some(values) => atoms.push(Atoms::Declared(values)),
-            None => match checked_atom(c.as_ref(), CHECK_CAP) {
+            None => match checked_atom(c.as_ref(), limits.capped(CHECK_CAP)) {
                 Some((value, moves)) => atoms.push(Atoms::Checked(value, moves)),
                 None => {
-                    return analyse_misere_by_search(
-                        components,
-                        limit,
-                        crate::limits::position_cap(),
-                    );
+                    return analyse_misere_by_search(components, limit, limits);
                 }
             },
         }
@@ -209,6 +207,7 @@ pub const QUOTIENT_CAPS: crate::quotient::Caps = crate::quotient::Caps {
     order: 256,
     states: 1 << 18,
     candidate: 1 << 16,
+    limits: Limits::DEFAULT,
 };
 
 /// Decides a sum of heaps of one heap game by the game's misère quotient, when one is proved for
@@ -218,6 +217,7 @@ pub const QUOTIENT_CAPS: crate::quotient::Caps = crate::quotient::Caps {
 pub fn analyse_misere_by_quotient(
     components: &mut [Box<dyn Component>],
     limit: usize,
+    limits: &Limits,
 ) -> Option<MisereAnalysis> {
     let game = components.first()?.game();
     let mut heaps: Vec<u64> = Vec::new();
@@ -235,7 +235,10 @@ pub fn analyse_misere_by_quotient(
         // can cover it.
         largest.min(QUOTIENT_HEAPS),
         rules.periodicity_bound(),
-        QUOTIENT_CAPS,
+        crate::quotient::Caps {
+            limits: *limits,
+            ..QUOTIENT_CAPS
+        },
         &mut |_, _| true,
     )
     .ok()?;
@@ -297,11 +300,11 @@ impl Atoms {
 
 /// Whether the whole component is an SJ atom (every position of its tree with value 0 and a move
 /// has a move to value 1), found by computing the Grundy values of its whole game tree (at most
-/// `cap` positions); if so, its value and its moves with their values. `None` if it is not, or
-/// the tree cannot be explored within the cap.
-fn checked_atom(c: &dyn Component, cap: usize) -> Option<(Nimber, Vec<(MoveReport, Nimber)>)> {
+/// `limits.positions` positions); if so, its value and its moves with their values. `None` if it
+/// is not, or the tree cannot be explored within the cap.
+fn checked_atom(c: &dyn Component, limits: Limits) -> Option<(Nimber, Vec<(MoveReport, Nimber)>)> {
     let tree = c.explore()?;
-    let mut graph = GameTree::new(c.game(), cap);
+    let mut graph = GameTree::new(c.game(), limits);
     let root = graph.intern(tree).ok()?;
     let values = tree_values(&mut graph, root).ok()?;
     for (&id, &g) in &values {
@@ -356,7 +359,7 @@ fn tree_values(graph: &mut GameTree, root: u32) -> Result<FxHashMap<u32, Nimber>
 pub(crate) fn graphs<'a>(
     components: &'a [Box<dyn Component>],
     convention: &str,
-    cap: usize,
+    limits: &Limits,
 ) -> Result<(Vec<GameTree<'a>>, Vec<u32>), SolveError> {
     let mut graphs = Vec::with_capacity(components.len());
     let mut root = Vec::with_capacity(components.len());
@@ -368,7 +371,7 @@ pub(crate) fn graphs<'a>(
                 c.game()
             )));
         };
-        let mut g = GameTree::new(c.game(), cap);
+        let mut g = GameTree::new(c.game(), *limits);
         root.push(g.intern(tree)?);
         graphs.push(g);
     }
@@ -379,7 +382,7 @@ pub(crate) fn graphs<'a>(
 pub(crate) struct MisereSearch<'g, 'a> {
     graphs: &'g mut [GameTree<'a>],
     memo: FxHashMap<Vec<u32>, bool>,
-    cap: usize,
+    limits: Limits,
 }
 
 struct Frame {
@@ -389,11 +392,11 @@ struct Frame {
 }
 
 impl<'g, 'a> MisereSearch<'g, 'a> {
-    pub(crate) fn new(graphs: &'g mut [GameTree<'a>], cap: usize) -> Self {
+    pub(crate) fn new(graphs: &'g mut [GameTree<'a>], limits: &Limits) -> Self {
         MisereSearch {
             graphs,
             memo: FxHashMap::default(),
-            cap,
+            limits: *limits,
         }
     }
 
@@ -453,10 +456,12 @@ impl<'g, 'a> MisereSearch<'g, 'a> {
             }
             let win = result.expect("decided");
             let done = stack.pop().expect("non-empty");
-            if self.memo.len() >= self.cap {
-                return Err(SolveError::TableFull { cap: self.cap });
+            let cap = self.limits.positions;
+            if self.memo.len() >= cap {
+                return Err(SolveError::TableFull { cap });
             }
-            crate::limits::check_memory(self.memo.len(), || "the misère search".into())?;
+            self.limits
+                .check_memory(self.memo.len(), || "the misère search".into())?;
             on_stack.remove(&done.state);
             self.memo.insert(done.state, win);
             if stack.is_empty() {
@@ -467,15 +472,15 @@ impl<'g, 'a> MisereSearch<'g, 'a> {
 }
 
 /// Decides a sum under misère play by searching the whole sum (no theorem trusted), storing at
-/// most `cap` positions. Every move to a position the player to move then loses is listed.
+/// most `limits.positions` positions. Every move to a position the player to move then loses is listed.
 pub fn analyse_misere_by_search(
     components: &mut [Box<dyn Component>],
     limit: usize,
-    cap: usize,
+    limits: &Limits,
 ) -> Result<MisereAnalysis, SolveError> {
     let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
-    let (mut graphs, root) = graphs(components, "misère", cap)?;
+    let (mut graphs, root) = graphs(components, "misère", limits)?;
     let mut moves = Vec::new();
     for (i, c) in components.iter().enumerate() {
         let tree = c.explore().expect("checked by graphs()");
@@ -488,7 +493,7 @@ pub fn analyse_misere_by_search(
     // The root, then each move's position: a cycle met anywhere means play can repeat, which a
     // recursion cannot decide and retrograde analysis can (with draws).
     let searched = (|| {
-        let mut search = MisereSearch::new(&mut graphs, cap);
+        let mut search = MisereSearch::new(&mut graphs, limits);
         let outcome = Outcome::p_if(!search.wins(root.clone())?);
         let mut winning = Vec::new();
         for (k, (_, _, state)) in moves.iter().enumerate() {
@@ -507,7 +512,7 @@ pub fn analyse_misere_by_search(
                 root,
                 moves,
                 limit,
-                cap,
+                limits,
                 values,
                 grundy,
             )
@@ -543,7 +548,7 @@ fn misere_loopy(
     root: Vec<u32>,
     moves: Vec<(usize, MoveReport, Vec<u32>)>,
     limit: usize,
-    cap: usize,
+    limits: &Limits,
     values: Option<Vec<Value>>,
     grundy: Option<Nimber>,
 ) -> Result<MisereAnalysis, SolveError> {
@@ -564,15 +569,13 @@ fn misere_loopy(
                 let fresh = states.len() as u32;
                 let id = *ids.entry(q.clone()).or_insert(fresh);
                 if id == fresh {
-                    if states.len() >= cap {
+                    if states.len() >= limits.positions {
                         return Err(SolveError::PositionCap {
                             what: "the misère search of the sum".into(),
-                            cap,
+                            cap: limits.positions,
                         });
                     }
-                    crate::limits::check_memory(states.len(), || {
-                        "the misère search of the sum".into()
-                    })?;
+                    limits.check_memory(states.len(), || "the misère search of the sum".into())?;
                     states.push(q);
                 }
                 edges.push((next as u32, id));
@@ -643,7 +646,7 @@ mod tests {
     fn a_value_0_heap_without_a_move_to_1_is_searched_not_trusted() {
         let mut sum: Vec<Box<dyn Component>> =
             vec![Box::new(HeapPosition::new("t", Tricky, vec![3]))];
-        let a = analyse_misere(&mut sum, 10).unwrap();
+        let a = analyse_misere(&mut sum, 10, &crate::limits::Limits::DEFAULT).unwrap();
         assert_eq!(a.grundy, Some(Nimber(0)));
         // Decided by the game's misère quotient (proved for these heaps), not by the theorem.
         assert_eq!(a.method, MisereMethod::Quotient);
@@ -654,7 +657,9 @@ mod tests {
         let mut sum: Vec<Box<dyn Component>> =
             vec![Box::new(HeapPosition::new("t", Tricky, vec![2, 1]))];
         assert_eq!(
-            analyse_misere(&mut sum, 10).unwrap().method,
+            analyse_misere(&mut sum, 10, &crate::limits::Limits::DEFAULT)
+                .unwrap()
+                .method,
             MisereMethod::Sj
         );
     }
@@ -684,9 +689,11 @@ mod tests {
     #[test]
     fn a_game_that_cannot_list_its_moves_is_named_in_the_error() {
         let mut sum: Vec<Box<dyn Component>> = vec![Box::new(Opaque)];
-        let err = analyse_misere(&mut sum, 10).unwrap_err().to_string();
+        let err = analyse_misere(&mut sum, 10, &crate::limits::Limits::DEFAULT)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("'opaque'"), "{err}");
-        let err = crate::every::analyse_every(&mut sum, 10)
+        let err = crate::every::analyse_every(&mut sum, 10, &crate::limits::Limits::DEFAULT)
             .unwrap_err()
             .to_string();
         assert!(
@@ -707,7 +714,7 @@ mod tests {
             Box::new(HeapPosition::new("a", Nim, vec![30])),
             Box::new(HeapPosition::new("b", Nim, vec![30])),
         ];
-        assert!(analyse_misere_by_search(&mut sum, 10, 100).is_err());
+        assert!(analyse_misere_by_search(&mut sum, 10, &Limits::default().capped(100)).is_err());
     }
 
     #[test]
@@ -724,7 +731,7 @@ mod tests {
         }
         let mut sum: Vec<Box<dyn Component>> =
             vec![Box::new(HeapPosition::new("w", Wide, vec![50]))];
-        let err = analyse_misere_by_search(&mut sum, 10, 100)
+        let err = analyse_misere_by_search(&mut sum, 10, &Limits::default().capped(100))
             .unwrap_err()
             .to_string();
         assert!(err.contains("moves, the search limit"), "{err}");

@@ -9,7 +9,7 @@
 //! - an explicit stack, not recursion: a line of play may be a million moves long;
 //! - a transposition table of P/N bits, keyed as the [`Solver`] keys its values (a small
 //!   [`Ruleset::index`] in an array, else the position hashed), capped like the solver's table
-//!   and counted against the memory budget ([`crate::limits::check_memory`]);
+//!   and counted against the memory budget ([`crate::limits::Limits::check_memory`]);
 //! - before descending, every option is looked up first (an enhanced transposition cutoff): one
 //!   already known P (from the table, a [`Ruleset::closed_form`] or a value the solver holds)
 //!   settles the position at once;
@@ -89,13 +89,13 @@ enum Expanded<P> {
 
 impl<P: Clone + Eq + std::hash::Hash> Default for OutcomeSearch<P> {
     fn default() -> Self {
-        Self::with_cap(crate::limits::solver_cap())
+        Self::with_cap(crate::limits::Limits::default().solver_cap())
     }
 }
 
 impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
-    /// A search whose table holds at most [`crate::limits::solver_cap`] positions (its entries
-    /// are smaller than the solver's).
+    /// A search whose table holds at most the default [`crate::limits::Limits::solver_cap`]
+    /// positions (its entries are smaller than the solver's).
     pub fn new() -> Self {
         Self::default()
     }
@@ -245,7 +245,9 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
         if self.table.len() >= self.cap {
             return Err(SolveError::TableFull { cap: self.cap });
         }
-        crate::limits::check_memory(self.table.len(), || "the outcome search".into())?;
+        solver
+            .limits()
+            .check_memory(self.table.len(), || "the outcome search".into())?;
         self.table.insert(solver.ruleset(), position, outcome);
         Ok(())
     }

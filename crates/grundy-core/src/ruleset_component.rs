@@ -3,7 +3,7 @@
 //! [`RulesetComponent`] turns a position of a [`Game`] into a [`Component`]. Theorems answer
 //! first — [`crate::Ruleset::closed_form`] for the value, [`Game::outcome`] for who wins,
 //! [`Game::options_to`] for the moves to a value — and a search answers the rest: the memoizing
-//! [`Solver`] (capped at [`crate::limits::solver_cap`] positions), and when the moves can come
+//! [`Solver`] (capped at [`crate::limits::Limits::solver_cap`] positions), and when the moves can come
 //! back to a position already on the path, the loopy analysis of every position reached
 //! (retrograde analysis and the generalized Sprague–Grundy function, as for `graph:` games). Its
 //! game tree ([`Component::explore`]) is the game's own options, so play, misère play and
@@ -13,7 +13,7 @@ use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
 use crate::explore::RulesetNode;
-use crate::limits::position_cap;
+use crate::limits::Limits;
 use crate::outcome_search::OutcomeSearch;
 use crate::{
     Component, Explore, Game, Graph, GraphAnalysis, Key, MoveReport, Nimber, Outcome, SolveError,
@@ -80,7 +80,8 @@ impl<G: Game> RulesetComponent<G> {
     /// Every position reachable from the root, as a graph solved with draws.
     fn explore_loopy(&self) -> Result<Loopy, SolveError> {
         let rules = self.rules();
-        let cap = position_cap();
+        let limits = self.solver.limits();
+        let cap = limits.positions;
         let mut ids: FxHashMap<Key, u32> = FxHashMap::default();
         let mut positions = vec![self.position.clone()];
         ids.insert(rules.key(&self.position), 0);
@@ -102,7 +103,7 @@ impl<G: Game> RulesetComponent<G> {
                             cap,
                         });
                     }
-                    crate::limits::check_memory(positions.len(), || rules.name())?;
+                    limits.check_memory(positions.len(), || rules.name())?;
                     positions.push(q);
                 }
                 edges.push((next as u32, id));
@@ -149,6 +150,10 @@ impl<G: Game> Component for RulesetComponent<G> {
         self.rules().show(&self.position)
     }
 
+    fn limit(&mut self, limits: Limits) {
+        self.solver.set_limits(limits);
+    }
+
     fn value(&mut self) -> Result<Value, SolveError> {
         let p = self.position.clone();
         if self.rules().closed_form(&p).is_none() && self.rules().solvable(&p).is_ok() {
@@ -177,7 +182,8 @@ impl<G: Game> Component for RulesetComponent<G> {
         }
         // No work ahead ([`crate::Ruleset::prepare`]): it would list the whole tree, which this
         // search means to leave mostly unseen.
-        match OutcomeSearch::new().decide(&mut self.solver, &p) {
+        let cap = self.solver.limits().solver_cap();
+        match OutcomeSearch::with_cap(cap).decide(&mut self.solver, &p) {
             Ok(d) => Ok(Some((d.outcome, d.winning_move.map(|q| self.report(&q))))),
             Err(SolveError::Cycle) => Ok(None),
             Err(e) => Err(e),
@@ -371,16 +377,26 @@ mod tests {
         // Misère: 2 has no move, so it wins for the player to move; from 1, moving to 2 hands
         // the opponent that win, so both players circle 0 <-> 1 for ever.
         let mut sum = vec![RulesetComponent::boxed(Loop, 1)];
-        let a = analyse_misere(&mut sum, 10).unwrap();
+        let a = analyse_misere(&mut sum, 10, &crate::limits::Limits::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::D);
         assert_eq!(a.drawing_moves.len(), 1);
         assert_eq!(a.drawing_moves[0].description, "1 -> 0");
         // From 3 (whose one move leads into the cycle) too.
         let mut sum = vec![RulesetComponent::boxed(Loop, 3)];
-        assert_eq!(analyse_misere(&mut sum, 10).unwrap().outcome, Outcome::D);
+        assert_eq!(
+            analyse_misere(&mut sum, 10, &crate::limits::Limits::DEFAULT)
+                .unwrap()
+                .outcome,
+            Outcome::D
+        );
         // In a sum with a misère-winning Nim-like terminal choice it is still decided.
         let mut sum = vec![RulesetComponent::boxed(Loop, 2)];
-        assert_eq!(analyse_misere(&mut sum, 10).unwrap().outcome, Outcome::N);
+        assert_eq!(
+            analyse_misere(&mut sum, 10, &crate::limits::Limits::DEFAULT)
+                .unwrap()
+                .outcome,
+            Outcome::N
+        );
     }
 
     /// 0 -> {1, 2}; 1 -> 3 (no move); 2 <-> 4, a cycle.
@@ -415,7 +431,7 @@ mod tests {
         // Misère: from 1 the only move hands the opponent 3, where having no move wins; so 0 wins
         // by moving to 1, which a search finds before it meets the cycle behind 2.
         let mut sum = vec![RulesetComponent::boxed(Fork, 0)];
-        let a = analyse_misere(&mut sum, 10).unwrap();
+        let a = analyse_misere(&mut sum, 10, &crate::limits::Limits::DEFAULT).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves_total, 1);
         assert_eq!(a.winning_moves[0].description, "0 -> 1");

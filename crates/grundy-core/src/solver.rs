@@ -9,6 +9,7 @@
 
 use rustc_hash::FxHashSet;
 
+use crate::limits::Limits;
 use crate::memo::Memo;
 use crate::{mex, Nimber, Outcome, Ruleset, SolveError};
 
@@ -17,6 +18,8 @@ pub struct Solver<R: Ruleset> {
     ruleset: R,
     table: Memo<R::Position, u64>,
     cap: usize,
+    /// The memory probe and progress reporter it tells ([`Limits::check_memory`]).
+    limits: Limits,
     /// A buffer for the parts of a child that is a sum.
     parts: Vec<R::Position>,
 }
@@ -37,20 +40,39 @@ struct Frame<P> {
 }
 
 impl<R: Ruleset> Solver<R> {
-    /// A solver with the default cap on stored positions ([`crate::limits::solver_cap`]: twenty
-    /// million unless raised).
+    /// A solver with the default limits ([`Limits::solver_cap`]: twenty million positions).
     pub fn new(ruleset: R) -> Self {
-        Self::with_cap(ruleset, crate::limits::solver_cap())
+        Self::with_limits(ruleset, Limits::default())
+    }
+
+    /// A solver within `limits`: at most [`Limits::solver_cap`] positions stored.
+    pub fn with_limits(ruleset: R, limits: Limits) -> Self {
+        Solver {
+            ruleset,
+            table: Memo::default(),
+            cap: limits.solver_cap(),
+            limits,
+            parts: Vec::new(),
+        }
     }
 
     /// A solver that stores at most `cap` positions.
     pub fn with_cap(ruleset: R, cap: usize) -> Self {
         Solver {
-            ruleset,
-            table: Memo::default(),
             cap,
-            parts: Vec::new(),
+            ..Self::new(ruleset)
         }
+    }
+
+    /// From now on, searches within `limits` (the positions it holds are kept).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.cap = limits.solver_cap();
+        self.limits = limits;
+    }
+
+    /// The limits it searches within.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// The ruleset being solved.
@@ -161,7 +183,8 @@ impl<R: Ruleset> Solver<R> {
                     if self.table.len() >= self.cap {
                         return Err(SolveError::TableFull { cap: self.cap });
                     }
-                    crate::limits::check_memory(self.table.len(), || "the solver".into())?;
+                    self.limits
+                        .check_memory(self.table.len(), || "the solver".into())?;
                     on_stack.remove(&done.position);
                     self.table.insert(&self.ruleset, done.position, value.0);
                     if stack.is_empty() {

@@ -170,6 +170,10 @@ impl Component for FormulaComponent {
         self.inner.game()
     }
 
+    fn limit(&mut self, limits: grundy_core::limits::Limits) {
+        self.inner.limit(limits);
+    }
+
     fn position(&self) -> Json {
         self.inner.position()
     }

@@ -11,7 +11,8 @@ use grundy_script::{Runtime, ScriptSettings};
 pub use grundy_games::registry::Registry;
 
 /// Every game, in the order `grundy games` lists them: the built-in rulesets, then game scripts,
-/// each built with the script runtime a front end made from its settings.
+/// each built with the script runtime a front end made from its settings, and every game
+/// searching within the runtime's search limits ([`grundy_script::ScriptSettings::search`]).
 ///
 /// ```
 /// use grundy_core::analyse;
@@ -23,7 +24,9 @@ pub use grundy_games::registry::Registry;
 /// assert_eq!(analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 4);
 /// ```
 pub fn all(scripts: &Arc<Runtime>) -> Registry {
-    Registry::builtin().with(scripts.entries())
+    Registry::builtin()
+        .with(scripts.entries())
+        .limited(scripts.settings().search)
 }
 
 /// Every game with the default settings (a library user's program, a test).
@@ -71,5 +74,42 @@ mod tests {
                 e.example
             );
         }
+    }
+
+    /// The limits a registry is composed with reach every game it builds, and only those: two
+    /// registries in one process, one capped, answer as their own settings say.
+    #[test]
+    fn each_registry_searches_within_its_own_limits() {
+        use grundy_core::limits::Limits;
+        use grundy_core::SolveError;
+        let capped = all(&Runtime::new(ScriptSettings {
+            search: Limits {
+                positions: 20,
+                ..Limits::DEFAULT
+            },
+            ..ScriptSettings::default()
+        }));
+        // A subtraction game the generic solver values heap by heap (no theorem).
+        let words = Word::from_args(&[
+            "script:{fn moves(n) { [n - 1, n - 2, n - 5].filter(|m| m >= 0) }}",
+            "400",
+        ]);
+        let value =
+            |games: &Registry| grundy_core::analyse_value(&mut games.build_sum(&words).unwrap());
+        // The line of play 400 deep is past a tenth of the solver's cap of 200.
+        assert!(matches!(
+            value(&capped),
+            Err(SolveError::PositionCap { cap: 20, .. })
+        ));
+        assert!(value(&standard()).is_ok());
+        // The whole-sum searches take the limits as an argument.
+        let nim = Word::from_args(&["nim", "30", "30"]);
+        let tiny = Limits::DEFAULT.capped(10);
+        let misere = grundy_core::misere::analyse_misere_by_search(
+            &mut standard().build_sum(&nim).unwrap(),
+            1,
+            &tiny,
+        );
+        assert!(misere.is_err());
     }
 }

@@ -11,7 +11,7 @@
 //! let asked = Asked { outcome_only: false, moves: true, limit: 100 };
 //! let misere: Convention = "misere".parse().unwrap();
 //! // Two heaps of one: the first player loses under normal play, wins under misère play.
-//! let v = verdict(&mut sum, misere, asked).unwrap();
+//! let v = verdict(&mut sum, misere, asked, &grundy_core::limits::Limits::DEFAULT).unwrap();
 //! assert_eq!(v.outcome(), grundy_core::Outcome::N);
 //! ```
 
@@ -21,6 +21,7 @@ use std::str::FromStr;
 use grundy_core::setting::Setting;
 
 use grundy_core::every::{analyse_every, analyse_every_outcome, EveryAnalysis};
+use grundy_core::limits::Limits;
 use grundy_core::misere::{analyse_misere, MisereAnalysis};
 use grundy_core::{
     analyse, analyse_outcome, analyse_value, Analysis, Component, Nimber, Outcome, SolveError,
@@ -213,11 +214,14 @@ impl Verdict {
 }
 
 /// The verdict on `components` under `convention`, with the parts `asked` for (refused where
-/// they do not go together, [`Asked::check`]).
+/// they do not go together, [`Asked::check`]). A search of the whole sum (misère play, Every-SG)
+/// goes as far as `limits` allow; each component has its own limits from the registry that
+/// built it.
 pub fn verdict(
     components: &mut [Box<dyn Component>],
     convention: Convention,
     asked: Asked,
+    limits: &Limits,
 ) -> Result<Verdict, VerdictError> {
     asked.check(convention)?;
     let Asked {
@@ -229,9 +233,9 @@ pub fn verdict(
         Convention::Normal if outcome_only => Verdict::Normal(analyse_outcome(components)?),
         Convention::Normal if moves => Verdict::Normal(analyse(components, limit)?),
         Convention::Normal => Verdict::Normal(analyse_value(components)?),
-        Convention::Misere => Verdict::Misere(analyse_misere(components, limit)?),
-        Convention::Every if moves => Verdict::Every(analyse_every(components, limit)?),
-        Convention::Every => Verdict::Every(analyse_every_outcome(components)?),
+        Convention::Misere => Verdict::Misere(analyse_misere(components, limit, limits)?),
+        Convention::Every if moves => Verdict::Every(analyse_every(components, limit, limits)?),
+        Convention::Every => Verdict::Every(analyse_every_outcome(components, limits)?),
     })
 }
 
@@ -262,12 +266,12 @@ mod tests {
             (Normal, NO_MOVES, Some(|c, _| analyse_value(c).map(Verdict::Normal))),
             (Normal, OUTCOME, Some(|c, _| analyse_outcome(c).map(Verdict::Normal))),
             (Normal, OUTCOME_NO_MOVES, None),
-            (Misere, FULL, Some(|c, l| analyse_misere(c, l).map(Verdict::Misere))),
+            (Misere, FULL, Some(|c, l| analyse_misere(c, l, &Limits::DEFAULT).map(Verdict::Misere))),
             (Misere, NO_MOVES, None),
             (Misere, OUTCOME, None),
             (Misere, OUTCOME_NO_MOVES, None),
-            (Every, FULL, Some(|c, l| analyse_every(c, l).map(Verdict::Every))),
-            (Every, NO_MOVES, Some(|c, _| analyse_every_outcome(c).map(Verdict::Every))),
+            (Every, FULL, Some(|c, l| analyse_every(c, l, &Limits::DEFAULT).map(Verdict::Every))),
+            (Every, NO_MOVES, Some(|c, _| analyse_every_outcome(c, &Limits::DEFAULT).map(Verdict::Every))),
             (Every, OUTCOME, None),
             (Every, OUTCOME_NO_MOVES, None),
         ]
@@ -308,7 +312,7 @@ mod tests {
             for (convention, ask, direct) in cases() {
                 for limit in [0, 1, 100] {
                     let asked = asked(ask, limit);
-                    let got = verdict(&mut sum(words), convention, asked);
+                    let got = verdict(&mut sum(words), convention, asked, &Limits::DEFAULT);
                     let at = format!("{words:?} {convention} {asked:?}");
                     match direct {
                         Some(direct) => {
@@ -329,7 +333,13 @@ mod tests {
     #[test]
     fn the_asks_give_different_verdicts() {
         let on = |words: &[&str], convention, ask| {
-            verdict(&mut sum(words), convention, asked(ask, 100)).unwrap()
+            verdict(
+                &mut sum(words),
+                convention,
+                asked(ask, 100),
+                &Limits::DEFAULT,
+            )
+            .unwrap()
         };
         let chomp = &[CHOMP, "3,3"];
         let normal = [FULL, NO_MOVES, OUTCOME].map(|ask| on(chomp, Convention::Normal, ask));
@@ -348,9 +358,14 @@ mod tests {
     #[test]
     fn refusals_are_one_line_and_name_the_settings() {
         let refused = |convention, ask| {
-            let m = verdict(&mut sum(&["nim", "3"]), convention, asked(ask, 100))
-                .unwrap_err()
-                .to_string();
+            let m = verdict(
+                &mut sum(&["nim", "3"]),
+                convention,
+                asked(ask, 100),
+                &Limits::DEFAULT,
+            )
+            .unwrap_err()
+            .to_string();
             grundy_core::setting::plain(&m).into_owned()
         };
         // Each opens with the settings that conflict (the command line words them as clap's

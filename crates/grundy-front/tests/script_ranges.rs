@@ -198,14 +198,14 @@ proptest! {
             return Ok(());
         }
         let (a, b) = (
-            analyse_misere(&mut fs, usize::MAX).unwrap(),
-            analyse_misere(&mut ss, usize::MAX).unwrap(),
+            analyse_misere(&mut fs, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
+            analyse_misere(&mut ss, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
         );
         prop_assert_eq!(a.outcome, b.outcome, "misère: {}", fast);
         prop_assert_eq!(a.winning_moves_total, b.winning_moves_total);
         let (a, b) = (
-            analyse_every(&mut fs, usize::MAX).unwrap(),
-            analyse_every(&mut ss, usize::MAX).unwrap(),
+            analyse_every(&mut fs, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
+            analyse_every(&mut ss, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
         );
         prop_assert_eq!(a.outcome, b.outcome, "Every-SG: {}", fast);
         prop_assert_eq!(a.winning_moves_total, b.winning_moves_total);
@@ -239,8 +239,8 @@ proptest! {
         spelled.push(y.to_string());
         let mut spelled = build(spelled);
         let (a, b) = (
-            analyse_misere(&mut compact, usize::MAX).unwrap(),
-            analyse_misere(&mut spelled, usize::MAX).unwrap(),
+            analyse_misere(&mut compact, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
+            analyse_misere(&mut spelled, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
         );
         prop_assert_eq!(a.outcome, b.outcome);
         prop_assert_eq!(a.winning_moves_total, b.winning_moves_total);
@@ -249,8 +249,8 @@ proptest! {
             targets(b.winning_moves.iter().map(|m| m.position.clone()))
         );
         let (a, b) = (
-            analyse_every(&mut compact, usize::MAX).unwrap(),
-            analyse_every(&mut spelled, usize::MAX).unwrap(),
+            analyse_every(&mut compact, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
+            analyse_every(&mut spelled, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
         );
         prop_assert_eq!(a.outcome, b.outcome);
         prop_assert_eq!(a.winning_moves_total, b.winning_moves_total);

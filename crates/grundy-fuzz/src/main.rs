@@ -282,7 +282,6 @@ fn main() {
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
     exec::install_panic_hook();
     exec::start_watchdog(Duration::from_secs(30));
-    grundy_core::limits::set_position_cap(20_000);
     let binary = Binary {
         path: grundy,
         dir: root.clone(),

@@ -33,8 +33,22 @@ fn main() {
         vec![10, 12, 14, 15, 17],
     ] {
         let make = || -> Vec<Box<dyn Component>> { vec![nim::position(heaps.clone())] };
-        let (fast, tf) = time(|| analyse_misere(&mut make(), usize::MAX).unwrap());
-        let (slow, ts) = time(|| analyse_misere_by_search(&mut make(), usize::MAX, cap).unwrap());
+        let (fast, tf) = time(|| {
+            analyse_misere(
+                &mut make(),
+                usize::MAX,
+                &grundy_core::limits::Limits::DEFAULT,
+            )
+            .unwrap()
+        });
+        let (slow, ts) = time(|| {
+            analyse_misere_by_search(
+                &mut make(),
+                usize::MAX,
+                &grundy_core::limits::Limits::DEFAULT.capped(cap),
+            )
+            .unwrap()
+        });
         assert_eq!(fast.outcome, slow.outcome);
         println!(
             "misère nim {heaps:?}: SJ {:.3} ms, search {:.3} ms, search/SJ = {:.0}",
@@ -52,8 +66,22 @@ fn main() {
                 nim::position(vec![3, 4]),
             ]
         };
-        let (fast, tf) = time(|| analyse_misere(&mut make(), usize::MAX).unwrap());
-        let (slow, ts) = time(|| analyse_misere_by_search(&mut make(), usize::MAX, cap).unwrap());
+        let (fast, tf) = time(|| {
+            analyse_misere(
+                &mut make(),
+                usize::MAX,
+                &grundy_core::limits::Limits::DEFAULT,
+            )
+            .unwrap()
+        });
+        let (slow, ts) = time(|| {
+            analyse_misere_by_search(
+                &mut make(),
+                usize::MAX,
+                &grundy_core::limits::Limits::DEFAULT.capped(cap),
+            )
+            .unwrap()
+        });
         assert_eq!(fast.outcome, slow.outcome);
         println!(
             "misère staircase {stairs:?} + staircase [1, 2] + nim 3 4 ({:?}): {:.3} ms, search {:.3} ms, search/fast = {:.1}",
@@ -73,8 +101,17 @@ fn main() {
             ]
         };
         // Fresh components each run: a component's own solver memoizes values.
-        let (fast, tf) = time(|| analyse_every(&mut make(), 100).unwrap());
-        let (slow, ts) = time(|| analyse_every_by_search(&mut make(), 100, cap).unwrap());
+        let (fast, tf) = time(|| {
+            analyse_every(&mut make(), 100, &grundy_core::limits::Limits::DEFAULT).unwrap()
+        });
+        let (slow, ts) = time(|| {
+            analyse_every_by_search(
+                &mut make(),
+                100,
+                &grundy_core::limits::Limits::DEFAULT.capped(cap),
+            )
+            .unwrap()
+        });
         assert_eq!(fast.outcome, slow.outcome);
         assert_eq!(fast.winning_moves_total, slow.winning_moves_total);
         println!(

@@ -3,6 +3,9 @@
 //! Each ruleset module exports `entries()`; a [`Registry`] is the one list the front ends read to
 //! turn a game spec (`nim`, `bash:3`, …) into a position, and to print `grundy games`.
 
+use std::sync::Arc;
+
+use grundy_core::limits::Limits;
 use grundy_core::Component;
 
 use crate::board::{chomp, cram};
@@ -68,6 +71,22 @@ impl Registry {
     /// This registry and `more` after it (listed, and looked up, in that order).
     pub fn with(mut self, more: Vec<GameEntry>) -> Registry {
         self.entries.extend(more);
+        self
+    }
+
+    /// This registry with every game it builds searching within `limits` (a front end's
+    /// position cap, memory probe and progress, [`grundy_core::limits`]): each entry's builder
+    /// hands them to the component it builds ([`Component::limit`]), so every path that builds
+    /// a game — a sum, a table valued position by position, a game played — has them.
+    pub fn limited(mut self, limits: Limits) -> Registry {
+        for entry in &mut self.entries {
+            let build = entry.build.clone();
+            entry.build = Arc::new(move |spec, words| {
+                let mut component = build(spec, words)?;
+                component.limit(limits);
+                Ok(component)
+            });
+        }
         self
     }
 

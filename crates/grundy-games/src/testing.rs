@@ -201,14 +201,24 @@ where
                 )
             }
             "misere" => {
-                let a = analyse_misere(&mut components, usize::MAX).unwrap();
+                let a = analyse_misere(
+                    &mut components,
+                    usize::MAX,
+                    &grundy_core::limits::Limits::DEFAULT,
+                )
+                .unwrap();
                 (
                     a.outcome,
                     positions(&mut a.winning_moves.iter().map(|m| &m.position)),
                 )
             }
             _ => {
-                let a = analyse_every(&mut components, usize::MAX).unwrap();
+                let a = analyse_every(
+                    &mut components,
+                    usize::MAX,
+                    &grundy_core::limits::Limits::DEFAULT,
+                )
+                .unwrap();
                 (
                     a.outcome,
                     positions(&mut a.winning_moves.iter().map(|m| &m.position)),

@@ -43,8 +43,8 @@ proptest! {
     ) {
         let mut sum: Vec<Box<dyn Component>> =
             parts.iter().map(|&(k, a, b)| component(k, a, b)).collect();
-        let fast = analyse_every(&mut sum, usize::MAX).unwrap();
-        let slow = analyse_every_by_search(&mut sum, usize::MAX, CAP).unwrap();
+        let fast = analyse_every(&mut sum, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap();
+        let slow = analyse_every_by_search(&mut sum, usize::MAX, &grundy_core::limits::Limits::DEFAULT.capped(CAP)).unwrap();
         prop_assert_eq!(fast.outcome, slow.outcome);
         prop_assert_eq!(fast.winning_moves_total, slow.winning_moves_total);
         prop_assert_eq!(positions(&fast.winning_moves), positions(&slow.winning_moves));
@@ -63,7 +63,7 @@ proptest! {
         kind in 0u8..4, a in 0u64..6, b in 0u64..6,
     ) {
         let mut sum = vec![component(kind, a, b)];
-        let r = analyse_every(&mut sum, 0).unwrap().steps.unwrap()[0];
+        let r = analyse_every(&mut sum, 0, &grundy_core::limits::Limits::DEFAULT).unwrap().steps.unwrap()[0];
         let g = grundy_core::analyse(&mut sum, 0).unwrap().grundy.unwrap();
         prop_assert_eq!(r % 2 == 1, !g.is_zero());
     }
@@ -74,7 +74,7 @@ proptest! {
     ) {
         let remote = |c: Box<dyn Component>| {
             let mut sum = vec![c];
-            analyse_every(&mut sum, 0).unwrap().steps.unwrap()[0]
+            analyse_every(&mut sum, 0, &grundy_core::limits::Limits::DEFAULT).unwrap().steps.unwrap()[0]
         };
         let fast = remote(subtraction::position("bash", Subtraction::bash(k), vec![n]));
         let slow = remote(Box::new(HeapPosition::new("bash", OptionsOnly(Subtraction::bash(k)), vec![n])));
@@ -111,8 +111,8 @@ proptest! {
             stairs.push(1);
             vec![bash, heap, staircase::position(stairs)]
         };
-        let fast = analyse_every(&mut make(false), usize::MAX).unwrap();
-        let slow = analyse_every(&mut make(true), usize::MAX).unwrap();
+        let fast = analyse_every(&mut make(false), usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap();
+        let slow = analyse_every(&mut make(true), usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap();
         prop_assert_eq!(fast.outcome, slow.outcome);
         prop_assert_eq!(&fast.steps, &slow.steps);
         prop_assert_eq!(fast.winning_moves_total, slow.winning_moves_total);
@@ -130,7 +130,7 @@ fn huge_heaps_are_grouped_not_listed() {
             vec![u64::MAX],
         ),
     ];
-    let a = analyse_every(&mut sum, 3).unwrap();
+    let a = analyse_every(&mut sum, 3, &grundy_core::limits::Limits::DEFAULT).unwrap();
     // u64::MAX = 18 (K+1) + r with r > 0: 37 steps, odd, and the larger: the first player wins.
     assert_eq!(a.steps, Some(vec![1, 37]));
     assert_eq!(a.outcome, Outcome::N);
@@ -146,13 +146,13 @@ fn huge_heaps_are_grouped_not_listed() {
 #[test]
 fn a_finished_sum_is_lost_and_finished_components_stay() {
     let mut sum = vec![nim::position(vec![0, 0])];
-    let a = analyse_every(&mut sum, 10).unwrap();
+    let a = analyse_every(&mut sum, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.outcome, Outcome::P);
     assert_eq!(a.winning_moves_total, 0);
 
     // nim 0 is finished: the combined move leaves it alone.
     let mut sum = vec![nim::position(vec![2]), nim::position(vec![0])];
-    let a = analyse_every(&mut sum, 10).unwrap();
+    let a = analyse_every(&mut sum, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(
         a.winning_moves[0].moves,
@@ -168,7 +168,7 @@ fn the_slow_component_decides() {
         nim::position(vec![5]),
         subtraction::position("bash:3", Subtraction::bash(3), vec![8]),
     ];
-    let a = analyse_every(&mut sum, 10).unwrap();
+    let a = analyse_every(&mut sum, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.steps, Some(vec![1, 4]));
     assert_eq!(a.outcome, Outcome::P);
 }
@@ -180,8 +180,13 @@ fn step_counts_not_remoteness() {
         subtraction::position("sub:1,3,4", Subtraction::finite(vec![1, 3, 4]), vec![4]),
         nim::position(vec![1, 2]),
     ];
-    let a = analyse_every(&mut sum, 10).unwrap();
-    let slow = analyse_every_by_search(&mut sum, 10, CAP).unwrap();
+    let a = analyse_every(&mut sum, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
+    let slow = analyse_every_by_search(
+        &mut sum,
+        10,
+        &grundy_core::limits::Limits::DEFAULT.capped(CAP),
+    )
+    .unwrap();
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(slow.winning_moves_total, 2);
     assert_eq!(positions(&a.winning_moves), positions(&slow.winning_moves));
@@ -190,7 +195,12 @@ fn step_counts_not_remoteness() {
         Subtraction::finite(vec![1, 3, 4]),
         vec![3],
     )];
-    assert_eq!(analyse_every(&mut three, 0).unwrap().steps, Some(vec![3]));
+    assert_eq!(
+        analyse_every(&mut three, 0, &grundy_core::limits::Limits::DEFAULT)
+            .unwrap()
+            .steps,
+        Some(vec![3])
+    );
 }
 
 #[test]
@@ -200,6 +210,6 @@ fn a_long_chain_is_counted_without_overflowing_the_stack() {
         OptionsOnly(Subtraction::bash(2)),
         vec![100_000],
     ))];
-    let a = analyse_every(&mut c, 10).unwrap();
+    let a = analyse_every(&mut c, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.steps, Some(vec![2 * (100_000 / 3) + 1]));
 }

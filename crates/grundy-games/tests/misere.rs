@@ -26,8 +26,18 @@ fn positions(moves: &[grundy_core::SumMove]) -> Vec<String> {
 fn check_sj_against_search(
     mut components: Vec<Box<dyn Component>>,
 ) -> Result<Outcome, TestCaseError> {
-    let fast = analyse_misere(&mut components, usize::MAX).unwrap();
-    let slow = analyse_misere_by_search(&mut components, usize::MAX, CAP).unwrap();
+    let fast = analyse_misere(
+        &mut components,
+        usize::MAX,
+        &grundy_core::limits::Limits::DEFAULT,
+    )
+    .unwrap();
+    let slow = analyse_misere_by_search(
+        &mut components,
+        usize::MAX,
+        &grundy_core::limits::Limits::DEFAULT.capped(CAP),
+    )
+    .unwrap();
     prop_assert_eq!(fast.method, MisereMethod::Sj);
     prop_assert_eq!(slow.method, MisereMethod::Search);
     prop_assert_eq!(fast.outcome, slow.outcome);
@@ -115,8 +125,8 @@ proptest! {
     ) {
         let rules = subtraction::Subtraction::finite(set);
         let mut components = vec![subtraction::position("sub", rules, heaps)];
-        let fast = analyse_misere(&mut components, usize::MAX).unwrap();
-        let slow = analyse_misere_by_search(&mut components, usize::MAX, CAP).unwrap();
+        let fast = analyse_misere(&mut components, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap();
+        let slow = analyse_misere_by_search(&mut components, usize::MAX, &grundy_core::limits::Limits::DEFAULT.capped(CAP)).unwrap();
         prop_assert_eq!(fast.outcome, slow.outcome);
         prop_assert_eq!(positions(&fast.winning_moves), positions(&slow.winning_moves));
     }
@@ -129,7 +139,7 @@ proptest! {
         heap in 0u64..3,
     ) {
         let mut components = vec![staircase::position(stairs.clone())];
-        let a = analyse_misere(&mut components, usize::MAX).unwrap();
+        let a = analyse_misere(&mut components, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap();
         let mut memo = HashMap::new();
         let w = misere_wins(&Staircase, &stairs, &mut memo);
         prop_assert_eq!(a.outcome, if w { Outcome::N } else { Outcome::P });
@@ -156,8 +166,8 @@ proptest! {
             nim::position(vec![heap, 1]),
             staircase::position(stairs.iter().rev().copied().collect()),
         ];
-        let fast = analyse_misere(&mut components, usize::MAX).unwrap();
-        let slow = analyse_misere_by_search(&mut components, usize::MAX, CAP).unwrap();
+        let fast = analyse_misere(&mut components, usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap();
+        let slow = analyse_misere_by_search(&mut components, usize::MAX, &grundy_core::limits::Limits::DEFAULT.capped(CAP)).unwrap();
         prop_assert_eq!(fast.outcome, slow.outcome);
         prop_assert_eq!(fast.winning_moves_total, slow.winning_moves_total);
         prop_assert_eq!(positions(&fast.winning_moves), positions(&slow.winning_moves));
@@ -174,7 +184,7 @@ fn a_single_bash_heap_loses_at_misere_exactly_when_n_is_1_mod_k_plus_1() {
                 subtraction::Subtraction::bash(k),
                 vec![n],
             )];
-            let a = analyse_misere(&mut c, 10).unwrap();
+            let a = analyse_misere(&mut c, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
             let want = if n % (k + 1) == 1 {
                 Outcome::P
             } else {
@@ -189,7 +199,7 @@ fn a_single_bash_heap_loses_at_misere_exactly_when_n_is_1_mod_k_plus_1() {
 fn staircase_2_0_2_breaks_the_sj_condition_and_is_searched() {
     // Value 0, has moves, but none to value 1: the SJ rule would call it N; it is P.
     let mut c = vec![staircase::position(vec![2, 0, 2])];
-    let a = analyse_misere(&mut c, 10).unwrap();
+    let a = analyse_misere(&mut c, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.method, MisereMethod::Search);
     assert_eq!(a.outcome, Outcome::P);
     assert!(!misere_wins(
@@ -202,7 +212,7 @@ fn staircase_2_0_2_breaks_the_sj_condition_and_is_searched() {
 #[test]
 fn huge_misere_nim_uses_the_theorem() {
     let mut c = vec![nim::position(vec![1_000_000_000_000_000_000, 1, 1])];
-    let a = analyse_misere(&mut c, 10).unwrap();
+    let a = analyse_misere(&mut c, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.outcome, Outcome::N);
     // The only winning move leaves an odd number of 1-heaps and nothing else: empty the big heap.
     assert_eq!(a.winning_moves_total, 1);
@@ -217,8 +227,13 @@ fn a_long_chain_is_searched_without_overflowing_the_stack() {
         subtraction::Subtraction::bash(2),
         vec![100_000],
     )];
-    let slow = analyse_misere_by_search(&mut c, 10, CAP).unwrap();
-    let fast = analyse_misere(&mut c, 10).unwrap();
+    let slow = analyse_misere_by_search(
+        &mut c,
+        10,
+        &grundy_core::limits::Limits::DEFAULT.capped(CAP),
+    )
+    .unwrap();
+    let fast = analyse_misere(&mut c, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(fast.method, MisereMethod::Sj);
     assert_eq!(slow.outcome, fast.outcome);
     assert_eq!(
@@ -235,9 +250,14 @@ fn whole_components_are_checked_as_sj_atoms() {
         staircase::position(vec![1, 2]),
         staircase::position(vec![0, 1]),
     ];
-    let a = analyse_misere(&mut c, 10).unwrap();
+    let a = analyse_misere(&mut c, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.method, MisereMethod::Sj);
-    let slow = analyse_misere_by_search(&mut c, 10, CAP).unwrap();
+    let slow = analyse_misere_by_search(
+        &mut c,
+        10,
+        &grundy_core::limits::Limits::DEFAULT.capped(CAP),
+    )
+    .unwrap();
     assert_eq!(a.outcome, slow.outcome);
     assert_eq!(positions(&a.winning_moves), positions(&slow.winning_moves));
 }
@@ -249,7 +269,7 @@ fn large_subtraction_heaps_are_checked_heap_by_heap() {
     // position 1) or 7000 -> 6996 (position 3), and nothing else.
     let rules = subtraction::Subtraction::finite(vec![1, 3, 4]);
     let mut c = vec![subtraction::position("sub:1,3,4", rules, vec![5000, 7000])];
-    let a = analyse_misere(&mut c, 10).unwrap();
+    let a = analyse_misere(&mut c, 10, &grundy_core::limits::Limits::DEFAULT).unwrap();
     assert_eq!(a.method, MisereMethod::Sj);
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(

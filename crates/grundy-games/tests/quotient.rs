@@ -133,7 +133,7 @@ proptest! {
     ) {
         let code: String = digits.iter().map(|d| format!("{d:X}")).collect();
         let rules = TakeAndBreak::parse(&format!("0.{code}")).unwrap();
-        let caps = Caps { order: 256, states: 1 << 16, candidate: 1 << 14 };
+        let caps = Caps { order: 256, states: 1 << 16, candidate: 1 << 14, ..Caps::default() };
         let q = MisereQuotient::compute(&rules, 9, rules.periodicity_bound(), caps, &mut |_, _| true).unwrap();
         let mut memo = std::collections::HashMap::new();
         for heaps in sums {

@@ -481,6 +481,13 @@ impl Ranges {
 /// One option: a position, a `Sum` of positions, a `range` of integers, `grundy.repeat`, or a
 /// position or sum with a `range` in one slot.
 fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+    // Most options are heaps: an int (exactly, so not a bool) skips the checks for ranges,
+    // groups and sums, each a type lookup. One past i64 goes the long way, to its error.
+    if item.is_exact_instance_of::<PyInt>() {
+        if let Ok(n) = item.extract::<i64>() {
+            return Ok(Dynamic::from_int(n));
+        }
+    }
     if is_range(item)? {
         return range_from(item);
     }
@@ -557,7 +564,9 @@ pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
 /// ever, and positions nest a few levels in real games), a `range` taken as the option's one
 /// slot where `ranges` allows it.
 fn position_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResult<Dynamic> {
-    if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
+    if item.is_exact_instance_of::<PyInt>()
+        || item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>()
+    {
         let n: i64 = item.extract()?;
         return Ok(Dynamic::from_int(n));
     }

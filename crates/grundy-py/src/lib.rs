@@ -71,7 +71,7 @@ fn solve_error(e: SolveError) -> PyErr {
         SolveError::TableFull { .. } | SolveError::PositionCap { .. } | SolveError::MoveCap { .. } => {
             ComputeError::new_err(format!(
                 "{e}; raise it with grundy.set_max_positions(N) (now {}; the solver stores ten times as many)",
-                grundy_core::limits::position_cap()
+                session::session().limits().positions
             ))
         }
         _ => ComputeError::new_err(worded(e)),
@@ -224,7 +224,9 @@ impl NativeGame {
         }
         let game = self.game();
         let start = self.start(&game, &positions)?;
-        let components = vec![RulesetComponent::boxed(game, start)];
+        let mut component = RulesetComponent::boxed(game, start);
+        component.limit(*session::session().limits());
+        let components = vec![component];
         SHOW_PROGRESS.store(progress, Ordering::Relaxed);
         let verdict = verdict(py, components, asked);
         SHOW_PROGRESS.store(false, Ordering::Relaxed);
@@ -382,6 +384,7 @@ fn quotient_caps(order: usize, states: usize, candidate: usize) -> PyResult<Caps
         order,
         states,
         candidate,
+        limits: *session::session().limits(),
     })
 }
 
@@ -567,8 +570,7 @@ fn set_max_positions(n: usize) -> PyResult<()> {
     if n == 0 {
         return Err(ValueError("the search cap must be at least 1"));
     }
-    grundy_core::limits::set_position_cap(n);
-    Ok(())
+    session::set_max_positions(n, &table::fits).map_err(ComputeError::new_err)
 }
 
 #[pymodule]

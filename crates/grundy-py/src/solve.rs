@@ -25,10 +25,11 @@ pub(crate) fn verdict(
     asked: Asked,
 ) -> PyResult<String> {
     let cell = SameThread(components);
+    let limits = *crate::session::session().limits();
     py.allow_threads(move || {
         let mut cell = cell;
         let components = &mut cell.0;
-        verdict::verdict(components, asked.convention, asked.asked)
+        verdict::verdict(components, asked.convention, asked.asked, &limits)
             .map(|v| report::to_json(components, &v))
     })
     .map_err(|e| match e {

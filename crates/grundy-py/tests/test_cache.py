@@ -143,3 +143,21 @@ def test_a_line_made_before_the_file_was_opened_is_written_once(tmp_path, capfd)
     run = cli("--cache", str(path), "solve", "--json", "--no-moves", spec, "8000")
     assert run.returncode == 0 and "asked 3000" not in run.stderr, run.stderr
     assert sources(path).count("inline script") == len(sources(path))
+
+
+def test_changing_the_search_cap_inside_a_cache_block_keeps_the_file(tmp_path, capfd):
+    # The cap makes the session again; the values computed before go to the file first, and
+    # the new session writes it when the block ends.
+    spec = half_script(f"cap changed {os.getpid()}")
+    path = tmp_path / "capped.cache"
+    try:
+        with grundy.cache(path):
+            grundy.table(spec, upto=4000)
+            grundy.set_max_positions(1_000_000)
+            assert grundy.table(spec, upto=3500).values == [half(n) for n in range(3501)]
+    finally:
+        grundy.set_max_positions(2_000_000)
+    capfd.readouterr()
+    run = cli("--cache", str(path), "table", "--no-values", spec, "--upto", "4000")
+    assert run.returncode == 0, run.stderr
+    assert "asked 3000" not in run.stderr

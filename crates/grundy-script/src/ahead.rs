@@ -59,7 +59,7 @@ impl ScriptGame {
         /// walked to find the next positions.
         const OPTIONS_AHEAD: usize = 1 << 21;
         const WALK: usize = 1 << 27;
-        let most_positions = grundy_core::limits::position_cap() / 4;
+        let most_positions = self.limits().positions / 4;
         let mut seen: FxHashSet<Position> = FxHashSet::default();
         let mut queue: Vec<Position> = Vec::new();
         let mut parts = Vec::new();

@@ -54,7 +54,7 @@ struct Entry {
 
 /// The cache file of this process and the lines read from it that no game has taken yet.
 pub(super) struct Cache {
-    path: PathBuf,
+    pub(super) path: PathBuf,
     entries: FxHashMap<u64, Entry>,
     /// Whether a game took a line from the file (then the file is written again only if a line
     /// grew) or the file did not exist.

@@ -164,6 +164,11 @@ impl ScriptGame {
             .map_err(|m| spec.error(m))
     }
 
+    /// How far its searches may go ([`ScriptSettings::search`]).
+    fn limits(&self) -> grundy_core::limits::Limits {
+        self.runtime.settings().search
+    }
+
     /// The most options one position may have, and the most elements an array may hold
     /// ([`ScriptLimits::size`]).
     fn size(&self) -> usize {
@@ -237,7 +242,7 @@ impl ScriptGame {
                         members = members.saturating_add(g.len());
                     }
                 }
-                let cap = grundy_core::limits::solver_cap();
+                let cap = self.limits().solver_cap();
                 if members > cap || total > 1u64 << 32 {
                     return self.fail(self.program.type_error(
                         &format!("moves({p})"),

@@ -112,7 +112,7 @@ impl Line {
             Some(v) => Ok(v),
             None => {
                 let n = self.values.len() as i64;
-                let solver = solver.get_or_insert_with(|| Solver::new(game));
+                let solver = solver.get_or_insert_with(|| Solver::with_limits(game, game.limits()));
                 let v = solver.grundy(&Position::Int(n))?.0;
                 if !self.push(v) {
                     return Err(SolveError::Rules(format!(

@@ -44,6 +44,8 @@ use grundy_games::spec::{GameSpec, SpecError};
 pub struct ScriptSettings {
     /// The caps every call of a script runs under.
     pub limits: ScriptLimits,
+    /// How far a search of a script game may go (the front end's search limits).
+    pub search: grundy_core::limits::Limits,
     /// The parameters every script sees (the command line's `--param`); a spec's own
     /// (`script:F?k=3`) replace those of the same name.
     pub params: Params,
@@ -185,6 +187,12 @@ impl Runtime {
             Some(cache) => cache.save(&self.lines),
             None => Ok(false),
         }
+    }
+
+    /// The cache file of the run, if one is open.
+    pub fn cache_path(&self) -> Option<std::path::PathBuf> {
+        let cache = self.cache.lock().expect("no thread panics holding it");
+        cache.as_ref().map(|c| c.path.clone())
     }
 
     /// Forgets the cache file (after [`Runtime::save_cache`]): later lines are not read from it

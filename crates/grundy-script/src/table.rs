@@ -25,7 +25,7 @@ pub fn values(
     if line::is_line(positions) {
         return line_values(game, positions, progress);
     }
-    let mut solver = Solver::new(game);
+    let mut solver = Solver::with_limits(game, game.limits());
     let mut out = Vec::with_capacity(positions.len());
     let valued = in_blocks(game, positions, progress, |block| {
         for p in block {
@@ -105,7 +105,7 @@ pub fn outcome(v: &Value) -> Outcome {
 
 /// Every position reachable from `roots`, explored once and solved with draws.
 fn loopy_values(game: &ScriptGame, roots: &[Position]) -> Result<Vec<Value>, SolveError> {
-    let cap = grundy_core::limits::position_cap();
+    let cap = game.limits().positions;
     let mut ids: FxHashMap<Key, u32> = FxHashMap::default();
     let mut positions: Vec<Position> = Vec::new();
     let mut root_ids = Vec::with_capacity(roots.len());

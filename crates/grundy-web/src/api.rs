@@ -86,7 +86,8 @@ fn words(words_json: &str) -> Result<Vec<Word>, Refusal> {
 
 /// `grundy games --json`: every game with its syntax, rules and example.
 pub fn games() -> String {
-    let entries: Vec<Json> = crate::session::games()
+    let entries: Vec<Json> = crate::session::session()
+        .games
         .iter()
         .map(|e| {
             json!({
@@ -115,8 +116,9 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
         limit,
     };
     asked.check(convention).map_err(Refusal::input)?;
-    let mut components = crate::session::games().build_sum(&words)?;
-    let verdict = verdict(&mut components, convention, asked)?;
+    let session = crate::session::session();
+    let mut components = session.games.build_sum(&words)?;
+    let verdict = verdict(&mut components, convention, asked, &session.limits)?;
     let mut answer = grundy_front::report::to_json(&components, &verdict);
     // The CLI's JSON object as it prints it (its fields in its order), with one field more at
     // its end: the outcome in the sentence `grundy solve` prints, which the page shows.
@@ -161,7 +163,7 @@ pub fn table(
     progress: &mut dyn FnMut(u64, u64),
 ) -> Answer {
     let word = Word::new("argument 1", game);
-    let tabulation = grundy_front::values::open(&crate::session::games(), &word)?;
+    let tabulation = grundy_front::values::open(&crate::session::session().games, &word)?;
     let asked = TableOptions {
         period,
         ..TableOptions::default()
@@ -191,7 +193,7 @@ pub fn guess(game: &str, upto: Option<&str>, progress: &mut dyn FnMut(u64, u64))
     let settings = grundy_pattern::guess::Settings::default();
     let mut values = |upto: Option<&str>| {
         grundy_front::values::compute(
-            &crate::session::games(),
+            &crate::session::session().games,
             std::slice::from_ref(&word),
             upto,
             grundy_front::guess::DEFAULTS,
@@ -209,7 +211,7 @@ pub fn guess(game: &str, upto: Option<&str>, progress: &mut dyn FnMut(u64, u64))
 pub fn check(game: &str, formula: &str, upto: Option<&str>, outcome: bool) -> Answer {
     let word = Word::new("argument 1", game);
     let values = grundy_front::values::compute(
-        &crate::session::games(),
+        &crate::session::session().games,
         std::slice::from_ref(&word),
         upto,
         grundy_front::values::DEFAULTS,
@@ -284,7 +286,7 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
 /// a draw) and the move the perfect engine makes ([`grundy_front::play`]).
 pub fn turn(words_json: &str) -> Answer {
     let words = words(words_json)?;
-    let mut components = crate::session::games().build_sum(&words)?;
+    let mut components = crate::session::session().games.build_sum(&words)?;
     let analysis = analyse(&mut components, usize::MAX)?;
     let moves = legal_moves(&components, Some(&analysis)).map_err(|e| match e {
         PlayError::Input(m) => Refusal::input(m),
@@ -325,7 +327,10 @@ pub fn set_limits(operations: u64, depth: u32, size: u32, max_positions: u32) ->
         size: (size as usize).max(1),
         ..grundy_script::ScriptLimits::DEFAULT
     };
-    crate::session::set_script_limits(limits).map_err(Refusal::input)?;
-    grundy_core::limits::set_position_cap((max_positions as usize).max(1));
+    let search = grundy_core::limits::Limits {
+        positions: (max_positions as usize).max(1),
+        ..grundy_core::limits::Limits::DEFAULT
+    };
+    crate::session::set_limits(limits, search).map_err(Refusal::input)?;
     Ok("{}".into())
 }

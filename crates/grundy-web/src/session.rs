@@ -3,30 +3,43 @@
 
 use std::sync::{Arc, Mutex};
 
+use grundy_core::limits::Limits;
 use grundy_front::registry::{self, Registry};
 use grundy_script::{Runtime, ScriptLimits, ScriptSettings};
 
-static SESSION: Mutex<Option<Arc<Registry>>> = Mutex::new(None);
+/// The games the page answers about, and how far a search of a whole sum may go.
+pub struct Session {
+    /// Every game, scripts run under the page's script limits, every search under `limits`.
+    pub games: Registry,
+    /// The search limits (the position cap).
+    pub limits: Limits,
+}
 
-/// The games the page answers about, with its script limits.
-pub fn games() -> Arc<Registry> {
+static SESSION: Mutex<Option<Arc<Session>>> = Mutex::new(None);
+
+/// The page's session, with the default limits until the page sets its own.
+pub fn session() -> Arc<Session> {
     let mut session = SESSION.lock().unwrap_or_else(|e| e.into_inner());
     session
-        .get_or_insert_with(|| Arc::new(with(ScriptLimits::DEFAULT)))
+        .get_or_insert_with(|| Arc::new(with(ScriptLimits::DEFAULT, Limits::DEFAULT)))
         .clone()
 }
 
-/// Runs scripts under `limits` from now on, checked as the command line checks its own.
-pub fn set_script_limits(limits: ScriptLimits) -> Result<(), String> {
-    limits.check()?;
-    *SESSION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(with(limits)));
+/// Runs scripts under `scripts` and searches within `search` from now on, the script limits
+/// checked as the command line checks its own.
+pub fn set_limits(scripts: ScriptLimits, search: Limits) -> Result<(), String> {
+    scripts.check()?;
+    *SESSION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(with(scripts, search)));
     Ok(())
 }
 
-/// Every game, scripts run under `limits`.
-fn with(limits: ScriptLimits) -> Registry {
-    registry::all(&Runtime::new(ScriptSettings {
-        limits,
-        ..ScriptSettings::default()
-    }))
+fn with(limits: ScriptLimits, search: Limits) -> Session {
+    Session {
+        games: registry::all(&Runtime::new(ScriptSettings {
+            limits,
+            search,
+            ..ScriptSettings::default()
+        })),
+        limits: search,
+    }
 }

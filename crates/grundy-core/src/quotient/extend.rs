@@ -22,7 +22,7 @@ use crate::HeapRuleset;
 
 /// The proving automaton of a candidate, within the cap.
 fn explore(monoid: &Monoid, letters: &Letters, caps: Caps) -> Result<Automaton, StageError> {
-    Automaton::explore(monoid, letters, caps.states).map_err(|e| match e {
+    Automaton::explore(monoid, letters, caps.states, &caps.limits).map_err(|e| match e {
         Refuted::TooLarge => StageError::Cap(CapKind::States, caps.states),
         Refuted::Memory(bytes) => StageError::Memory(bytes),
     })
@@ -54,6 +54,8 @@ pub(crate) struct Caps {
     pub rows: usize,
     /// The largest candidate monoid of fresh generators (see [`super::generators`]).
     pub free: usize,
+    /// The program's memory probe.
+    pub limits: crate::limits::Limits,
 }
 
 /// Why a stage failed.

@@ -298,11 +298,12 @@ pub(crate) fn refine(
     for _ in 0..ROUNDS {
         let stage = plan.candidate(rules, caps)?;
         let letters = Letters::new(&stage.phi, &stage.osets);
-        let aut =
-            Automaton::explore(&stage.monoid, &letters, caps.states).map_err(|e| match e {
+        let aut = Automaton::explore(&stage.monoid, &letters, caps.states, &caps.limits).map_err(
+            |e| match e {
                 Refuted::TooLarge => StageError::Cap(CapKind::States, caps.states),
                 Refuted::Memory(bytes) => StageError::Memory(bytes),
-            })?;
+            },
+        )?;
         let Some(bad) = aut.inconsistent(&stage.monoid) else {
             return Ok(Stage {
                 states: aut.len(),

@@ -75,6 +75,9 @@ pub struct Caps {
     pub states: usize,
     /// The largest candidate monoid of fresh generators (before it is reduced).
     pub candidate: usize,
+    /// The program's memory probe ([`crate::limits::Limits::check_memory`]), asked at each heap
+    /// size and as a proving automaton grows.
+    pub limits: crate::limits::Limits,
 }
 
 impl Default for Caps {
@@ -83,6 +86,7 @@ impl Default for Caps {
             order: 2048,
             states: 1 << 21,
             candidate: 1 << 20,
+            limits: crate::limits::Limits::DEFAULT,
         }
     }
 }
@@ -215,6 +219,7 @@ impl MisereQuotient {
             states: caps.states,
             rows: 64,
             free: caps.candidate,
+            limits: caps.limits,
         };
         let mut stage = Stage::empty();
         let mut growth = vec![(0, 1)];
@@ -230,9 +235,9 @@ impl MisereQuotient {
                     return Err(QuotientError::NotDecreasing { heap: n, part });
                 }
             }
-            let held = crate::limits::check_memory(n as usize, || {
-                format!("the misère quotient at heap {n}")
-            });
+            let held = caps
+                .limits
+                .check_memory(n as usize, || format!("the misère quotient at heap {n}"));
             if let Err(crate::SolveError::MemoryCap { bytes, .. }) = held {
                 break Stopped::Memory { heap: n, bytes };
             }

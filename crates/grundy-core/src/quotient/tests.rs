@@ -211,7 +211,7 @@ proptest! {
     ) {
         let rules = Octal(digits);
         // Small caps keep each case quick: a quotient stopped by one covers fewer heaps.
-        let caps = Caps { order: 256, states: 1 << 16, candidate: 1 << 14 };
+        let caps = Caps { order: 256, states: 1 << 16, candidate: 1 << 14, ..Caps::default() };
         let q = MisereQuotient::compute(&rules, 12, rules.periodicity_bound(), caps, &mut |_, _| true).unwrap();
         prop_assert_eq!(q.monoid().check_laws(), None);
         let mut brute = Brute { rules: &rules, memo: FxHashMap::default() };

@@ -73,7 +73,7 @@ pub(crate) fn element_of(monoid: &Monoid, phi: &[u32], heaps: &[u64]) -> u32 {
 pub(crate) enum Refuted {
     /// It has more states than the cap.
     TooLarge,
-    /// Memory ran short (the bytes held; see [`crate::limits::check_memory`]).
+    /// Memory ran short (the bytes held; see [`crate::limits::Limits::check_memory`]).
     Memory(u64),
 }
 
@@ -90,7 +90,12 @@ pub(crate) struct Automaton {
 
 impl Automaton {
     /// Every state reachable from the empty position, at most `cap` of them.
-    pub fn explore(monoid: &Monoid, letters: &Letters, cap: usize) -> Result<Self, Refuted> {
+    pub fn explore(
+        monoid: &Monoid,
+        letters: &Letters,
+        cap: usize,
+        limits: &crate::limits::Limits,
+    ) -> Result<Self, Refuted> {
         let words = monoid.order().div_ceil(64);
         let nl = letters.phi.len();
         let mut index: FxHashMap<(u32, Box<[u64]>), u32> = FxHashMap::default();
@@ -132,8 +137,8 @@ impl Automaton {
                         if states.len() >= cap {
                             return Err(Refuted::TooLarge);
                         }
-                        if let Err(crate::SolveError::MemoryCap { bytes, .. }) =
-                            crate::limits::check_memory(states.len(), || {
+                        if let Err(crate::SolveError::MemoryCap { bytes, .. }) = limits
+                            .check_memory(states.len(), || {
                                 "the misère quotient's proof".to_string()
                             })
                         {

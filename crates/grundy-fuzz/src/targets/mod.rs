@@ -61,6 +61,21 @@ const CAPS: &[&str] = &[
     "10000",
 ];
 
+/// Every game, built as the fuzzer builds them in process: searches capped at 20,000 positions,
+/// so a spec that makes a huge game is an error, not memory run out.
+pub(crate) fn games() -> registry::Registry {
+    let search = grundy_core::limits::Limits {
+        positions: 20_000,
+        ..grundy_core::limits::Limits::DEFAULT
+    };
+    registry::all(&grundy_script::Runtime::new(
+        grundy_script::ScriptSettings {
+            search,
+            ..grundy_script::ScriptSettings::default()
+        },
+    ))
+}
+
 impl Context {
     pub fn new(grundy: Binary, scratch: PathBuf, root: PathBuf) -> Context {
         let entries = registry::standard();

@@ -83,7 +83,7 @@ pub(super) fn specs(cx: &mut Context, rng: &mut Rng) -> Outcome {
             )
         };
         if let Some(f) = in_process(repro, || {
-            let _ = registry::standard().build_sum(&Word::from_args(&words));
+            let _ = super::games().build_sum(&Word::from_args(&words));
         }) {
             o.findings.push(f);
         }

@@ -532,13 +532,13 @@ mod tests {
                     .collect()
             };
             let (a, b) = (
-                analyse_misere(&mut ours(), usize::MAX).unwrap(),
-                analyse_misere(&mut generic(), usize::MAX).unwrap(),
+                analyse_misere(&mut ours(), usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
+                analyse_misere(&mut generic(), usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
             );
             prop_assert_eq!((a.outcome, a.winning_moves), (b.outcome, b.winning_moves));
             let (a, b) = (
-                analyse_every(&mut ours(), usize::MAX).unwrap(),
-                analyse_every(&mut generic(), usize::MAX).unwrap(),
+                analyse_every(&mut ours(), usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
+                analyse_every(&mut generic(), usize::MAX, &grundy_core::limits::Limits::DEFAULT).unwrap(),
             );
             prop_assert_eq!((a.outcome, a.winning_moves), (b.outcome, b.winning_moves));
         }
@@ -571,9 +571,19 @@ mod tests {
         // The token on 2 can always loop, so nobody is ever forced to make the last move: under
         // misère play (decided by retrograde analysis of the sum) that is a draw; Every-SG of a
         // game that need not end is refused.
-        let a = grundy_core::misere::analyse_misere(&mut sum, 10).unwrap();
+        let a = grundy_core::misere::analyse_misere(
+            &mut sum,
+            10,
+            &grundy_core::limits::Limits::DEFAULT,
+        )
+        .unwrap();
         assert_eq!(a.outcome, grundy_core::Outcome::D);
-        assert!(grundy_core::every::analyse_every(&mut sum, 10).is_err());
+        assert!(grundy_core::every::analyse_every(
+            &mut sum,
+            10,
+            &grundy_core::limits::Limits::DEFAULT
+        )
+        .is_err());
     }
 
     #[test]

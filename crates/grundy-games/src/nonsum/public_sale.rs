@@ -257,7 +257,7 @@ mod tests {
             format!("bid 5: price {price} -> {MAX_PARAMETER} (reaches the goal and wins)")
         );
         assert!(matches!(
-            grundy_core::misere::analyse_misere(&mut sum, 1),
+            grundy_core::misere::analyse_misere(&mut sum, 1, &grundy_core::limits::Limits::DEFAULT),
             Err(SolveError::TooLarge(_))
         ));
     }

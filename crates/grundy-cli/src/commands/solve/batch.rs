@@ -108,7 +108,7 @@ fn batch_lines(
         if let Some(f) = by_formula {
             (components, unlisted) = f.wrap(components).map_err(at)?;
         }
-        let verdict = decide(args, &mut components, limit, unlisted).map_err(at)?;
+        let verdict = decide(args, session, &mut components, limit, unlisted).map_err(at)?;
         if args.json {
             match by_formula {
                 Some(f) => f.write_json(out, &components, &verdict, Some(number))?,

@@ -101,6 +101,7 @@ pub struct Args {
 /// whose options are too many to list).
 fn decide(
     args: &Args,
+    session: &Session,
     components: &mut [Box<dyn Component>],
     limit: usize,
     unlisted: bool,
@@ -117,7 +118,7 @@ fn decide(
         moves: !(args.no_moves || unlisted),
         limit,
     };
-    let verdict = verdict(components, convention, asked);
+    let verdict = verdict(components, convention, asked, session.limits());
     crate::progress::finish();
     verdict.map_err(|e| match e {
         VerdictError::Refused(r) => Failure::Input(r.to_string()),
@@ -151,7 +152,7 @@ pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     if let Some(f) = &by_formula {
         (components, unlisted) = f.wrap(components)?;
     }
-    let verdict = decide(&args, &mut components, args.limit, unlisted)?;
+    let verdict = decide(&args, session, &mut components, args.limit, unlisted)?;
     let mut out = BufWriter::new(crate::out::Stdout::lock());
     if args.json {
         match &by_formula {
