@@ -103,14 +103,15 @@ fn main() -> ExitCode {
         Err(e) => usage_error(e),
     };
     memory::set_budget(cli.memory.unwrap_or_else(memory::default_budget));
-    // The transposition table of a hard single game (Cram, Chomp) is allocated whole: half the
-    // budget, so its search keeps room for everything else under --memory.
-    grundy_core::search::set_memory_budget(memory::budget() / 2);
     failure::set_max_positions(cli.max_positions);
     let search = grundy_core::limits::Limits {
         positions: cli.max_positions.max(1),
         memory: Some(memory::running_low),
         progress: Some(progress::searched),
+        // The transposition table of a hard single game (Cram, Chomp) is allocated whole: half
+        // the budget, so its search keeps room for everything else under --memory.
+        table_budget: Some(memory::budget() / 2),
+        checkpointing: None,
     };
     let script_limits = grundy_script::ScriptLimits {
         operations: cli.script_max_ops,

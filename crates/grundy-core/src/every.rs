@@ -417,7 +417,7 @@ pub fn analyse_every_by_search(
     let mut search = EverySearch {
         graphs: &mut graphs,
         memo: FxHashMap::default(),
-        limits: *limits,
+        limits: limits.clone(),
     };
     let outcome = if search.wins(&root)? {
         Outcome::N

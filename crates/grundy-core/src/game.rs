@@ -94,6 +94,13 @@ pub trait Ruleset {
     fn fault(&self) -> Result<(), SolveError> {
         Ok(())
     }
+
+    /// Searches of its own (a board game's transposition table) go within `limits` from now on:
+    /// their table budget and checkpoint ([`crate::limits::Limits`]). The solver that holds the
+    /// ruleset passes on the limits it is given. The default: no search of its own.
+    fn limit(&mut self, limits: &crate::limits::Limits) {
+        let _ = limits;
+    }
 }
 
 impl<R: Ruleset + ?Sized> Ruleset for &R {

@@ -17,6 +17,9 @@
 //! assert!(limits.check_memory(4096, || "a search".into()).is_ok());
 //! ```
 
+use std::sync::Arc;
+
+use crate::search::checkpoint::Checkpointing;
 use crate::SolveError;
 
 /// The default cap: two million positions (a few hundred megabytes for small positions; big
@@ -26,8 +29,8 @@ pub const DEFAULT_POSITION_CAP: usize = 2_000_000;
 /// How often (in positions stored) a search tells the progress reporter.
 pub const PROGRESS_EVERY: usize = 1 << 12;
 
-/// How far a search may go, and who it tells.
-#[derive(Clone, Copy, Debug)]
+/// How far a search may go, where it keeps its work, and who it tells.
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// The most positions a search may store.
     pub positions: usize,
@@ -38,6 +41,13 @@ pub struct Limits {
     /// Told `(what, positions stored)` now and then by every search (the `grundy` command line:
     /// a spinner on stderr once a search has gone on for a second).
     pub progress: Option<fn(&str, u64)>,
+    /// The most bytes the transposition table of a hard single game's search
+    /// ([`crate::search`]: Cram, Chomp, Node Kayles) may take, allocated whole (the `grundy`
+    /// command line: half its `--memory`); `None`: [`crate::search::default_table_budget`].
+    pub table_budget: Option<u64>,
+    /// Where such a search keeps its checkpoint, and whether it resumes from it (the `grundy`
+    /// command line: `solve --checkpoint`, `--resume`); `None`: no checkpoint.
+    pub checkpointing: Option<Arc<Checkpointing>>,
 }
 
 impl Default for Limits {
@@ -52,6 +62,8 @@ impl Limits {
         positions: DEFAULT_POSITION_CAP,
         memory: None,
         progress: None,
+        table_budget: None,
+        checkpointing: None,
     };
 
     /// The most positions the memoizing [`crate::Solver`] may store: ten times
@@ -64,7 +76,22 @@ impl Limits {
     /// These limits with a cap of `positions` (a search that must stay small whatever the
     /// program allows).
     pub fn capped(&self, positions: usize) -> Limits {
-        Limits { positions, ..*self }
+        Limits {
+            positions,
+            ..self.clone()
+        }
+    }
+
+    /// The table size for a search expected to store about `entries` positions: twice that (a
+    /// table kept half empty loses few entries to collisions), within the table budget.
+    pub fn table_bytes(&self, entries: f64) -> usize {
+        crate::search::table_bytes(entries, self.table_budget())
+    }
+
+    /// The most bytes a search's table may take ([`Limits::table_budget`], or its default).
+    pub fn table_budget(&self) -> u64 {
+        self.table_budget
+            .unwrap_or_else(crate::search::default_table_budget)
     }
 
     /// Called by a search as it stores its `stored`-th position or lists a position's moves:

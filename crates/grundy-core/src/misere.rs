@@ -236,7 +236,7 @@ pub fn analyse_misere_by_quotient(
         largest.min(QUOTIENT_HEAPS),
         rules.periodicity_bound(),
         crate::quotient::Caps {
-            limits: *limits,
+            limits: limits.clone(),
             ..QUOTIENT_CAPS
         },
         &mut |_, _| true,
@@ -371,7 +371,7 @@ pub(crate) fn graphs<'a>(
                 c.game()
             )));
         };
-        let mut g = GameTree::new(c.game(), *limits);
+        let mut g = GameTree::new(c.game(), limits.clone());
         root.push(g.intern(tree)?);
         graphs.push(g);
     }
@@ -396,7 +396,7 @@ impl<'g, 'a> MisereSearch<'g, 'a> {
         MisereSearch {
             graphs,
             memo: FxHashMap::default(),
-            limits: *limits,
+            limits: limits.clone(),
         }
     }
 

@@ -46,7 +46,8 @@ impl<R: Ruleset> Solver<R> {
     }
 
     /// A solver within `limits`: at most [`Limits::solver_cap`] positions stored.
-    pub fn with_limits(ruleset: R, limits: Limits) -> Self {
+    pub fn with_limits(mut ruleset: R, limits: Limits) -> Self {
+        ruleset.limit(&limits);
         Solver {
             ruleset,
             table: Memo::default(),
@@ -65,7 +66,9 @@ impl<R: Ruleset> Solver<R> {
     }
 
     /// From now on, searches within `limits` (the positions it holds are kept).
+    /// The ruleset is given them too ([`Ruleset::limit`]).
     pub fn set_limits(&mut self, limits: Limits) {
+        self.ruleset.limit(&limits);
         self.cap = limits.solver_cap();
         self.limits = limits;
     }

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use grundy_core::limits::Limits;
 use grundy_script::{Runtime, ScriptSettings};
 
 pub use grundy_games::registry::Registry;
@@ -24,9 +25,13 @@ pub use grundy_games::registry::Registry;
 /// assert_eq!(analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 4);
 /// ```
 pub fn all(scripts: &Arc<Runtime>) -> Registry {
-    Registry::builtin()
-        .with(scripts.entries())
-        .limited(scripts.settings().search)
+    within(scripts, scripts.settings().search.clone())
+}
+
+/// [`all`], every game searching within `limits` rather than the runtime's (the same limits
+/// with a checkpoint: the command line's `solve --checkpoint`).
+pub fn within(scripts: &Arc<Runtime>, limits: Limits) -> Registry {
+    Registry::builtin().with(scripts.entries()).limited(limits)
 }
 
 /// Every game with the default settings (a library user's program, a test).

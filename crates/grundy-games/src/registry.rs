@@ -80,10 +80,10 @@ impl Registry {
     /// a game — a sum, a table valued position by position, a game played — has them.
     pub fn limited(mut self, limits: Limits) -> Registry {
         for entry in &mut self.entries {
-            let build = entry.build.clone();
+            let (build, limits) = (entry.build.clone(), limits.clone());
             entry.build = Arc::new(move |spec, words| {
                 let mut component = build(spec, words)?;
-                component.limit(limits);
+                component.limit(limits.clone());
                 Ok(component)
             });
         }

@@ -225,7 +225,7 @@ impl NativeGame {
         let game = self.game();
         let start = self.start(&game, &positions)?;
         let mut component = RulesetComponent::boxed(game, start);
-        component.limit(*session::session().limits());
+        component.limit(session::session().limits().clone());
         let components = vec![component];
         SHOW_PROGRESS.store(progress, Ordering::Relaxed);
         let verdict = verdict(py, components, asked);
@@ -384,7 +384,7 @@ fn quotient_caps(order: usize, states: usize, candidate: usize) -> PyResult<Caps
         order,
         states,
         candidate,
-        limits: *session::session().limits(),
+        limits: session::session().limits().clone(),
     })
 }
 

@@ -58,7 +58,7 @@ pub fn set_max_positions(
     let old = session();
     let fresh = Session::new(Limits {
         positions,
-        ..*old.limits()
+        ..old.limits().clone()
     });
     if let Some(path) = old.scripts.cache_path() {
         old.scripts.save_cache()?;

@@ -25,7 +25,7 @@ pub(crate) fn verdict(
     asked: Asked,
 ) -> PyResult<String> {
     let cell = SameThread(components);
-    let limits = *crate::session::session().limits();
+    let limits = crate::session::session().limits().clone();
     py.allow_threads(move || {
         let mut cell = cell;
         let components = &mut cell.0;

@@ -165,8 +165,8 @@ impl ScriptGame {
     }
 
     /// How far its searches may go ([`ScriptSettings::search`]).
-    fn limits(&self) -> grundy_core::limits::Limits {
-        self.runtime.settings().search
+    fn limits(&self) -> &grundy_core::limits::Limits {
+        &self.runtime.settings().search
     }
 
     /// The most options one position may have, and the most elements an array may hold

@@ -112,7 +112,8 @@ impl Line {
             Some(v) => Ok(v),
             None => {
                 let n = self.values.len() as i64;
-                let solver = solver.get_or_insert_with(|| Solver::with_limits(game, game.limits()));
+                let solver =
+                    solver.get_or_insert_with(|| Solver::with_limits(game, game.limits().clone()));
                 let v = solver.grundy(&Position::Int(n))?.0;
                 if !self.push(v) {
                     return Err(SolveError::Rules(format!(

@@ -25,7 +25,7 @@ pub fn values(
     if line::is_line(positions) {
         return line_values(game, positions, progress);
     }
-    let mut solver = Solver::with_limits(game, game.limits());
+    let mut solver = Solver::with_limits(game, game.limits().clone());
     let mut out = Vec::with_capacity(positions.len());
     let valued = in_blocks(game, positions, progress, |block| {
         for p in block {

@@ -37,7 +37,7 @@ fn with(limits: ScriptLimits, search: Limits) -> Session {
     Session {
         games: registry::all(&Runtime::new(ScriptSettings {
             limits,
-            search,
+            search: search.clone(),
             ..ScriptSettings::default()
         })),
         limits: search,

@@ -57,7 +57,7 @@ pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
         order: args.max_order,
         states: args.max_states,
         candidate: args.max_candidate,
-        limits: *session.limits(),
+        limits: session.limits().clone(),
     };
     let stop = crate::commands::table::interrupted();
     let word = Word::new("argument 1", args.game.as_str());

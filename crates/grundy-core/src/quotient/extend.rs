@@ -21,7 +21,7 @@ use super::CapKind;
 use crate::HeapRuleset;
 
 /// The proving automaton of a candidate, within the cap.
-fn explore(monoid: &Monoid, letters: &Letters, caps: Caps) -> Result<Automaton, StageError> {
+fn explore(monoid: &Monoid, letters: &Letters, caps: &Caps) -> Result<Automaton, StageError> {
     Automaton::explore(monoid, letters, caps.states, &caps.limits).map_err(|e| match e {
         Refuted::TooLarge => StageError::Cap(CapKind::States, caps.states),
         Refuted::Memory(bytes) => StageError::Memory(bytes),
@@ -44,7 +44,7 @@ pub(crate) struct Stage {
 }
 
 /// Caps on one stage's work.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Caps {
     /// The largest quotient (its table has `order²` entries).
     pub order: usize,
@@ -132,7 +132,7 @@ impl Stage {
         &self,
         rules: &dyn HeapRuleset,
         new_options: &[Vec<u64>],
-        caps: Caps,
+        caps: &Caps,
     ) -> Result<Stage, StageError> {
         let n = self.last() + 1;
         let on = option_elements(&self.monoid, &self.phi, new_options);
@@ -156,7 +156,7 @@ impl Stage {
         rules: &dyn HeapRuleset,
         on: &[u32],
         n: u64,
-        caps: Caps,
+        caps: &Caps,
     ) -> Result<Stage, StageError> {
         let q = &self.monoid;
         let order = q.order();

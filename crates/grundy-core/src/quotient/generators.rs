@@ -201,7 +201,7 @@ impl Plan {
     }
 
     /// The candidate: `M` with its outcomes, reduced, as a stage (not yet proved).
-    fn candidate(&self, rules: &dyn HeapRuleset, caps: Caps) -> Result<Stage, StageError> {
+    fn candidate(&self, rules: &dyn HeapRuleset, caps: &Caps) -> Result<Stage, StageError> {
         let free = Free::new(self.heaps.clone(), self.index.clone(), caps.free)
             .ok_or(StageError::Cap(CapKind::Candidate, caps.free))?;
         let n = self.words.len() - 1;
@@ -290,7 +290,7 @@ impl Plan {
 pub(crate) fn refine(
     prev: &Stage,
     rules: &dyn HeapRuleset,
-    caps: Caps,
+    caps: &Caps,
 ) -> Result<Stage, StageError> {
     let n = prev.last() + 1;
     let mut plan = Plan::from_stage(prev, n)?;

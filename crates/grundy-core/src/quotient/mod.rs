@@ -67,7 +67,7 @@ use extend::{Stage, StageError};
 pub type HeapMove = (usize, Vec<u64>);
 
 /// Caps on the construction.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Caps {
     /// The largest quotient kept (its multiplication table has `order²` entries).
     pub order: usize,
@@ -219,7 +219,7 @@ impl MisereQuotient {
             states: caps.states,
             rows: 64,
             free: caps.candidate,
-            limits: caps.limits,
+            limits: caps.limits.clone(),
         };
         let mut stage = Stage::empty();
         let mut growth = vec![(0, 1)];
@@ -241,7 +241,7 @@ impl MisereQuotient {
             if let Err(crate::SolveError::MemoryCap { bytes, .. }) = held {
                 break Stopped::Memory { heap: n, bytes };
             }
-            match stage.extend(rules, &options, stage_caps) {
+            match stage.extend(rules, &options, &stage_caps) {
                 Ok(next) => {
                     if next.monoid.order() != stage.monoid.order() {
                         growth.push((n, next.monoid.order()));

@@ -40,17 +40,6 @@ pub struct Checkpointing {
     pub every: Duration,
 }
 
-static CONFIG: Mutex<Option<Checkpointing>> = Mutex::new(None);
-
-/// Sets the checkpoints of the searches started afterwards (`None`: none, the default).
-pub fn set_checkpointing(c: Option<Checkpointing>) {
-    *CONFIG.lock().unwrap_or_else(|e| e.into_inner()) = c;
-}
-
-pub(super) fn config() -> Option<Checkpointing> {
-    CONFIG.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
 /// A checkpoint that cannot be used, and why.
 #[derive(Debug, thiserror::Error)]
 #[error("checkpoint {}: {why}", path.display())]

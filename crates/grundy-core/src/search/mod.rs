@@ -74,9 +74,7 @@ mod tests;
 mod watch;
 
 use table::Dense;
-pub use table::{
-    available_memory, memory_budget, set_memory_budget, table_bytes, Table, ENTRY_BYTES,
-};
+pub use table::{available_memory, default_table_budget, table_bytes, Table, ENTRY_BYTES};
 use watch::Saver;
 
 /// The hooks a ruleset offers to be searched by [`Search`].

@@ -213,22 +213,11 @@ impl Dense {
     }
 }
 
-/// The memory budget of a search's table, in bytes; 0: not set (see [`memory_budget`]).
-static BUDGET: AtomicU64 = AtomicU64::new(0);
-
-/// Sets the most bytes the table of a search started afterwards may take (the command line's
-/// `--memory`).
-pub fn set_memory_budget(bytes: u64) {
-    BUDGET.store(bytes.max(1 << 16), Ordering::Relaxed);
-}
-
-/// The most bytes a search's table may take: as set by [`set_memory_budget`], else a quarter of
-/// the memory the system has available, at most 4 GiB (and 256 MiB where that is unknown).
-pub fn memory_budget() -> u64 {
-    match BUDGET.load(Ordering::Relaxed) {
-        0 => available_memory().map_or(256 << 20, |a| (a / 4).min(4 << 30)),
-        b => b,
-    }
+/// The most bytes a search's table may take where the program sets no budget
+/// ([`crate::limits::Limits::table_budget`]): a quarter of the memory the system has available,
+/// at most 4 GiB (and 256 MiB where that is unknown).
+pub fn default_table_budget() -> u64 {
+    available_memory().map_or(256 << 20, |a| (a / 4).min(4 << 30))
 }
 
 /// The memory the system has available (`MemAvailable` of /proc/meminfo), where it can be read.
@@ -240,8 +229,8 @@ pub fn available_memory() -> Option<u64> {
 }
 
 /// The table size for a search expected to store about `entries` positions: twice that (a table
-/// kept half empty loses few entries to collisions), within the [`memory_budget`].
-pub fn table_bytes(entries: f64) -> usize {
+/// kept half empty loses few entries to collisions), within `budget` bytes (at least 64 KiB).
+pub fn table_bytes(entries: f64, budget: u64) -> usize {
     let want = (entries * 2.0 * ENTRY_BYTES as f64).clamp(4096.0, u64::MAX as f64) as u64;
-    want.min(memory_budget()) as usize
+    want.min(budget.max(1 << 16)) as usize
 }

@@ -72,37 +72,35 @@ proptest! {
 
 /// A checkpoint saved and resumed: the resumed search knows the value without a node; a
 /// file damaged, cut, of other rules, or with an entry the rules contradict is refused; the
-/// file goes when the search finishes. (One test: the checkpoint settings are global.)
+/// file goes when the search finishes.
 #[test]
 fn checkpoints_resume_and_bad_ones_are_refused() {
-    use checkpoint::{set_checkpointing, Checkpointing};
+    use checkpoint::Checkpointing;
     let dir = std::env::temp_dir().join(format!("grundy-search-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("heaps.ckpt");
     let rules = Heaps(vec![1, 3, 4]);
-    let config = |resume| {
-        set_checkpointing(Some(Checkpointing {
-            path: path.clone(),
-            resume,
-            every: Duration::from_secs(3600),
-        }))
+    let config = |resume| Checkpointing {
+        path: path.clone(),
+        resume,
+        every: Duration::from_secs(3600),
     };
     // 256 entries: each is in the sample a resumed search checks.
     let search = || Search::new(rules.clone(), 1 << 12, 1);
-    config(false);
+    let writing = config(false);
     // A file already there that this search neither read nor wrote stays.
     std::fs::write(&path, b"someone else's").unwrap();
-    let other = search().checkpointed("heaps").unwrap();
+    let other = search().checkpointed("heaps", Some(&writing)).unwrap();
     other.value(&vec![90]);
     drop(other);
     assert!(path.exists());
-    let first = search().checkpointed("heaps").unwrap();
+    let first = search().checkpointed("heaps", Some(&writing)).unwrap();
     let want = first.value(&vec![90]);
     checkpoint::save(&first.table, &path, "heaps").unwrap();
     let good = std::fs::read(&path).unwrap();
 
-    config(true);
-    let resumed = search().checkpointed("heaps").unwrap();
+    let resuming = config(true);
+    let resumed = search().checkpointed("heaps", Some(&resuming)).unwrap();
     assert_eq!(resumed.value(&vec![90]), want);
     assert_eq!(resumed.nodes(), 0, "known from the checkpoint");
     drop(resumed);
@@ -110,7 +108,11 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
 
     let refused = |bytes: &[u8], rules: &str| {
         std::fs::write(&path, bytes).unwrap();
-        search().checkpointed(rules).err().unwrap().to_string()
+        search()
+            .checkpointed(rules, Some(&resuming))
+            .err()
+            .unwrap()
+            .to_string()
     };
     let mut damaged = good.clone();
     *damaged.last_mut().unwrap() ^= 1;
@@ -131,7 +133,6 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
     checkpoint::save(&forger.table, &path, "heaps").unwrap();
     let forged = std::fs::read(&path).unwrap();
     assert!(refused(&forged, "heaps").contains("no position"));
-    set_checkpointing(None);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

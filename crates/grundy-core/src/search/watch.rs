@@ -8,7 +8,7 @@ use std::time::Duration;
 // `std::time::Instant` outside a browser; `performance.now()` in one, where std has no clock.
 use web_time::Instant;
 
-use super::checkpoint::{self, CheckpointError};
+use super::checkpoint::{self, CheckpointError, Checkpointing};
 use super::table::{EXACT, MASK, MASK_BITS};
 use super::{Search, SearchRules, VERIFIED_SIZE};
 
@@ -27,18 +27,22 @@ impl<R: SearchRules> Search<R>
 where
     R::Position: Send + Sync,
 {
-    /// Saves the table every so often as the checkpoint set by
-    /// [`checkpoint::set_checkpointing`] says (if it is set), and with `resume`, starts from
+    /// Saves the table every so often as `config` says (the program's
+    /// [`crate::limits::Limits::checkpointing`]; `None`: no checkpoint), and with `resume`, starts from
     /// that file: its entries are stored in this table, then a sample of them (up to 256 of at
     /// most [`VERIFIED_SIZE`] cells, as decoded by [`SearchRules::decode`]) is searched again
     /// from the rules alone, and one that disagrees refuses the file. `rules` names the
     /// ruleset and its options: a file written under other rules is refused too. The file is
     /// removed when the search is dropped after finishing its work.
-    pub fn checkpointed(mut self, rules: &str) -> Result<Self, CheckpointError>
+    pub fn checkpointed(
+        mut self,
+        rules: &str,
+        config: Option<&Checkpointing>,
+    ) -> Result<Self, CheckpointError>
     where
         R: Clone,
     {
-        let Some(config) = checkpoint::config() else {
+        let Some(config) = config.cloned() else {
             return Ok(self);
         };
         if config.resume {
@@ -63,11 +67,15 @@ where
     /// be used is reported on stderr and a new `make()` searches from the start: the command line
     /// checks a file whole before a search begins, so only one whose entries the rules
     /// contradict gets this far, and a ruleset values positions with no way to fail.
-    pub fn checkpointed_or_fresh(make: impl Fn() -> Self, rules: &str) -> Self
+    pub fn checkpointed_or_fresh(
+        make: impl Fn() -> Self,
+        rules: &str,
+        config: Option<&Checkpointing>,
+    ) -> Self
     where
         R: Clone,
     {
-        make().checkpointed(rules).unwrap_or_else(|e| {
+        make().checkpointed(rules, config).unwrap_or_else(|e| {
             eprintln!("grundy: warning: {e}; searching from the start");
             make()
         })

@@ -28,7 +28,8 @@
 //! assert_eq!(a.winning_moves[0].position, serde_json::json!("3,3,1,1"));
 //! ```
 
-use grundy_core::search::{memory_budget, table_bytes, Search, SearchRules};
+use grundy_core::limits::Limits;
+use grundy_core::search::{Search, SearchRules};
 use grundy_core::{Component, Key, Nimber, Ruleset, RulesetComponent};
 use serde_json::Value as Json;
 
@@ -249,7 +250,7 @@ pub const CHECKPOINT_RULES: &str = "chomp 1";
 impl BoardRules for ChompRules {
     const NAME: &'static str = "chomp";
 
-    fn search_for(&self, bar: &Bar, threads: usize) -> Search<ChompRules> {
+    fn search_for(&self, bar: &Bar, threads: usize, limits: &Limits) -> Search<ChompRules> {
         // Every staircase within the bar's rows and columns: C(rows + cols, rows).
         let h = bar.columns();
         let (rows, cols) = (u32::from(h[0]), h.len() as u32);
@@ -261,7 +262,7 @@ impl BoardRules for ChompRules {
         // that size, while it takes at most a quarter of the memory budget (10x14: 32 MiB for
         // 2 million staircases), is looked up without hashing.
         let dense = 1usize << (rows + cols + 1).min(62);
-        if (dense as u64) <= memory_budget() / 4 {
+        if (dense as u64) <= limits.table_budget() / 4 {
             return Search::new(*self, 1 << 16, threads)
                 .with_dense(dense)
                 .with_progress(true);
@@ -271,8 +272,12 @@ impl BoardRules for ChompRules {
         // are then searched again and again (8x12 took minutes in a table of half of them).
         // Only such a table is saved in a checkpoint: a dense array is not.
         Search::checkpointed_or_fresh(
-            || Search::new(*self, table_bytes(4.0 * staircases), threads).with_progress(true),
+            || {
+                Search::new(*self, limits.table_bytes(4.0 * staircases), threads)
+                    .with_progress(true)
+            },
             CHECKPOINT_RULES,
+            limits.checkpointing.as_deref(),
         )
     }
 

@@ -5,6 +5,7 @@
 
 use std::cell::OnceCell;
 
+use grundy_core::limits::Limits;
 use grundy_core::search::{Search, SearchRules};
 use grundy_core::{Game, Key, Nimber, Ruleset, SolveError};
 use serde_json::Value as Json;
@@ -19,8 +20,9 @@ where
     const NAME: &'static str;
 
     /// The search for `first`, the first position asked about, on `threads` threads (0: every
-    /// core): its table sized for that board, resumed from a checkpoint where one is kept.
-    fn search_for(&self, first: &Self::Position, threads: usize) -> Search<Self>;
+    /// core): its table sized for that board within `limits`' table budget, resumed from
+    /// `limits`' checkpoint where one is kept.
+    fn search_for(&self, first: &Self::Position, threads: usize, limits: &Limits) -> Search<Self>;
 
     /// The position as the words that build it again ([`Game::show`]).
     fn show(&self, position: &Self::Position) -> Json;
@@ -43,6 +45,8 @@ where
     /// The search and its table, made at the first question (their size depends on the board).
     search: OnceCell<Search<R>>,
     threads: usize,
+    /// The table budget and checkpoint of the search ([`Ruleset::limit`]).
+    limits: Limits,
 }
 
 impl<R: BoardRules> Searched<R>
@@ -64,12 +68,13 @@ where
             rules,
             search: OnceCell::new(),
             threads,
+            limits: Limits::DEFAULT,
         }
     }
 
     fn search(&self, position: &R::Position) -> &Search<R> {
         self.search
-            .get_or_init(|| self.rules.search_for(position, self.threads))
+            .get_or_init(|| self.rules.search_for(position, self.threads, &self.limits))
     }
 }
 
@@ -85,6 +90,10 @@ where
 
     fn closed_form(&self, position: &R::Position) -> Option<Nimber> {
         Some(self.search(position).value(position))
+    }
+
+    fn limit(&mut self, limits: &Limits) {
+        self.limits = limits.clone();
     }
 }
 

@@ -41,7 +41,8 @@
 
 use std::sync::{Arc, OnceLock};
 
-use grundy_core::search::{table_bytes, Search, SearchRules};
+use grundy_core::limits::Limits;
+use grundy_core::search::{Search, SearchRules};
 use grundy_core::{Component, Game, Graph, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
@@ -88,6 +89,8 @@ pub struct NodeKayles {
     rules: KaylesRules,
     /// Made at the first question; shared by the clones of the game.
     search: Arc<OnceLock<Search<KaylesRules>>>,
+    /// The search's table budget ([`Ruleset::limit`]).
+    limits: Limits,
 }
 
 /// The rules of Node Kayles on one graph, as the search engine sees them: a position splits into
@@ -215,6 +218,7 @@ impl NodeKayles {
                 graph: Arc::new(Graph::from_edges(n, &edges)),
             },
             search: Arc::new(OnceLock::new()),
+            limits: Limits::DEFAULT,
         }
     }
 
@@ -230,7 +234,8 @@ impl NodeKayles {
 
     fn search(&self) -> &Search<KaylesRules> {
         self.search.get_or_init(|| {
-            Search::new(self.rules.clone(), table_bytes(f64::from(1 << 20)), 0).with_progress(true)
+            let bytes = self.limits.table_bytes(f64::from(1 << 20));
+            Search::new(self.rules.clone(), bytes, 0).with_progress(true)
         })
     }
 }
@@ -405,6 +410,10 @@ impl Ruleset for NodeKayles {
     /// position with a message naming the limit).
     fn closed_form(&self, p: &Remaining) -> Option<Nimber> {
         self.searchable(p).is_ok().then(|| self.search().value(p))
+    }
+
+    fn limit(&mut self, limits: &Limits) {
+        self.limits = limits.clone();
     }
 }
 

@@ -11,8 +11,9 @@ use crate::session::Session;
 
 /// Where the searches of this solve keep their checkpoint: the file must be whole to resume
 /// from; Ctrl-C saves every search's table there before the process ends, and the values of each
-/// script's line in the `--cache` file, as an interrupted table keeps them.
-pub(super) fn set_checkpoints(args: &Args, session: &Session) -> Result<(), Failure> {
+/// script's line in the `--cache` file, as an interrupted table keeps them. The session of the
+/// solve: `session`'s, its searches keeping that checkpoint.
+pub(super) fn checkpointed(args: &Args, session: &Session) -> Result<Session, Failure> {
     let path = args
         .checkpoint
         .clone()
@@ -28,11 +29,11 @@ pub(super) fn set_checkpoints(args: &Args, session: &Session) -> Result<(), Fail
         checkpoint::check(&path)
             .map_err(|e| Failure::Input(format!("{e}; delete it to start again")))?;
     }
-    checkpoint::set_checkpointing(Some(Checkpointing {
+    let checkpointed = session.checkpointed(Checkpointing {
         path,
         resume: args.resume,
         every: Duration::from_secs(args.checkpoint_every),
-    }));
+    });
     // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
     let scripts = session.scripts.clone();
     let _ = ctrlc::set_handler(move || {
@@ -62,5 +63,5 @@ pub(super) fn set_checkpoints(args: &Args, session: &Session) -> Result<(), Fail
         }
         std::process::exit(130);
     });
-    Ok(())
+    Ok(checkpointed)
 }

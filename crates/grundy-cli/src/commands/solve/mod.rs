@@ -139,7 +139,7 @@ fn write_json(
 }
 
 pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
-    checkpoints::set_checkpoints(&args, session)?;
+    let session = &checkpoints::checkpointed(&args, session)?;
     let by_formula = ByFormula::resolve(&args, session)?;
     if args.batch {
         return batch::batch(&args, session, by_formula.as_ref());

@@ -1,7 +1,8 @@
 //! Cram's rules as the search engine sees them: options, closed forms, parts, table codes, the
 //! order of moves, and how a board is shown and its table sized.
 
-use grundy_core::search::{table_bytes, Search, SearchRules};
+use grundy_core::limits::Limits;
+use grundy_core::search::{Search, SearchRules};
 use grundy_core::{Key, Nimber, Ruleset};
 use serde_json::Value as Json;
 
@@ -143,7 +144,7 @@ pub const CHECKPOINT_RULES: &str = "cram 1";
 impl BoardRules for CramRules {
     const NAME: &'static str = "cram";
 
-    fn search_for(&self, b: &Board, threads: usize) -> Search<CramRules> {
+    fn search_for(&self, b: &Board, threads: usize, limits: &Limits) -> Search<CramRules> {
         // Regions searched (value alone): 0.4 million at 5x7, 2 million at 5x8, 31 million
         // at 5x9, 225 million at 6x7: about 3x more a column and 9x more a row. A table much
         // larger than they need only spreads them over more memory, and the search runs
@@ -155,8 +156,9 @@ impl BoardRules for CramRules {
         let cells = f64::from(b.free.count_ones());
         let entries = 2f64.powf(grown.min(cells * 2.0 / 3.0));
         Search::checkpointed_or_fresh(
-            || Search::new(*self, table_bytes(entries), threads).with_progress(true),
+            || Search::new(*self, limits.table_bytes(entries), threads).with_progress(true),
             CHECKPOINT_RULES,
+            limits.checkpointing.as_deref(),
         )
     }
 
