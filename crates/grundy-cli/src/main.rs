@@ -13,7 +13,6 @@ mod flags;
 mod memory;
 mod problems;
 mod progress;
-mod session;
 mod words;
 
 use std::process::ExitCode;
@@ -123,7 +122,7 @@ fn main() -> ExitCode {
         out::error_line(format_args!("{m}"));
         return ExitCode::from(2);
     }
-    let scripts = grundy_script::Runtime::new(grundy_script::ScriptSettings {
+    let session = grundy_front::session::Session::new(grundy_script::ScriptSettings {
         limits: script_limits,
         search,
         params: grundy_script::Params::new(cli.params),
@@ -132,12 +131,11 @@ fn main() -> ExitCode {
         line_budget: Some(line_budget),
     });
     if let Some(path) = &cli.cache {
-        if let Err(m) = scripts.open_cache(path, &line_budget) {
+        if let Err(m) = session.scripts.open_cache(path, &line_budget) {
             out::error_line(format_args!("{m}"));
             return ExitCode::from(2);
         }
     }
-    let session = session::Session::new(scripts);
     grundy_games::progress::set_table_reporter(progress::table_values);
     grundy_games::progress::set_stage_reporter(progress::guessing);
     progress::start();

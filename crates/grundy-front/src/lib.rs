@@ -14,7 +14,8 @@
 //!   `guess`); [`plot`], those values drawn; [`check`], a formula against them; [`guess`], a
 //!   formula found for them and assessed; [`by_formula`], positions valued by a formula;
 //!   [`table_options`], which options of a table apply to which game;
-//! - [`quotient`]: misère quotients of heap games and scripts.
+//! - [`quotient`]: misère quotients of heap games and scripts;
+//! - [`session`]: the registry and search limits a front end builds once from its settings.
 //!
 //! ```
 //! use grundy_games::spec::Word;
@@ -35,6 +36,7 @@ pub mod position_words;
 pub mod quotient;
 pub mod registry;
 pub mod report;
+pub mod session;
 pub mod table_options;
 pub mod values;
 pub mod verdict;

@@ -75,7 +75,8 @@ impl Registry {
     }
 
     /// This registry with every game it builds searching within `limits` (a front end's
-    /// position cap, memory probe and progress, [`grundy_core::limits`]): each entry's builder
+    /// position cap, memory probe, progress, table budget and checkpoint,
+    /// [`grundy_core::limits`]): each entry's builder
     /// hands them to the component it builds ([`Component::limit`]), so every path that builds
     /// a game — a sum, a table valued position by position, a game played — has them.
     pub fn limited(mut self, limits: Limits) -> Registry {

@@ -4,7 +4,7 @@
 //! A front end builds one [`Runtime`] from [`ScriptSettings`] it has validated (the command line
 //! from its flags, Python from its keywords, the page from its form) and hands it to the registry
 //! ([`Runtime::entries`]); every game a spec names is then built with those settings. Nothing is
-//! read from the process: two runtimes in one process (two Python threads with different caps, a
+//! read from the process: two runtimes in one process (two sessions with different caps, a
 //! test beside another) do not see each other's settings, lines or cache file.
 //!
 //! ```

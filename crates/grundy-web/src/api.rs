@@ -118,7 +118,7 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
     asked.check(convention).map_err(Refusal::input)?;
     let session = crate::session::session();
     let mut components = session.games.build_sum(&words)?;
-    let verdict = verdict(&mut components, convention, asked, &session.limits)?;
+    let verdict = verdict(&mut components, convention, asked, session.limits())?;
     let mut answer = grundy_front::report::to_json(&components, &verdict);
     // The CLI's JSON object as it prints it (its fields in its order), with one field more at
     // its end: the outcome in the sentence `grundy solve` prints, which the page shows.

@@ -1,19 +1,11 @@
-//! The page's session: the registry of games, composed with a script runtime built from the
-//! page's limits, and built again when the limits change (the page's "Limits" form).
+//! The page's session ([`grundy_front::session::Session`]), built from the page's limits and
+//! again when they change (the page's "Limits" form).
 
 use std::sync::{Arc, Mutex};
 
 use grundy_core::limits::Limits;
-use grundy_front::registry::{self, Registry};
-use grundy_script::{Runtime, ScriptLimits, ScriptSettings};
-
-/// The games the page answers about, and how far a search of a whole sum may go.
-pub struct Session {
-    /// Every game, scripts run under the page's script limits, every search under `limits`.
-    pub games: Registry,
-    /// The search limits (the position cap).
-    pub limits: Limits,
-}
+use grundy_front::session::Session;
+use grundy_script::{ScriptLimits, ScriptSettings};
 
 static SESSION: Mutex<Option<Arc<Session>>> = Mutex::new(None);
 
@@ -34,12 +26,9 @@ pub fn set_limits(scripts: ScriptLimits, search: Limits) -> Result<(), String> {
 }
 
 fn with(limits: ScriptLimits, search: Limits) -> Session {
-    Session {
-        games: registry::all(&Runtime::new(ScriptSettings {
-            limits,
-            search: search.clone(),
-            ..ScriptSettings::default()
-        })),
-        limits: search,
-    }
+    Session::new(ScriptSettings {
+        limits,
+        search,
+        ..ScriptSettings::default()
+    })
 }

@@ -8,7 +8,7 @@ use grundy_games::spec::Word;
 
 use crate::failure::Failure;
 use crate::progress::LazyBar;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 impl From<ValuesError> for Failure {
     fn from(e: ValuesError) -> Self {

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::failure::Failure;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -6,8 +6,8 @@ use grundy_front::guess::{self, Settings};
 
 use crate::commands::game_values;
 use crate::failure::Failure;
-use crate::session::Session;
 use crate::words;
+use grundy_front::session::Session;
 
 pub use grundy_front::guess::DEFAULTS;
 

@@ -21,7 +21,7 @@ use grundy_games::spec::Word;
 use serde_json::Value as Json;
 
 use crate::failure::Failure;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 #[derive(clap::Args)]
 pub struct Args {

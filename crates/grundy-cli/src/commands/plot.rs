@@ -16,8 +16,8 @@ use serde_json::{json, Value as Json};
 use crate::commands::formula::Formula;
 use crate::commands::game_values::{self, GameValues};
 use crate::failure::Failure;
-use crate::session::Session;
 use crate::words;
+use grundy_front::session::Session;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -10,7 +10,7 @@ use grundy_front::quotient;
 use grundy_games::spec::{parse_number, Word};
 
 use crate::failure::Failure;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 #[derive(clap::Args)]
 pub struct Args {

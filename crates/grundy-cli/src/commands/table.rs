@@ -20,7 +20,7 @@ use crate::commands::board_table;
 use crate::commands::game_values::{self, GameValues};
 use crate::failure::Failure;
 use crate::progress::LazyBar;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MethodArg {

@@ -649,7 +649,10 @@ def _close_cache() -> None:
 
 
 def set_max_positions(n: int) -> None:
-    """The most positions a search stores (the CLI's ``--max-positions``, default 2 000 000)."""
+    """The most positions a search stores (the CLI's ``--max-positions``, default 2 000 000).
+
+    Values computed before are computed again after it; an open ``grundy.cache`` file keeps
+    those of game scripts (it is written, then read again)."""
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ValueError(f"the search cap must be a positive integer, not {n!r}")
     _grundy.set_max_positions(n)

@@ -8,7 +8,7 @@ use grundy_games::spec::Word;
 use super::conjecture::ByFormula;
 use super::{decide, write_json, Args};
 use crate::failure::Failure;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 /// `--batch`: the game words of the command line, then each line of standard input as a
 /// position, answered on one line each. An error names its line and stops the batch; the answers

@@ -7,7 +7,7 @@ use grundy_core::search::checkpoint::{self, Checkpointing};
 
 use super::Args;
 use crate::failure::Failure;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 /// Where the searches of this solve keep their checkpoint: the file must be whole to resume
 /// from; Ctrl-C saves every search's table there before the process ends, and the values of each

@@ -17,7 +17,7 @@ use serde_json::Value as Json;
 use super::{write_json, Args};
 use crate::commands::game_values;
 use crate::failure::Failure;
-use crate::session::Session;
+use grundy_front::session::Session;
 
 /// `--formula` or `--guess`: the formula, checked on the game's table, and how sure it is.
 pub(super) struct ByFormula {

@@ -17,9 +17,9 @@ use grundy_front::report;
 use grundy_front::verdict::{verdict, Asked, Convention, Verdict, VerdictError};
 
 use crate::failure::Failure;
-use crate::session::Session;
 use crate::words;
 use conjecture::ByFormula;
+use grundy_front::session::Session;
 
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("by_formula").args(["formula", "guess"]).multiple(false)))]
