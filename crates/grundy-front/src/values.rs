@@ -200,6 +200,29 @@ impl ByPosition {
     }
 }
 
+impl ByPosition {
+    /// The refusal of a table none of whose positions the game accepts (`cram:3x3`, whose
+    /// positions are boards, not sizes): why the first one is rejected, rather than a table of
+    /// gaps that says nothing.
+    fn no_position(&self, first: &[u64]) -> TableError {
+        let words: Vec<Word> = first
+            .iter()
+            .map(|k| Word::new("a position", k.to_string()))
+            .collect();
+        let why = match (self.build)(&self.spec, &words) {
+            Err(e) => e.to_string(),
+            Ok(_) => "it has no value".into(),
+        };
+        let at: Vec<String> = first.iter().map(u64::to_string).collect();
+        TableError::Input(format!(
+            "{}: the game takes none of the table's positions ({} {}: {why})",
+            self.spec.word.text,
+            self.spec.word.text,
+            at.join(" ")
+        ))
+    }
+}
+
 /// Tells `watch` that `done` of `total` are valued; an error if it asks to stop.
 fn tell(watch: &mut dyn Watch, done: u64, total: u64) -> Result<(), TableError> {
     if watch.progress(done, total) {
@@ -247,6 +270,9 @@ impl Tabulate for ByPosition {
                     self.value_of(&[k])
                 })
                 .collect::<Result<Vec<_>, _>>()?;
+            if cells.iter().all(Option::is_none) {
+                return Err(self.no_position(&[0]));
+            }
             return Ok(Table::Line {
                 game: self.spec.word.text.clone(),
                 cells,
@@ -270,6 +296,9 @@ impl Tabulate for ByPosition {
                     .collect()
             })
             .collect::<Result<Vec<Vec<_>>, _>>()?;
+        if rows.iter().flatten().all(Option::is_none) {
+            return Err(self.no_position(&[0, 0]));
+        }
         Ok(Table::Grid {
             game: self.spec.word.text.clone(),
             vars: ["a", "b"],

@@ -350,3 +350,24 @@ fn solve_by_a_formula_of_p_positions_says_what_solve_needs() {
     );
     assert!(!err.contains("--outcome"), "{err}");
 }
+
+/// A game none of whose positions the range holds (`cram:3x3` takes boards, not sizes): table,
+/// check and guess refuse it with the game's own reason, not a table of gaps or "too few
+/// values (0)".
+#[test]
+fn a_range_the_game_takes_no_position_of_is_refused_with_the_reason() {
+    for args in [
+        &["table", "cram:3x3"][..],
+        &["guess", "cram:3x3"],
+        &["check", "cram:3x3", "--formula", "0"],
+    ] {
+        let out = common::run(args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("takes none of the table's positions")
+                && err.contains("the board's size is in the spec already"),
+            "{args:?}: {err}"
+        );
+    }
+}
