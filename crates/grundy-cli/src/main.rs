@@ -137,7 +137,6 @@ fn main() -> ExitCode {
         }
     }
     grundy_games::progress::set_table_reporter(progress::table_values);
-    grundy_games::progress::set_stage_reporter(progress::guessing);
     progress::start();
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args, &session),

@@ -78,8 +78,8 @@ pub fn quotient_stage(game: &str, heap: u64, order: usize) {
     spin(|| format!("{game}: misère quotient to heap {heap}, order {order}"));
 }
 
-/// `grundy guess`'s stages: what the search is doing (also
-/// `grundy_games::progress::set_stage_reporter`'s reporter).
+/// `grundy guess`'s stages: what the search is doing (the reporter of its settings,
+/// `grundy_front::guess::Settings::stage`).
 pub fn guessing(stage: &str) {
     spin(|| stage.to_string());
 }

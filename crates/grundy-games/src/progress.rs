@@ -1,6 +1,11 @@
 //! Progress of long computations inside the library, told to whoever shows it (the command's
 //! bar on stderr, Python's `progress=True`): a reporter installed once per process. The library
 //! itself prints nothing.
+//!
+//! The one setting still held by the process rather than passed down as a value: a take-and-break
+//! or subtraction game tells it while its registry builder computes the values a position needs,
+//! before the registry hands the component its limits (`grundy_core::limits::Limits`); a builder
+//! that receives them would make it a value too.
 
 use std::sync::OnceLock;
 
@@ -8,24 +13,6 @@ use std::sync::OnceLock;
 pub type TableReporter = fn(&str, u64, u64);
 
 static TABLE: OnceLock<TableReporter> = OnceLock::new();
-
-/// Told what a long computation without a count is doing now (`grundy guess`'s search).
-pub type StageReporter = fn(&str);
-
-static STAGE: OnceLock<StageReporter> = OnceLock::new();
-
-/// Installs `report`, told each stage of a search that has no count to show (the formula
-/// search of `grundy_front::guess`), so a log sees it work.
-pub fn set_stage_reporter(report: StageReporter) {
-    let _ = STAGE.set(report);
-}
-
-/// A new stage of a long computation begins.
-pub fn stage(what: &str) {
-    if let Some(report) = STAGE.get() {
-        report(what);
-    }
-}
 
 /// Installs `report`, told now and then (a few times a second at most, between blocks of values)
 /// how far the values a position needs have been computed, so a long solve shows that it works.

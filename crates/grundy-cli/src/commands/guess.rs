@@ -42,7 +42,10 @@ pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
         .map_err(|e| Failure::Input(format!("--max-size {e}")))?;
     // The expression pools are the search's memory: half the budget at most, the rest for the
     // table.
-    let settings = wanted.within(crate::memory::budget() / 2);
+    let settings = Settings {
+        stage: Some(crate::progress::guessing),
+        ..wanted.within(crate::memory::budget() / 2)
+    };
     if settings.max_ints < wanted.max_ints {
         eprintln!(
             "grundy: the expression pools take about {} at full size, more than half the memory \

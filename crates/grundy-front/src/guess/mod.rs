@@ -299,11 +299,13 @@ fn search(values: &GameValues, target: Target, settings: &Settings) -> GuessRepo
             Table::Line(_) => format!(" on n <= {}", prefix.min(len).saturating_sub(1)),
             Table::Grid(_) => String::new(),
         };
-        grundy_games::progress::stage(&format!(
-            "{}: searching for a formula of the {}{range}",
-            values.game(),
-            if boolean { "P-positions" } else { "values" },
-        ));
+        if let Some(stage) = settings.stage {
+            stage(&format!(
+                "{}: searching for a formula of the {}{range}",
+                values.game(),
+                if boolean { "P-positions" } else { "values" },
+            ));
+        }
         let r = pattern::guess(&part, &vars, boolean, hint, settings);
         // Nothing fitted even this part: the whole table, which contains it, fits nothing
         // the search builds either.

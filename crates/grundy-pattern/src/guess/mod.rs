@@ -62,6 +62,9 @@ pub struct Settings {
     pub max_bools: usize,
     /// How many near candidates to report when none holds.
     pub near: usize,
+    /// Told what a long search is doing as each stage begins (a front end's progress line);
+    /// `None`: nobody.
+    pub stage: Option<fn(&str)>,
 }
 
 impl Default for Settings {
@@ -71,6 +74,7 @@ impl Default for Settings {
             max_ints: 250_000,
             max_bools: 100_000,
             near: 3,
+            stage: None,
         }
     }
 }

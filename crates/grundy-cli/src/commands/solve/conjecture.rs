@@ -50,7 +50,10 @@ impl ByFormula {
             Some(text) => text.clone(),
             None => {
                 // The expression pools within half the memory budget, as `grundy guess` keeps them.
-                let settings = guess::Settings::default().within(crate::memory::budget() / 2);
+                let settings = guess::Settings {
+                    stage: Some(crate::progress::guessing),
+                    ..guess::Settings::default().within(crate::memory::budget() / 2)
+                };
                 let report = guess::guess(&values, false, &settings);
                 match (report.formula, report.target) {
                     (Some(f), guess::Target::Values) => f,
