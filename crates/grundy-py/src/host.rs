@@ -222,6 +222,8 @@ pub struct PyHost {
     error: Mutex<Option<PyErr>>,
     /// Set once an exception is kept: every later call fails at once, so the search stops.
     stopped: AtomicBool,
+    /// The most options one position may have ([`grundy_script::ScriptLimits::size`]).
+    size: usize,
 }
 
 impl PyHost {
@@ -232,6 +234,7 @@ impl PyHost {
         canonical: Option<PyObject>,
         show: Option<PyObject>,
         describe: Option<PyObject>,
+        size: usize,
     ) -> Self {
         PyHost {
             source: format!("python game {name}"),
@@ -242,6 +245,7 @@ impl PyHost {
             describe,
             error: Mutex::new(None),
             stopped: AtomicBool::new(false),
+            size,
         }
     }
 
@@ -314,7 +318,7 @@ impl Host for PyHost {
                 .call1(PyTuple::new_bound(py, args))
                 .and_then(|r| {
                     match name {
-                        "moves" | "components" => options_from(&r),
+                        "moves" | "components" => options_from(&r, self.size),
                         "show" | "describe" => Ok(Dynamic::from(r.str()?.to_string())),
                         _ => position_from(&r),
                     }
@@ -387,7 +391,7 @@ fn to_python(py: Python<'_>, d: &Dynamic) -> PyObject {
 }
 
 /// What `moves` or `components` returned: a `range`, or any iterable of options.
-fn options_from(r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+fn options_from(r: &Bound<'_, PyAny>, cap: usize) -> PyResult<Dynamic> {
     if is_range(r)? {
         return range_from(r);
     }
@@ -407,7 +411,6 @@ fn options_from(r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     })?;
     // An iterator may be endless (`iter(int, 1)`): stop at the size cap, before holding more
     // options than any position may have.
-    let cap = crate::session::session().scripts.settings().limits.size;
     let mut out = Array::new();
     for item in items {
         if out.len() >= cap {

@@ -198,7 +198,8 @@ impl NativeGame {
         show: Option<PyObject>,
         describe: Option<PyObject>,
     ) -> Self {
-        let host = PyHost::new(&name, moves, components, canonical, show, describe);
+        let size = session::session().scripts.settings().limits.size;
+        let host = PyHost::new(&name, moves, components, canonical, show, describe, size);
         NativeGame {
             name,
             host: Arc::new(host),

@@ -128,7 +128,6 @@ impl Cache {
     /// Writes every line of `lines` (and the file's lines no game used) to the file, when a
     /// line grew ([`super::Runtime::save_cache`]).
     pub(super) fn save(&self, lines: &Mutex<Lines>) -> Result<bool, String> {
-        let cache = self;
         let held: Vec<_> = lines
             .lock()
             .expect("no thread panics holding it")
@@ -141,16 +140,16 @@ impl Cache {
             .filter(|s| s.identity.is_some() && s.line.len() > 0)
             .collect();
         let grew = guards.iter().any(|s| s.line.len() > s.loaded);
-        if cache.existed && !grew {
+        if self.existed && !grew {
             return Ok(false);
         }
-        let path = &cache.path;
+        let path = &self.path;
         let failed = |e: std::io::Error| format!("cache {}: cannot write it: {e}", path.display());
-        if guards.is_empty() && !cache.existed {
+        if guards.is_empty() && !self.existed {
             // No script's line to keep (a run of a built-in game): no file is made.
             return Ok(false);
         }
-        if cache.read_only {
+        if self.read_only {
             return Err(format!(
                 "cache {}: the file is read-only, so the values computed were not written to it",
                 path.display()
@@ -162,10 +161,10 @@ impl Cache {
         // A file deleted since it was read ("delete it to start again") stays deleted: only this
         // run's own lines are written, not those it read from the old file.
         let empty = FxHashMap::default();
-        let kept = if written.is_none() && cache.existed {
+        let kept = if written.is_none() && self.existed {
             &empty
         } else {
-            &cache.entries
+            &self.entries
         };
         let written = written.unwrap_or_default();
         // Each game once, with its longest line: this run's, the file's as it was opened, or the

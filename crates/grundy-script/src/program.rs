@@ -59,7 +59,19 @@ impl Default for ScriptLimits {
 impl ScriptLimits {
     /// Whether the caps can be kept: a call as deep as `depth` needs stack in proportion, and
     /// past [`super::stack::deepest`] levels no stack that is lent for a call would hold it.
+    /// Each cap is at least 1: Rhai reads an operations cap of 0 as no cap at all, so a
+    /// script that loops for ever would never stop.
     pub fn check(&self) -> Result<(), String> {
+        for (setting, value) in [
+            (Setting::ScriptMaxOps, self.operations),
+            (Setting::ScriptMaxDepth, self.depth as u64),
+            (Setting::ScriptMaxSize, self.size as u64),
+            (Setting::ScriptMaxMemory, self.memory_mib),
+        ] {
+            if value == 0 {
+                return Err(format!("{}: must be at least 1", setting.given(0)));
+            }
+        }
         let deepest = super::stack::deepest();
         if self.depth > deepest {
             return Err(format!(

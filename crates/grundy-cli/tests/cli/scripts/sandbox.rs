@@ -70,6 +70,25 @@ fn a_depth_cap_no_stack_can_hold_is_refused_naming_the_flag() {
     assert!(err.contains("--script-max-depth 1000000000"), "{err}");
 }
 
+/// A cap of 0 is refused before any script runs: Rhai would read an operations cap of 0 as no
+/// cap, and a script that loops for ever would never stop.
+#[test]
+fn a_cap_of_zero_is_refused_naming_the_flag() {
+    let forever = "script:{fn moves(n) { loop {} }}";
+    for flag in [
+        "--script-max-ops",
+        "--script-max-depth",
+        "--script-max-size",
+        "--script-max-memory",
+    ] {
+        let err = fails(&[flag, "0", "solve", forever, "3"], 2);
+        assert!(
+            err.contains(&format!("{flag} 0: must be at least 1")),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn sleep_is_not_there() {
     for call in ["sleep(100)", "sleep(0.5)"] {
