@@ -107,6 +107,7 @@ fn main() -> ExitCode {
         positions: cli.max_positions.max(1),
         memory: Some(memory::running_low),
         progress: Some(progress::searched),
+        table_progress: Some(progress::table_values),
         // The transposition table of a hard single game (Cram, Chomp) is allocated whole: half
         // the budget, so its search keeps room for everything else under --memory.
         table_budget: Some(memory::budget() / 2),
@@ -136,7 +137,6 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    grundy_games::progress::set_table_reporter(progress::table_values);
     progress::start();
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args, &session),

@@ -90,7 +90,7 @@ pub fn searched(what: &str, stored: u64) {
     spin(|| format!("{what}: {stored} positions stored"));
 }
 
-/// `grundy_games::progress::set_table_reporter`'s reporter: a bar of values with an estimate.
+/// The reporter of `Limits::table_progress`: a bar of values with an estimate.
 /// On a stderr that is not a terminal, a plain line as soon as progress is shown (a second in)
 /// and then every [`PLAIN_EVERY`]: a solve that computes for minutes says so in a log too.
 pub fn table_values(what: &str, done: u64, total: u64) {

@@ -41,6 +41,10 @@ pub struct Limits {
     /// Told `(what, positions stored)` now and then by every search (the `grundy` command line:
     /// a spinner on stderr once a search has gone on for a second).
     pub progress: Option<fn(&str, u64)>,
+    /// Told `(what, done, total)` now and then while a game computes the values a position
+    /// needs before any search (a take-and-break game's table up to the largest heap), so a long
+    /// solve shows that it works (the `grundy` command line: a bar of values on stderr).
+    pub table_progress: Option<fn(&str, u64, u64)>,
     /// The most bytes the transposition table of a hard single game's search
     /// ([`crate::search`]: Cram, Chomp, Node Kayles) may take, allocated whole (the `grundy`
     /// command line: half its `--memory`); `None`: [`crate::search::default_table_budget`].
@@ -62,6 +66,7 @@ impl Limits {
         positions: DEFAULT_POSITION_CAP,
         memory: None,
         progress: None,
+        table_progress: None,
         table_budget: None,
         checkpointing: None,
     };

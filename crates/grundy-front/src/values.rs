@@ -10,7 +10,7 @@ use grundy_core::setting::Setting;
 use grundy_core::{analyse, Outcome, Value};
 
 use crate::registry::Registry;
-use grundy_games::entry::{Builder, GameEntry};
+use grundy_games::entry::GameEntry;
 use grundy_games::spec::{parse_number_text, GameSpec, SpecError, Word};
 pub use grundy_games::tabulate::MAX_POSITIONS;
 use grundy_games::tabulate::{
@@ -48,7 +48,7 @@ pub fn tabulation(entry: &GameEntry, spec: &GameSpec) -> Result<Box<dyn Tabulate
         Some(make) => make(spec),
         None => Ok(Box::new(ByPosition {
             spec: spec.clone(),
-            build: entry.build.clone(),
+            entry: entry.clone(),
             shape: entry.shape,
         })),
     }
@@ -173,7 +173,7 @@ pub fn values_of(
 /// zero where it needs a positive number) have no value.
 pub struct ByPosition {
     spec: GameSpec,
-    build: Builder,
+    entry: GameEntry,
     shape: Shape,
 }
 
@@ -184,7 +184,7 @@ impl ByPosition {
             .iter()
             .map(|k| Word::new("a position", k.to_string()))
             .collect();
-        let Ok(position) = (self.build)(&self.spec, &words) else {
+        let Ok(position) = self.entry.build(&self.spec, &words) else {
             return Ok(None);
         };
         let mut sum = vec![position];
@@ -209,7 +209,7 @@ impl ByPosition {
             .iter()
             .map(|k| Word::new("a position", k.to_string()))
             .collect();
-        let why = match (self.build)(&self.spec, &words) {
+        let why = match self.entry.build(&self.spec, &words) {
             Err(e) => e.to_string(),
             Ok(_) => "it has no value".into(),
         };
@@ -352,7 +352,7 @@ mod tests {
             let (entry, spec) = crate::registry::standard().lookup(&word).unwrap();
             let plain = ByPosition {
                 spec,
-                build: entry.build,
+                entry,
                 shape: Shape::Line,
             };
             let plain = line(values_of(&plain, Some("40"), DEFAULTS, &mut quiet()).unwrap());

@@ -89,7 +89,7 @@ use grundy_games::tabulate::{Quiet, Request, Table};
 fn position(n: &str) -> Vec<Box<dyn Component>> {
     let entry = &entries()[0];
     let spec = GameSpec::parse(&Word::new("argument 1", entry.name));
-    vec![(entry.build)(&spec, &[Word::new("argument 2", n)]).unwrap()]
+    vec![entry.build(&spec, &[Word::new("argument 2", n)]).unwrap()]
 }
 
 #[test]

@@ -22,15 +22,18 @@
 
 use std::sync::Arc;
 
+use grundy_core::limits::Limits;
 use grundy_core::Component;
 
 use crate::spec::{GameSpec, SpecError, Word};
 use crate::tabulate::{Shape, Tabulate};
 
-/// Builds a position of a game from its spec and position words. A closure, so that an entry
-/// can hold what its games are built with (a script runtime and its settings).
+/// Builds a position of a game from its spec and position words, within the front end's
+/// limits (a game that computes values before any search, such as a take-and-break game's table,
+/// tells their progress reporter). A closure, so that an entry can hold what its games are built
+/// with (a script runtime and its settings).
 pub type Builder =
-    Arc<dyn Fn(&GameSpec, &[Word]) -> Result<Box<dyn Component>, SpecError> + Send + Sync>;
+    Arc<dyn Fn(&GameSpec, &[Word], &Limits) -> Result<Box<dyn Component>, SpecError> + Send + Sync>;
 
 /// Makes a game's own tabulation from its spec (by the same parser as its [`Builder`]).
 pub type Tabulator = Arc<dyn Fn(&GameSpec) -> Result<Box<dyn Tabulate>, SpecError> + Send + Sync>;
@@ -49,8 +52,12 @@ pub struct GameEntry {
     pub rules: &'static str,
     /// An example command line after `grundy solve`.
     pub example: &'static str,
-    /// Builds a position from the spec and its position words.
-    pub build: Builder,
+    /// Builds a position from the spec, its position words and the limits ([`GameEntry::build`]
+    /// calls it).
+    builder: Builder,
+    /// The limits every game it builds searches within (the registry's,
+    /// [`crate::registry::Registry::limited`]).
+    pub(crate) limits: Limits,
     /// Whether this entry claims a game name (for entries matched by shape, e.g. octal codes
     /// `0.77`, rather than by name).
     pub matches: Option<fn(&str) -> bool>,
@@ -77,17 +84,43 @@ impl GameEntry {
             + Sync
             + 'static,
     ) -> GameEntry {
+        GameEntry::within_limits(name, syntax, rules, example, move |spec, words, _| {
+            build(spec, words)
+        })
+    }
+
+    /// [`GameEntry::new`] for a builder that reads the limits: a game that computes values
+    /// before its search (a take-and-break game's table) tells their progress reporter.
+    pub fn within_limits(
+        name: &'static str,
+        syntax: &'static str,
+        rules: &'static str,
+        example: &'static str,
+        build: impl Fn(&GameSpec, &[Word], &Limits) -> Result<Box<dyn Component>, SpecError>
+            + Send
+            + Sync
+            + 'static,
+    ) -> GameEntry {
         GameEntry {
             name,
             aliases: &[],
             syntax,
             rules,
             example,
-            build: Arc::new(build),
+            builder: Arc::new(build),
+            limits: Limits::DEFAULT,
             matches: None,
             table: None,
             shape: Shape::None,
         }
+    }
+
+    /// A position of this game from its spec and its position words, searching within the
+    /// entry's limits ([`Component::limit`]).
+    pub fn build(&self, spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+        let mut component = (self.builder)(spec, words, &self.limits)?;
+        component.limit(self.limits.clone());
+        Ok(component)
     }
 
     /// Other names for the game.

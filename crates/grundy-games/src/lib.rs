@@ -35,7 +35,6 @@ pub mod graph;
 pub mod heap;
 pub mod nonsum;
 pub mod period;
-pub mod progress;
 pub mod registry;
 pub mod spec;
 pub mod tabulate;

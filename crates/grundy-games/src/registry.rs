@@ -3,8 +3,6 @@
 //! Each ruleset module exports `entries()`; a [`Registry`] is the one list the front ends read to
 //! turn a game spec (`nim`, `bash:3`, …) into a position, and to print `grundy games`.
 
-use std::sync::Arc;
-
 use grundy_core::limits::Limits;
 use grundy_core::Component;
 
@@ -58,6 +56,8 @@ fn builtin_entries() -> Vec<GameEntry> {
 #[derive(Clone)]
 pub struct Registry {
     entries: Vec<GameEntry>,
+    /// The limits every entry builds within, also those added later.
+    limits: Limits,
 }
 
 impl Registry {
@@ -65,12 +65,17 @@ impl Registry {
     pub fn builtin() -> Registry {
         Registry {
             entries: builtin_entries(),
+            limits: Limits::DEFAULT,
         }
     }
 
     /// This registry and `more` after it (listed, and looked up, in that order).
     pub fn with(mut self, more: Vec<GameEntry>) -> Registry {
+        let start = self.entries.len();
         self.entries.extend(more);
+        for entry in &mut self.entries[start..] {
+            entry.limits = self.limits.clone();
+        }
         self
     }
 
@@ -81,13 +86,9 @@ impl Registry {
     /// a game — a sum, a table valued position by position, a game played — has them.
     pub fn limited(mut self, limits: Limits) -> Registry {
         for entry in &mut self.entries {
-            let (build, limits) = (entry.build.clone(), limits.clone());
-            entry.build = Arc::new(move |spec, words| {
-                let mut component = build(spec, words)?;
-                component.limit(limits.clone());
-                Ok(component)
-            });
+            entry.limits = limits.clone();
         }
+        self.limits = limits;
         self
     }
 
@@ -146,7 +147,7 @@ impl Registry {
     pub fn build_sum(&self, words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
         split_sum(words)?
             .iter()
-            .map(|c| (self.find(c)?.build)(&c.game, &c.position))
+            .map(|c| self.find(c)?.build(&c.game, &c.position))
             .collect()
     }
 }

@@ -55,7 +55,12 @@ fn grundys_game() {
 #[test]
 fn kayles_and_dawsons_kayles_periods_are_proved() {
     for (code, pre, per) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34)] {
-        let known = known_values(&TakeBreakRules::from_code(code).unwrap(), u64::MAX, 1 << 16);
+        let known = known_values(
+            &TakeBreakRules::from_code(code).unwrap(),
+            u64::MAX,
+            1 << 16,
+            None,
+        );
         let p = known.period().copied().unwrap();
         assert!(p.proved, "{code}");
         assert_eq!((p.preperiod, p.period, p.saltus), (pre, per, 0), "{code}");

@@ -95,7 +95,7 @@ fn report_progress(name: &str, positions: u64) {
     }
 }
 
-fn report_table(what: &str, done: u64, total: u64) {
+pub(crate) fn report_table(what: &str, done: u64, total: u64) {
     if SHOW_PROGRESS.load(Ordering::Relaxed) {
         let line = format!("\r{what}: {done}/{total}");
         Python::with_gil(|py| write_stderr(py, &line));
@@ -576,7 +576,6 @@ fn set_max_positions(n: usize) -> PyResult<()> {
 
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    grundy_games::progress::set_table_reporter(report_table);
     m.add("GameError", m.py().get_type_bound::<GameError>())?;
     m.add("ComputeError", m.py().get_type_bound::<ComputeError>())?;
     m.add_class::<Sum>()?;

@@ -14,7 +14,10 @@ static SESSION: Mutex<Option<Arc<Session>>> = Mutex::new(None);
 /// `sys.stderr`, searches within `search`.
 fn settings(search: Limits) -> ScriptSettings {
     ScriptSettings {
-        search,
+        search: Limits {
+            table_progress: Some(crate::report_table),
+            ..search
+        },
         progress: Some(crate::report_progress),
         ..ScriptSettings::default()
     }

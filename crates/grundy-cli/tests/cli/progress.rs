@@ -26,3 +26,19 @@ fn values_one_by_one_say_how_far_they_are_in_a_log() {
         .unwrap_or_else(|| panic!("no time in {line:?}"));
     assert!(seconds <= 4, "{err}");
 }
+
+/// The values a take-and-break position needs are computed while the game is built, before any
+/// search: their progress reaches the command's reporter through the limits the registry hands
+/// the builder, so a long solve says so in a log.
+#[cfg(unix)]
+#[test]
+fn values_a_position_needs_say_how_far_they_are_in_a_log() {
+    let (_, err) = common::interrupt_when(&["solve", "0.3F", "300000"], libc::SIGKILL, |line| {
+        line.contains("computing values: ")
+    });
+    let line = err
+        .lines()
+        .find(|l| l.contains("computing values: "))
+        .unwrap();
+    assert!(line.contains(" of "), "{err}");
+}

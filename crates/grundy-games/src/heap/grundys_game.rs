@@ -16,6 +16,7 @@
 //! assert_eq!(g.heap_value(7), Some(Nimber(0)));
 //! ```
 
+use grundy_core::limits::Limits;
 use grundy_core::{Component, HeapPosition};
 
 use crate::entry::GameEntry;
@@ -38,7 +39,7 @@ pub fn ruleset() -> TakeAndBreak {
 
 /// The registry entry for `grundys-game`.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry::new(
+    vec![GameEntry::within_limits(
         "grundys-game",
         "grundys-game HEAP...",
         "split one heap into two non-empty heaps of different sizes; whoever cannot move loses",
@@ -54,10 +55,14 @@ pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
     Ok(TableGame::computed(spec, rules()))
 }
 
-fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+fn build(
+    spec: &GameSpec,
+    words: &[Word],
+    limits: &Limits,
+) -> Result<Box<dyn Component>, SpecError> {
     spec.forbid_params()?;
     let heaps = parse_heaps(spec, words, u64::MAX)?;
-    let rules = prepare(spec, ruleset(), &heaps, words)?;
+    let rules = prepare(spec, ruleset(), &heaps, words, limits)?;
     Ok(Box::new(HeapPosition::new("grundys-game", rules, heaps)))
 }
 

@@ -22,6 +22,7 @@
 use std::sync::Arc;
 
 use grundy_core::heap::HeapStepGroup;
+use grundy_core::limits::Limits;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use crate::entry::GameEntry;
@@ -142,12 +143,18 @@ impl Subtraction {
 
     /// The same game with values tabulated for heaps up to `need` (and beyond once a period is
     /// proved, computing at most [`SOLVE_TABLE_LIMIT`] values).
-    pub fn with_values_for(mut self, need: u64) -> Self {
+    pub fn with_values_for(self, need: u64) -> Self {
+        self.with_values_told(need, None)
+    }
+
+    /// [`Subtraction::with_values_for`], telling `report` how far the table has come.
+    pub fn with_values_told(mut self, need: u64, report: Option<fn(&str, u64, u64)>) -> Self {
         if self.formula().is_none() {
             self.known = Some(Arc::new(known_values(
                 &self.rules(),
                 need,
                 SOLVE_TABLE_LIMIT,
+                report,
             )));
         }
         self
@@ -335,7 +342,7 @@ pub fn entries() -> Vec<GameEntry> {
             build_bash,
         )
         .tabulated(|spec| Ok(Box::new(table_bash(spec)?))),
-        GameEntry::new(
+        GameEntry::within_limits(
             "sub",
             "sub:S1,S2,... HEAP...   (also sub:pow2, sub:fib)",
             "take s tokens from one heap, s in the subtraction set; whoever cannot move loses",
@@ -411,11 +418,15 @@ fn build_bash(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, Spe
     Ok(position(&spec.word.text, rules, heaps))
 }
 
-fn build_finite(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+fn build_finite(
+    spec: &GameSpec,
+    words: &[Word],
+    limits: &Limits,
+) -> Result<Box<dyn Component>, SpecError> {
     let rules = parse_subtraction(spec)?;
     let heaps = parse_heaps(spec, words, rules.max_heap())?;
     let max = heaps.iter().copied().max().unwrap_or(0);
-    let rules = rules.with_values_for(max);
+    let rules = rules.with_values_told(max, limits.table_progress);
     if rules.heap_value(max).is_none() {
         return Err(spec.error(format!(
             "a heap of {max} is too large: no period of this game was proved within {SOLVE_TABLE_LIMIT} heaps"

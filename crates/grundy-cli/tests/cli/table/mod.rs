@@ -207,7 +207,7 @@ fn winning_splits_of_huge_heaps_are_listed_and_counted() {
     // The total, counted one split at a time from the proved period: removing 2 leaves one heap
     // of 9999998 or two heaps a + b = 9999998.
     let rules = grundy_games::heap::take_and_break::TakeBreakRules::from_code("0.07").unwrap();
-    let known = grundy_games::heap::sparse::known_values(&rules, 10_000_000, 1 << 22);
+    let known = grundy_games::heap::sparse::known_values(&rules, 10_000_000, 1 << 22, None);
     let g = |n: u64| known.value(n).unwrap();
     let r = 10_000_000 - 2;
     let total = (g(r) == 0) as u64 + (1..=r / 2).filter(|&a| g(a) == g(r - a)).count() as u64;

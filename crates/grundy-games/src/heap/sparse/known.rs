@@ -81,7 +81,7 @@ impl KnownValues {
     }
 }
 
-/// Values for heaps up to `need`. When `need` is beyond `limit` (and `limit > 0`), tables of
+/// Values for heaps up to `need`, `report` told `("values", done, total)` now and then. When `need` is beyond `limit` (and `limit > 0`), tables of
 /// doubling size up to `limit` are computed until a period is proved, which then gives every value.
 ///
 /// That search is given up early (see [`KnownValues::given_up`]) when the rest of it is expected
@@ -89,7 +89,12 @@ impl KnownValues {
 /// the next ones will (they cost more as the rare heaps grow), so the rest costs at least about
 /// that much per value. A game such as 0.007, whose values have no period for millions of heaps,
 /// is then refused in a fraction of a second rather than after minutes.
-pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValues {
+pub fn known_values(
+    rules: &TakeBreakRules,
+    need: u64,
+    limit: u64,
+    report: Option<fn(&str, u64, u64)>,
+) -> KnownValues {
     let bound = periodicity_bound(rules);
     let mut engine = Engine::new(rules.clone(), Method::Sparse);
     let mut last = if limit == 0 || need <= limit {
@@ -101,8 +106,10 @@ pub fn known_values(rules: &TakeBreakRules, need: u64, limit: u64) -> KnownValue
     let mut before = (0u64, 0u64);
     loop {
         let _ = engine.extend_to(last as usize, &mut |e| {
-            let total = if limit == 0 { need } else { need.min(limit) };
-            crate::progress::table("values", e.values().len() as u64, total.saturating_add(1));
+            if let Some(report) = report {
+                let total = if limit == 0 { need } else { need.min(limit) };
+                report("values", e.values().len() as u64, total.saturating_add(1));
+            }
             true
         });
         let all = engine.values().to_vec();
@@ -144,9 +151,8 @@ mod progress_tests {
 
     #[test]
     fn the_values_a_position_needs_report_their_progress() {
-        crate::progress::set_table_reporter(count);
         let rules = TakeBreakRules::from_code("0.3F").unwrap();
-        let known = known_values(&rules, 2000, 1 << 22);
+        let known = known_values(&rules, 2000, 1 << 22, Some(count));
         assert_eq!(known.len(), 2001);
         assert!(CALLS.load(Ordering::Relaxed) >= 2);
         assert_eq!(LAST.load(Ordering::Relaxed), 2001);

@@ -5,6 +5,7 @@
 use grundy_core::setting::Setting;
 use std::sync::Arc;
 
+use grundy_core::limits::Limits;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use super::rules::{is_code, TakeBreakRules};
@@ -42,7 +43,7 @@ impl TakeAndBreak {
     /// The same ruleset with values known for every heap up to `n` (and beyond, if the
     /// computation proves a period on the way).
     pub fn with_values_upto(self, n: u64) -> Self {
-        let known = sparse::known_values(&self.rules, n, 0);
+        let known = sparse::known_values(&self.rules, n, 0, None);
         self.with_known(known)
     }
 
@@ -295,12 +296,14 @@ fn three_heap_splits(
 pub const CUBIC_SOLVE_LIMIT: u64 = 1 << 13;
 
 /// Prepares the values a position with heaps up to `max_heap` needs: a table up to it, or a
-/// proved period when the heap is too large for a table.
+/// proved period when the heap is too large for a table (its progress told to the limits'
+/// reporter).
 pub fn prepare(
     spec: &GameSpec,
     rules: TakeAndBreak,
     heaps: &[u64],
     words: &[Word],
+    limits: &Limits,
 ) -> Result<TakeAndBreak, SpecError> {
     let max = heaps.iter().copied().max().unwrap_or(0);
     let cubic = !rules.rules.by_parts[3].is_empty();
@@ -309,7 +312,7 @@ pub fn prepare(
     } else {
         sparse::SOLVE_TABLE_LIMIT
     };
-    let known = sparse::known_values(&rules.rules, max, limit);
+    let known = sparse::known_values(&rules.rules, max, limit, limits.table_progress);
     if known.value(max).is_none() {
         let at = heaps.iter().position(|&h| h == max).unwrap_or(0);
         let word = words.get(at).map(|w| w.error("")).unwrap_or(spec.error(""));
@@ -365,7 +368,7 @@ fn approximately(n: u64) -> String {
 
 /// The registry entry for take-and-break codes.
 pub fn entries() -> Vec<GameEntry> {
-    vec![GameEntry::new(
+    vec![GameEntry::within_limits(
         "0.d1d2d3...",
         "D0.D1D2... HEAP...   (e.g. 0.77 Kayles, 0.07 Dawson's Kayles, 0.137, 4.07, 0.3F)",
         "octal/hexadecimal take-and-break code: digit k says whether removing k tokens may \
@@ -383,10 +386,14 @@ pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
     Ok(TableGame::computed(spec, rules))
 }
 
-fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
+fn build(
+    spec: &GameSpec,
+    words: &[Word],
+    limits: &Limits,
+) -> Result<Box<dyn Component>, SpecError> {
     let rules = TakeAndBreak::parse(&spec.word.text).map_err(|m| spec.error(m))?;
     let heaps = parse_heaps(spec, words, u64::MAX)?;
-    let rules = prepare(spec, rules, &heaps, words)?;
+    let rules = prepare(spec, rules, &heaps, words, limits)?;
     Ok(Box::new(HeapPosition::new(&spec.word.text, rules, heaps)))
 }
 
@@ -438,7 +445,7 @@ mod tests {
             limit in 0usize..12,
         ) {
             let rules = TakeAndBreak::parse(&code).unwrap();
-            let known = sparse::known_values(&rules.rules, 2500, 0);
+            let known = sparse::known_values(&rules.rules, 2500, 0, None);
             prop_assume!(known.period().is_some_and(|p| p.proved));
             let rules = rules.with_known(known);
             let Some((count, first)) = rules.heap_moves_counted(n, Nimber(target), limit) else {
@@ -466,7 +473,7 @@ mod tests {
         use grundy_core::{Component, MoveReport};
         for code in ["0.07", "0.77", "0.137", "4.07"] {
             let rules = TakeAndBreak::parse(code).unwrap();
-            let known = sparse::known_values(&rules.rules, 10_000, 10_000);
+            let known = sparse::known_values(&rules.rules, 10_000, 10_000, None);
             assert!(known.period().is_some_and(|p| p.proved), "{code}");
             let rules = rules.with_known(known);
             for n in [COUNT_FROM + 1, 5000, 6123] {
