@@ -474,3 +474,39 @@ fn no_library_message_names_a_flag() {
     assert_eq!(flag_in("    // the CLI's --upto"), None);
     assert_eq!(flag_in("let x = a--b;"), None);
 }
+
+#[test]
+fn only_the_rhai_host_names_rhai() {
+    // The machinery around a game reads `grundy_script::Value`, which every host makes (a Rhai
+    // script in `program.rs`, a Python game in grundy-py): Rhai's types stay in the files that
+    // run Rhai, so a host in another language needs nothing of them.
+    let rhai_host = [
+        "grundy-script/src/program.rs",
+        "grundy-script/src/params.rs",
+        "grundy-script/src/stack.rs",
+    ];
+    let mut files = Vec::new();
+    for (krate, _) in CRATE_GRAPH {
+        sources_under(&root().join("crates").join(krate).join("src"), &mut files);
+    }
+    assert!(files.len() > 100, "{files:?}");
+    let mut wrong = Vec::new();
+    for f in &files {
+        if rhai_host.iter().any(|h| f.ends_with(h)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.contains("rhai::") || code.contains("use rhai") {
+                let shown = f.strip_prefix(root()).unwrap_or(f);
+                wrong.push(format!("{}:{}: {}", shown.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "Rhai named outside its host (read and make grundy_script::Value instead):\n{}",
+        wrong.join("\n")
+    );
+}

@@ -14,9 +14,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use grundy_script::{
-    too_deep, Array, Cuts, Dynamic, Hooks, Host, Position, Repeat, Splits, SumOption, MAX_NESTING,
-};
+use grundy_script::{too_deep, Hooks, Host, Position, Value, MAX_NESTING};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
@@ -297,7 +295,7 @@ impl Host for PyHost {
         }
     }
 
-    fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String> {
+    fn call(&self, name: &str, args: &[&Position], on: &str) -> Result<Value, String> {
         let stopped = || format!("{}: {name}({on}): stopped by an exception", self.source);
         if self.stopped.load(Ordering::Acquire) {
             return Err(stopped());
@@ -311,7 +309,7 @@ impl Host for PyHost {
                 self.keep(e);
                 return Err(stopped());
             }
-            let args: Vec<PyObject> = args.iter().map(|d| to_python(py, d)).collect();
+            let args: Vec<PyObject> = args.iter().map(|p| to_python(py, p)).collect();
             let call = format!("{}: {name}({on})", self.source);
             let result = f
                 .bind(py)
@@ -319,7 +317,7 @@ impl Host for PyHost {
                 .and_then(|r| {
                     match name {
                         "moves" | "components" => options_from(&r, self.size),
-                        "show" | "describe" => Ok(Dynamic::from(r.str()?.to_string())),
+                        "show" | "describe" => Ok(Value::Str(r.str()?.to_string())),
                         _ => position_from(&r),
                     }
                     // What the function returned is at fault, not the function: the error
@@ -358,40 +356,42 @@ fn named(py: Python<'_>, call: &str, e: PyErr) -> PyErr {
     }
 }
 
-/// A position as the Python value a game's function receives.
-fn to_python(py: Python<'_>, d: &Dynamic) -> PyObject {
-    if let Ok(n) = d.as_int() {
-        return n.into_py(py);
-    }
-    if d.is_string() {
-        return d.to_string().into_py(py);
-    }
-    if d.is_array() {
-        let items = d.clone().cast::<Array>();
-        let items: Vec<PyObject> = items.iter().map(|x| to_python(py, x)).collect();
-        return PyTuple::new_bound(py, items).into_py(py);
-    }
-    if d.is::<SumOption>() {
-        let SumOption(items) = d.clone().cast::<SumOption>();
-        let mut parts: Vec<PyObject> = Vec::with_capacity(items.len());
-        for x in &items {
-            if x.is::<Repeat>() {
-                // Kept as the two values: the count may be far past what a tuple holds.
-                let Repeat { part, times } = x.clone().cast::<Repeat>();
-                let part = to_python(py, &part);
-                parts.push(PyRepeat { part, times }.into_py(py));
-            } else {
-                parts.push(to_python(py, x));
-            }
+/// A position as the Python value a game's function receives: an int, a str, a tuple, or a
+/// `Sum` of parts (copies as `grundy.repeat`, the count kept as it is).
+fn to_python(py: Python<'_>, p: &Position) -> PyObject {
+    match p {
+        Position::Int(n) => n.into_py(py),
+        Position::Str(s) => s.to_string().into_py(py),
+        Position::List(items) => {
+            let items: Vec<PyObject> = items.iter().map(|x| to_python(py, x)).collect();
+            PyTuple::new_bound(py, items).into_py(py)
         }
-        let parts = PyTuple::new_bound(py, parts).unbind();
-        return Sum { parts }.into_py(py);
+        Position::Duo(a, b) => (*a, *b).into_py(py),
+        _ => {
+            let mut parts = Vec::new();
+            if !p.parts(&mut parts) {
+                parts.push(p.clone());
+            }
+            let parts: Vec<PyObject> = parts
+                .iter()
+                .map(|part| match part {
+                    // Kept as the two values: the count may be far past what a tuple holds.
+                    Position::Copies(x, n) => PyRepeat {
+                        part: to_python(py, x),
+                        times: i64::try_from(*n).unwrap_or(i64::MAX),
+                    }
+                    .into_py(py),
+                    part => to_python(py, part),
+                })
+                .collect();
+            let parts = PyTuple::new_bound(py, parts).unbind();
+            Sum { parts }.into_py(py)
+        }
     }
-    d.to_string().into_py(py)
 }
 
 /// What `moves` or `components` returned: a `range`, or any iterable of options.
-fn options_from(r: &Bound<'_, PyAny>, cap: usize) -> PyResult<Dynamic> {
+fn options_from(r: &Bound<'_, PyAny>, cap: usize) -> PyResult<Value> {
     if is_range(r)? {
         return range_from(r);
     }
@@ -411,7 +411,7 @@ fn options_from(r: &Bound<'_, PyAny>, cap: usize) -> PyResult<Dynamic> {
     })?;
     // An iterator may be endless (`iter(int, 1)`): stop at the size cap, before holding more
     // options than any position may have.
-    let mut out = Array::new();
+    let mut out = Vec::new();
     for item in items {
         if out.len() >= cap {
             return Err(PyValueError::new_err(format!(
@@ -421,7 +421,7 @@ fn options_from(r: &Bound<'_, PyAny>, cap: usize) -> PyResult<Dynamic> {
         }
         out.push(option_from(&item?)?);
     }
-    Ok(Dynamic::from_array(out))
+    Ok(Value::List(out))
 }
 
 /// Whether `v` is a `range` (pyo3's limited API has no type for it).
@@ -440,7 +440,7 @@ fn is_range(v: &Bound<'_, PyAny>) -> PyResult<bool> {
 
 /// A `range` of step 1 as the engine's `start..stop` (an empty one when `stop < start`, as in
 /// Python).
-fn range_from(range: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+fn range_from(range: &Bound<'_, PyAny>) -> PyResult<Value> {
     let step: i64 = range.getattr("step")?.extract()?;
     if step != 1 {
         return Err(PyValueError::new_err(format!(
@@ -450,7 +450,7 @@ fn range_from(range: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     }
     let start: i64 = range.getattr("start")?.extract()?;
     let stop: i64 = range.getattr("stop")?.extract()?;
-    Ok(Dynamic::from(start..stop.max(start)))
+    Ok(Value::Range(start, stop.max(start)))
 }
 
 /// Where an option may still take a range in one slot: once per option, never inside
@@ -462,7 +462,7 @@ enum Ranges {
 
 impl Ranges {
     /// The range `r`, taken as the option's one slot.
-    fn take(&mut self, r: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+    fn take(&mut self, r: &Bound<'_, PyAny>) -> PyResult<Value> {
         match self {
             Ranges::Refused(where_) => Err(PyValueError::new_err(format!(
                 "{} {where_}: a range stands for one slot of an option",
@@ -483,12 +483,12 @@ impl Ranges {
 
 /// One option: a position, a `Sum` of positions, a `range` of integers, `grundy.repeat`, or a
 /// position or sum with a `range` in one slot.
-fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Value> {
     // Most options are heaps: an int (exactly, so not a bool) skips the checks for ranges,
     // groups and sums, each a type lookup. One past i64 goes the long way, to its error.
     if item.is_exact_instance_of::<PyInt>() {
         if let Ok(n) = item.extract::<i64>() {
-            return Ok(Dynamic::from_int(n));
+            return Ok(Value::Int(n));
         }
     }
     if is_range(item)? {
@@ -501,14 +501,14 @@ fn option_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
     if item.is_instance_of::<PyRepeat>() {
         // Copies alone: the sum of one part, as a script's `sum([repeat(x, n)])`.
         let part = part_at(item, 0, &mut ranges)?;
-        return Ok(Dynamic::from(SumOption(vec![part])));
+        return Ok(Value::Sum(vec![part]));
     }
     part_at(item, 0, &mut ranges)
 }
 
 /// A part of a sum (or a whole option) `depth` sums down: a `Sum`, `grundy.repeat`, a `range` in
 /// the option's one slot, or a position.
-fn part_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResult<Dynamic> {
+fn part_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResult<Value> {
     if depth >= MAX_NESTING {
         return Err(PyValueError::new_err(format!(
             "an option is {}",
@@ -517,20 +517,17 @@ fn part_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResu
     }
     if let Ok(sum) = item.downcast::<Sum>() {
         let parts = sum.get().parts.bind(item.py());
-        let mut out = Array::new();
+        let mut out = Vec::with_capacity(parts.len());
         for p in parts.iter() {
             out.push(part_at(&p, depth + 1, ranges)?);
         }
-        return Ok(Dynamic::from(SumOption(out)));
+        return Ok(Value::Sum(out));
     }
     if let Ok(r) = item.downcast::<PyRepeat>() {
         let r = r.get();
         let mut inside = Ranges::Refused("inside repeat(x, n)");
         let part = part_at(r.part.bind(item.py()), depth + 1, &mut inside)?;
-        return Ok(Dynamic::from(Repeat {
-            part,
-            times: r.times,
-        }));
+        return Ok(Value::Repeat(Box::new(part), r.times));
     }
     if is_range(item)? {
         return ranges.take(item);
@@ -539,23 +536,23 @@ fn part_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResu
 }
 
 /// `grundy.splits` or `grundy.cuts`: a group of options the engine iterates itself.
-fn native_group(v: &Bound<'_, PyAny>) -> Option<Dynamic> {
+fn native_group(v: &Bound<'_, PyAny>) -> Option<Value> {
     if let Ok(s) = v.downcast::<PySplits>() {
         let s = s.get();
-        return Some(Dynamic::from(Splits {
+        return Some(Value::Splits {
             total: s.total,
             least: s.least,
-        }));
+        });
     }
     if let Ok(c) = v.downcast::<PyCuts>() {
         let c = c.get();
-        return Some(Dynamic::from(Cuts { w: c.w, h: c.h }));
+        return Some(Value::Cuts { w: c.w, h: c.h });
     }
     None
 }
 
 /// A position: an int, a string, or a tuple or list (nested) of these.
-pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
+pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Value> {
     position_at(
         item,
         0,
@@ -566,15 +563,15 @@ pub fn position_from(item: &Bound<'_, PyAny>) -> PyResult<Dynamic> {
 /// [`position_from`] of a value `depth` tuples down (a list that holds itself would recurse for
 /// ever, and positions nest a few levels in real games), a `range` taken as the option's one
 /// slot where `ranges` allows it.
-fn position_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResult<Dynamic> {
+fn position_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> PyResult<Value> {
     if item.is_exact_instance_of::<PyInt>()
         || item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>()
     {
         let n: i64 = item.extract()?;
-        return Ok(Dynamic::from_int(n));
+        return Ok(Value::Int(n));
     }
     if let Ok(s) = item.downcast::<PyString>() {
-        return Ok(Dynamic::from(s.extract::<String>()?));
+        return Ok(Value::Str(s.extract::<String>()?));
     }
     if item.is_instance_of::<PyTuple>() || item.is_instance_of::<PyList>() {
         if depth >= MAX_NESTING {
@@ -583,7 +580,7 @@ fn position_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> Py
                 too_deep()
             )));
         }
-        let mut out = Array::new();
+        let mut out = Vec::new();
         for p in item.iter()? {
             let p = p?;
             if is_range(&p)? {
@@ -592,7 +589,7 @@ fn position_at(item: &Bound<'_, PyAny>, depth: usize, ranges: &mut Ranges) -> Py
                 out.push(position_at(&p, depth + 1, ranges)?);
             }
         }
-        return Ok(Dynamic::from_array(out));
+        return Ok(Value::List(out));
     }
     Err(PyTypeError::new_err(format!(
         "an option is {}, where a position (an int, a string or a tuple of these) is expected",
@@ -614,18 +611,11 @@ pub fn to_position(item: &Bound<'_, PyAny>) -> PyResult<Vec<Position>> {
         let part = Position::sum(to_position(r.part.bind(item.py()))?);
         return Ok(vec![Position::copies(part, r.times as u64)]);
     }
-    Ok(vec![dynamic_position(&position_from(item)?)])
-}
-
-fn dynamic_position(d: &Dynamic) -> Position {
-    if let Ok(n) = d.as_int() {
-        return Position::Int(n);
-    }
-    if d.is_array() {
-        let items = d.clone().cast::<Array>();
-        return Position::list(items.iter().map(dynamic_position).collect());
-    }
-    Position::Str(d.to_string().into())
+    let shown = || item.repr().map(|r| r.to_string()).unwrap_or_default();
+    let p = position_from(item)?
+        .position(usize::MAX)
+        .map_err(|m| PyValueError::new_err(format!("{}: {m}", shown())))?;
+    Ok(vec![p])
 }
 
 /// What a value is, in words, for an error.

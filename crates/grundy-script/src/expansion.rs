@@ -1,17 +1,17 @@
 //! What one call of a script says of a position, converted once into grundy's terms.
 //!
-//! `moves(p)` returns Rhai values; each becomes an option here, checked (a position, a sum, a
+//! `moves(p)` returns [`Value`]s (whatever language the game is written in); each becomes an
+//! option here, checked (a position, a sum, a
 //! range, `splits`, `cuts`), put in canonical form when the script has `canonical`, and counted
 //! against the size cap. Integer options are kept as runs (`Group::Ints`, `Group::Down`) and
 //! `splits` as one group, so a position with thousands of options costs a few numbers until the
 //! solver walks them.
 
 use grundy_core::setting::Setting;
-use rhai::{Array, Dynamic};
 use rustc_hash::FxHashSet;
 
 use super::family::{self, Family, Hole, Shape};
-use super::program::{describe_value, from_dynamic, to_dynamic, Cuts, Repeat, Splits, SumOption};
+use super::value::Value;
 use super::{Position, ScriptGame};
 
 /// Options of one position, as the script gave them: integer ranges stay ranges.
@@ -196,7 +196,7 @@ impl ScriptGame {
         super::program::expanded(&self.name, &self.expanded, progress);
         let on = p.to_string();
         if program.hooks().components {
-            let d = program.call("components", vec![to_dynamic(p)], &on)?;
+            let d = program.call("components", &[p], &on)?;
             let call = format!("components({on})");
             let parts = self.positions_in(d, &call)?;
             let whole = Position::sum(parts);
@@ -208,41 +208,41 @@ impl ScriptGame {
                 return Ok(Expansion::Parts(parts));
             }
         }
-        let d = program.call("moves", vec![to_dynamic(p)], &on)?;
+        let d = program.call("moves", &[p], &on)?;
         let call = format!("moves({on})");
         let mut groups = Vec::new();
         let mut count = 0u64;
-        if d.is_array() {
-            let items = d.cast::<Array>();
-            for item in items {
-                self.option(item, &call, &mut groups, &mut count)?;
-            }
-        } else if d.is::<std::ops::Range<i64>>()
-            || d.is::<std::ops::RangeInclusive<i64>>()
-            || d.is::<Splits>()
-            || d.is::<Cuts>()
-        {
-            // One range, `splits` or `cuts` lists each option once; a canonical form could
-            // still make two of them one (a square's cuts across and along).
-            if !program.hooks().canonical {
-                if d.is::<Cuts>() {
-                    // Kept as the two numbers: the solver walks the cuts when it needs them.
-                    let Cuts { w, h } = d.cast::<Cuts>();
-                    let cuts = Group::Cuts { w, h };
-                    self.count(&mut count, cuts.len() as u64, &call)?;
-                    return Ok(Expansion::Options(vec![cuts]));
+        match d {
+            Value::List(items) => {
+                for item in items {
+                    self.option(item, &call, &mut groups, &mut count)?;
                 }
-                self.option(d, &call, &mut groups, &mut count)?;
-                return Ok(Expansion::Options(groups));
             }
-            self.option(d, &call, &mut groups, &mut count)?;
-        } else {
-            let what = describe_value(&d);
-            let what = what.split(", where").next().unwrap_or(&what).to_string();
-            return Err(program.type_error(
-                &call,
-                &format!("returned {what}, where an array of options is expected"),
-            ));
+            Value::Cuts { w, h } if !program.hooks().canonical => {
+                // Kept as the two numbers: the solver walks the cuts when it needs them.
+                let cuts = Group::Cuts { w, h };
+                self.count(&mut count, cuts.len() as u64, &call)?;
+                return Ok(Expansion::Options(vec![cuts]));
+            }
+            d @ (Value::Range(..)
+            | Value::RangeInclusive(..)
+            | Value::Splits { .. }
+            | Value::Cuts { .. }) => {
+                // One range, `splits` or `cuts` lists each option once; a canonical form could
+                // still make two of them one (a square's cuts across and along).
+                self.option(d, &call, &mut groups, &mut count)?;
+                if !program.hooks().canonical {
+                    return Ok(Expansion::Options(groups));
+                }
+            }
+            d => {
+                let what = d.refused();
+                let what = what.split(", where").next().unwrap_or(&what).to_string();
+                return Err(program.type_error(
+                    &call,
+                    &format!("returned {what}, where an array of options is expected"),
+                ));
+            }
         }
         // Families are compared with each other option (a test each); a position that mixes
         // many with many options has them listed, one by one and under the option cap, instead.
@@ -276,14 +276,14 @@ impl ScriptGame {
     }
 
     /// The positions of an array a script returned (for `components`), sums flattened.
-    fn positions_in(&self, d: Dynamic, call: &str) -> Result<Vec<Position>, String> {
-        if !d.is_array() {
+    fn positions_in(&self, d: Value, call: &str) -> Result<Vec<Position>, String> {
+        let Value::List(items) = d else {
             return Err(self
                 .program
                 .type_error(call, "must return an array of the parts"));
-        }
+        };
         let mut parts = Vec::new();
-        for item in d.cast::<Array>() {
+        for item in items {
             parts.push(self.option_position(item, call)?);
         }
         Ok(parts)
@@ -292,7 +292,7 @@ impl ScriptGame {
     /// One element of `moves`' array, appended to `groups`.
     fn option(
         &self,
-        item: Dynamic,
+        item: Value,
         call: &str,
         groups: &mut Vec<Group>,
         count: &mut u64,
@@ -314,54 +314,57 @@ impl ScriptGame {
             }
             Ok::<(), String>(())
         };
-        if item.is::<std::ops::Range<i64>>() {
-            let r = item.cast::<std::ops::Range<i64>>();
-            return ints(r.start, r.end, groups, count);
-        }
-        if item.is::<std::ops::RangeInclusive<i64>>() {
-            let r = item.cast::<std::ops::RangeInclusive<i64>>();
-            if *r.end() == i64::MAX {
-                return Err(self.program.type_error(
-                    call,
-                    "a range up to the largest integer has too many options",
-                ));
-            }
-            return ints(*r.start(), *r.end() + 1, groups, count);
-        }
-        if item.is::<Splits>() {
-            let s = item.cast::<Splits>();
-            let first = s.least.max(0);
-            let last = s.total / 2;
-            if first <= last && s.total - first >= s.least {
-                self.count(count, (last - first + 1) as u64, call)?;
-                if canonical {
-                    for a in first..=last {
-                        let pair = vec![Position::Int(a), Position::Int(s.total - a)];
-                        groups.push(Group::One(self.sum_of(pair)?));
-                    }
-                } else {
-                    groups.push(Group::Splits {
-                        total: s.total,
-                        first,
-                        last,
-                    });
+        match item {
+            Value::Int(n) => {
+                // The common case first: one heap, no hole to look for.
+                self.count(count, 1, call)?;
+                let p = self.canonical(Position::Int(n))?;
+                match p {
+                    Position::Int(n) => push_int(groups, n),
+                    p => groups.push(Group::One(p)),
                 }
+                return Ok(());
             }
-            return Ok(());
-        }
-        if item.is::<Cuts>() {
-            let Cuts { w, h } = item.cast::<Cuts>();
-            let rect = Position::Duo;
-            // A cut at a and at w - a leave the same two pieces: each pair once.
-            let n = (w / 2).max(0) as u64 + (h / 2).max(0) as u64;
-            self.count(count, n, call)?;
-            for a in 1..=w / 2 {
-                groups.push(Group::One(self.sum_of(vec![rect(a, h), rect(w - a, h)])?));
+            Value::Range(start, end) => return ints(start, end, groups, count),
+            Value::RangeInclusive(start, last) => {
+                if last == i64::MAX {
+                    return Err(self.program.type_error(
+                        call,
+                        "a range up to the largest integer has too many options",
+                    ));
+                }
+                return ints(start, last + 1, groups, count);
             }
-            for b in 1..=h / 2 {
-                groups.push(Group::One(self.sum_of(vec![rect(w, b), rect(w, h - b)])?));
+            Value::Splits { total, least } => {
+                let first = least.max(0);
+                let last = total / 2;
+                if first <= last && total - first >= least {
+                    self.count(count, (last - first + 1) as u64, call)?;
+                    if canonical {
+                        for a in first..=last {
+                            let pair = vec![Position::Int(a), Position::Int(total - a)];
+                            groups.push(Group::One(self.sum_of(pair)?));
+                        }
+                    } else {
+                        groups.push(Group::Splits { total, first, last });
+                    }
+                }
+                return Ok(());
             }
-            return Ok(());
+            Value::Cuts { w, h } => {
+                let rect = Position::Duo;
+                // A cut at a and at w - a leave the same two pieces: each pair once.
+                let n = (w / 2).max(0) as u64 + (h / 2).max(0) as u64;
+                self.count(count, n, call)?;
+                for a in 1..=w / 2 {
+                    groups.push(Group::One(self.sum_of(vec![rect(a, h), rect(w - a, h)])?));
+                }
+                for b in 1..=h / 2 {
+                    groups.push(Group::One(self.sum_of(vec![rect(w, b), rect(w, h - b)])?));
+                }
+                return Ok(());
+            }
+            _ => {}
         }
         self.count(count, 1, call)?;
         let mut hole = Slot::Open(None);
@@ -396,7 +399,7 @@ impl ScriptGame {
     }
 
     /// An option (or a part) the script returned: a position or a sum, in canonical form.
-    fn option_position(&self, item: Dynamic, call: &str) -> Result<Position, String> {
+    fn option_position(&self, item: Value, call: &str) -> Result<Position, String> {
         let mut refused = Slot::Refused("where `components` lists parts");
         self.option_position_at(item, call, 0, &mut refused)
     }
@@ -409,30 +412,28 @@ impl ScriptGame {
     /// `repeat(x, n)` parts are `n` copies of `x`.
     fn option_position_at(
         &self,
-        item: Dynamic,
+        item: Value,
         call: &str,
         depth: usize,
         slot: &mut Slot,
     ) -> Result<Position, String> {
         let error = |m: String| self.program.type_error(call, &m);
-        if item.is::<SumOption>() {
+        if let Value::Sum(items) = item {
             if depth >= super::position::MAX_NESTING {
                 return Err(error(format!(
                     "an option is {}",
                     super::position::too_deep()
                 )));
             }
-            let SumOption(items) = item.cast::<SumOption>();
             let mut parts = Vec::with_capacity(items.len());
             for d in items {
-                if d.is::<Repeat>() {
-                    let Repeat { part, times } = d.cast::<Repeat>();
+                if let Value::Repeat(part, times) = d {
                     let mut inside = Slot::Refused("inside repeat(x, n)");
-                    let x = self.option_position_at(part, call, depth + 1, &mut inside)?;
+                    let x = self.option_position_at(*part, call, depth + 1, &mut inside)?;
                     parts.push(Position::copies(x, times as u64));
                     continue;
                 }
-                let sum = d.is::<SumOption>();
+                let sum = matches!(d, Value::Sum(_));
                 let open = slot.is_empty();
                 let p = self.option_position_at(d, call, depth + 1, slot)?;
                 match slot {
@@ -454,25 +455,27 @@ impl ScriptGame {
             slot.open(Vec::new(), start, end).map_err(error)?;
             return Ok(Position::Int(0));
         }
-        if item.is_array() {
+        if let Value::List(items) = &item {
             let mut path = Vec::new();
             let had = !slot.is_empty();
-            let p = self.holed(&item, call, depth, &mut path, slot)?;
+            let p = self.holed(items, call, depth, &mut path, slot)?;
             if had || slot.is_empty() {
                 return self.canonical(p);
             }
             // A shape with a hole: its members are put in canonical form, not the shape.
             return Ok(p);
         }
-        let p = from_dynamic(&item, self.size()).map_err(|m| error(format!("an option is {m}")))?;
+        let p = item
+            .position(self.size())
+            .map_err(|m| error(format!("an option is {m}")))?;
         self.canonical(p)
     }
 
-    /// The array `d` as a position, a range in it taken as the hole (at `path`) when `slot` is
-    /// open.
+    /// The array `items` as a position, a range in it taken as the hole (at `path`) when `slot`
+    /// is open.
     fn holed(
         &self,
-        d: &Dynamic,
+        items: &[Value],
         call: &str,
         depth: usize,
         path: &mut Vec<u32>,
@@ -482,9 +485,6 @@ impl ScriptGame {
         if depth >= super::position::MAX_NESTING {
             return Err(error(super::position::too_deep()));
         }
-        let items = d
-            .read_lock::<Array>()
-            .ok_or_else(|| error("an array that is being written".into()))?;
         let size = self.size();
         if items.len() > size {
             return Err(error(format!(
@@ -500,10 +500,10 @@ impl ScriptGame {
                 slot.open(path.clone(), start, end)
                     .map_err(|m| self.program.type_error(call, &m))?;
                 out.push(Position::Int(0));
-            } else if item.is_array() {
-                out.push(self.holed(item, call, depth + 1, path, slot)?);
+            } else if let Value::List(inner) = item {
+                out.push(self.holed(inner, call, depth + 1, path, slot)?);
             } else {
-                out.push(from_dynamic(item, size).map_err(error)?);
+                out.push(item.position(size).map_err(error)?);
             }
             path.pop();
         }
@@ -512,23 +512,11 @@ impl ScriptGame {
 
     /// The integers `start..end` of a range value (`None` for other values); a reversed range
     /// is refused: in a slot it is most likely a mistake, not an empty set.
-    fn range_of(&self, d: &Dynamic, call: &str) -> Result<Option<(i64, i64)>, String> {
-        let (start, end, shown) = if d.is::<std::ops::Range<i64>>() {
-            let r = d.clone().cast::<std::ops::Range<i64>>();
-            (r.start, r.end, format!("{}..{}", r.start, r.end))
-        } else if d.is::<std::ops::RangeInclusive<i64>>() {
-            let r = d.clone().cast::<std::ops::RangeInclusive<i64>>();
-            let shown = format!("{}..={}", r.start(), r.end());
-            let Some(end) = r.end().checked_add(1) else {
-                return Err(self.program.type_error(
-                    call,
-                    &format!("{shown}: a range up to the largest integer has too many options"),
-                ));
-            };
-            (*r.start(), end, shown)
-        } else {
+    fn range_of(&self, d: &Value, call: &str) -> Result<Option<(i64, i64)>, String> {
+        let Some(range) = d.range() else {
             return Ok(None);
         };
+        let (start, end, shown) = range.map_err(|m| self.program.type_error(call, &m))?;
         if start > end {
             return Err(self.program.type_error(
                 call,
@@ -564,8 +552,8 @@ impl ScriptGame {
             return self.sum_of(parts);
         }
         let on = p.to_string();
-        let d = self.program.call("canonical", vec![to_dynamic(&p)], &on)?;
-        from_dynamic(&d, self.size()).map_err(|m| {
+        let d = self.program.call("canonical", &[&p], &on)?;
+        d.position(self.size()).map_err(|m| {
             self.program
                 .type_error(&format!("canonical({on})"), &format!("returned {m}"))
         })

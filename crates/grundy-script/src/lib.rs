@@ -56,6 +56,7 @@ mod shared;
 mod stack;
 pub mod table;
 mod tabulation;
+mod value;
 
 use grundy_core::setting::Setting;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -68,13 +69,12 @@ use expansion::Expansion;
 pub use heaps::misere_quotient;
 pub use params::{parse_one as parse_param, Params};
 pub use position::{too_deep, Position, MAX_NESTING};
-use program::to_dynamic;
-pub use program::{Cuts, Hooks, Host, Repeat, ScriptLimits, Splits, SumOption};
-/// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
-pub use rhai::{Array, Dynamic};
+pub use program::{Hooks, Host, ScriptLimits};
 pub use runtime::{Runtime, ScriptSettings};
 pub use shared::LineBudget;
 pub use tabulation::ScriptTable;
+/// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
+pub use value::Value;
 
 use grundy_games::spec::{GameSpec, SpecError, Word};
 
@@ -311,10 +311,7 @@ impl ScriptGame {
     /// How a position is said: the script's `show(p)` when it has one.
     fn said(&self, p: &Position) -> String {
         if self.program.hooks().show {
-            match self
-                .program
-                .call("show", vec![to_dynamic(p)], &p.to_string())
-            {
+            match self.program.call("show", &[p], &p.to_string()) {
                 Ok(d) => return d.to_string(),
                 Err(m) => self.warn(m),
             }
@@ -388,15 +385,16 @@ impl Ruleset for ScriptGame {
         let call = format!("size({p})");
         let size = self
             .program
-            .call("size", vec![to_dynamic(p)], &p.to_string())
+            .call("size", &[p], &p.to_string())
             .and_then(|d| {
-                d.as_int()
-                    .ok()
-                    .and_then(|n| u64::try_from(n).ok())
-                    .ok_or_else(|| {
-                        let what = format!("must return a number of at least 0, not {d}");
-                        self.program.type_error(&call, &what)
-                    })
+                let n = match d {
+                    Value::Int(n) => u64::try_from(n).ok(),
+                    _ => None,
+                };
+                n.ok_or_else(|| {
+                    let what = format!("must return a number of at least 0, not {d}");
+                    self.program.type_error(&call, &what)
+                })
             });
         size.map_err(|m| self.fail(m)).ok()
     }
@@ -436,9 +434,8 @@ impl Game for ScriptGame {
 
     fn describe(&self, from: &Position, to: &Position) -> String {
         if self.program.hooks().describe {
-            let args = vec![to_dynamic(from), to_dynamic(to)];
             let on = format!("{from}, {to}");
-            match self.program.call("describe", args, &on) {
+            match self.program.call("describe", &[from, to], &on) {
                 Ok(d) => return d.to_string(),
                 Err(m) => self.warn(m),
             }

@@ -20,8 +20,9 @@ use rhai::{
 };
 
 use super::params::Params;
-use super::position::Position;
+use super::position::{Position, MAX_NESTING};
 use super::runtime::ScriptSettings;
+use super::value::Value;
 
 /// The caps every script call runs under, as a front end set them
 /// ([`ScriptSettings::limits`]).
@@ -103,36 +104,31 @@ pub(super) fn expanded(name: &str, count: &AtomicU64, progress: Option<fn(&str, 
 /// The token a call is stopped with when it holds too much memory.
 const OUT_OF_MEMORY: &str = "grundy: script memory cap";
 
-/// `sum([q1, q2, ...])` in a script: an option that is the sum of independent positions.
+/// `sum([q1, q2, ...])` in a script: an option that is the sum of independent positions
+/// ([`Value::Sum`]).
 #[derive(Clone, Debug)]
-pub struct SumOption(pub Array);
+struct SumOption(Array);
 
-/// `repeat(x, n)` in a script: `n` copies of the part `x` of a sum, kept as the two values.
+/// `repeat(x, n)` in a script: `n` copies of the part `x` of a sum, kept as the two values
+/// ([`Value::Repeat`]).
 #[derive(Clone, Debug)]
-pub struct Repeat {
-    /// The position copied.
-    pub part: Dynamic,
-    /// How many copies (0 or more).
-    pub times: i64,
+struct Repeat {
+    part: Dynamic,
+    times: i64,
 }
 
-/// `splits(m)` / `splits(m, least)` in a script: every `sum([a, m - a])` with
-/// `least <= a <= m - a`, iterated natively.
+/// `splits(m)` / `splits(m, least)` in a script ([`Value::Splits`]).
 #[derive(Clone, Copy, Debug)]
-pub struct Splits {
-    /// The total `m`.
-    pub total: i64,
-    /// The least part.
-    pub least: i64,
+struct Splits {
+    total: i64,
+    least: i64,
 }
 
-/// `cuts(w, h)` in a script: every cut of a `w`×`h` rectangle into two along a grid line.
+/// `cuts(w, h)` in a script ([`Value::Cuts`]).
 #[derive(Clone, Copy, Debug)]
-pub struct Cuts {
-    /// The width.
-    pub w: i64,
-    /// The height.
-    pub h: i64,
+struct Cuts {
+    w: i64,
+    h: i64,
 }
 
 /// Which optional functions a script defines.
@@ -159,9 +155,10 @@ pub trait Host: Send + Sync {
     fn source(&self) -> &str;
     /// The optional functions the game defines.
     fn hooks(&self) -> Hooks;
-    /// Calls `name(args)` (`moves`, `components`, `canonical`, `show` or `describe`); `on` is the
-    /// position in words, for the error, which is one line saying where and on what.
-    fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String>;
+    /// Calls `name(args)` (`moves`, `components`, `canonical`, `size`, `show` or `describe`) and
+    /// says what it returned as a [`Value`] (`show` and `describe`: a [`Value::Str`]); `on` is
+    /// the position in words, for the error, which is one line saying where and on what.
+    fn call(&self, name: &str, args: &[&Position], on: &str) -> Result<Value, String>;
     /// An error about what `call` (e.g. `moves(5)`) returned.
     fn type_error(&self, call: &str, message: &str) -> String;
     /// Whether calls gain from running on every core: not when the host serializes them (a
@@ -180,8 +177,13 @@ impl Host for Program {
         self.hooks
     }
 
-    fn call(&self, name: &str, args: Vec<Dynamic>, on: &str) -> Result<Dynamic, String> {
-        Program::call(self, name, args, on)
+    fn call(&self, name: &str, args: &[&Position], on: &str) -> Result<Value, String> {
+        let args = args.iter().map(|p| to_dynamic(p)).collect();
+        let d = Program::call(self, name, args, on)?;
+        Ok(match name {
+            "show" | "describe" => Value::Str(d.to_string()),
+            _ => value_of(&d, 0),
+        })
     }
 
     fn type_error(&self, call: &str, message: &str) -> String {
@@ -617,71 +619,59 @@ pub fn to_dynamic_part(p: &Position) -> Dynamic {
     }
 }
 
-/// A Rhai value a script returned as a position (not a sum): integers, strings, arrays of them.
-/// `size` is the most elements (or bytes) an array (or string) may hold ([`ScriptLimits::size`]).
-pub fn from_dynamic(d: &Dynamic, size: usize) -> Result<Position, String> {
-    from_dynamic_at(d, 0, size)
-}
-
-/// [`from_dynamic`] of a value `depth` arrays down.
-fn from_dynamic_at(d: &Dynamic, depth: usize, size: usize) -> Result<Position, String> {
+/// What a script returned, as the machinery reads it. Arrays nested past what any position
+/// may hold are cut short (the reader refuses them at [`MAX_NESTING`], before it reaches the
+/// cut), so a value nested without end cannot exhaust the stack here.
+fn value_of(d: &Dynamic, depth: usize) -> Value {
     if let Ok(n) = d.as_int() {
-        return Ok(Position::Int(n));
+        return Value::Int(n);
     }
-    let too_long = |what: &str, n: usize| {
-        format!(
-            "{what} of {n}, more than {size}, the limit; raise it with {}",
-            Setting::ScriptMaxSize.given("N")
-        )
-    };
-    if d.is_string() {
-        let s = d.clone().into_immutable_string().map_err(str::to_string)?;
-        if s.len() > size {
-            return Err(too_long("a string of bytes", s.len()));
-        }
-        return Ok(Position::Str(s.as_str().into()));
+    if depth > 2 * MAX_NESTING + 2 {
+        return Value::List(Vec::new());
     }
-    if d.is_array() {
-        if depth >= super::position::MAX_NESTING {
-            return Err(super::position::too_deep());
+    let all = |items: &[Dynamic]| items.iter().map(|x| value_of(x, depth + 1)).collect();
+    match d.type_name() {
+        _ if d.is_array() => match d.read_lock::<Array>() {
+            Some(items) => Value::List(all(&items)),
+            None => Value::Other("an array that is being written".into()),
+        },
+        _ if d.is_string() => Value::Str(d.to_string()),
+        _ if d.is::<std::ops::Range<i64>>() => {
+            let r = d.clone().cast::<std::ops::Range<i64>>();
+            Value::Range(r.start, r.end)
         }
-        let items = d
-            .read_lock::<Array>()
-            .ok_or("an array that is being written")?;
-        if items.len() > size {
-            return Err(too_long("an array of elements", items.len()));
+        _ if d.is::<std::ops::RangeInclusive<i64>>() => {
+            let r = d.clone().cast::<std::ops::RangeInclusive<i64>>();
+            Value::RangeInclusive(*r.start(), *r.end())
         }
-        return Ok(Position::list(
-            items
-                .iter()
-                .map(|item| from_dynamic_at(item, depth + 1, size))
-                .collect::<Result<Vec<_>, _>>()?,
-        ));
+        _ if d.is::<SumOption>() => match d.read_lock::<SumOption>() {
+            Some(sum) => Value::Sum(all(&sum.0)),
+            None => Value::Other("a sum that is being written".into()),
+        },
+        _ if d.is::<Repeat>() => match d.read_lock::<Repeat>() {
+            Some(r) => Value::Repeat(Box::new(value_of(&r.part, depth + 1)), r.times),
+            None => Value::Other("a repeat that is being written".into()),
+        },
+        _ if d.is::<Splits>() => {
+            let Splits { total, least } = d.clone().cast::<Splits>();
+            Value::Splits { total, least }
+        }
+        _ if d.is::<Cuts>() => {
+            let Cuts { w, h } = d.clone().cast::<Cuts>();
+            Value::Cuts { w, h }
+        }
+        "()" => Value::Other("nothing (a function without a value at its end)".into()),
+        "bool" => Value::Other(format!("a boolean ({d})")),
+        "f64" | "f32" => Value::Other(format!("a decimal number ({d})")),
+        "char" => Value::Other(format!("a character ('{d}'); write it as a string")),
+        "map" => Value::Other("an object map".into()),
+        t => Value::Other(format!("a value of type {t}")),
     }
-    Err(describe_value(d))
 }
 
-/// What a value that is not a position is, in words.
-pub fn describe_value(d: &Dynamic) -> String {
-    let what = match d.type_name() {
-        _ if d.is_int() => format!("a number ({d})"),
-        _ if d.is::<Repeat>() => {
-            "repeat(x, n) outside a sum (it is a part of one: sum([repeat(x, n), y]))".to_string()
-        }
-        _ if d.is::<std::ops::Range<i64>>() || d.is::<std::ops::RangeInclusive<i64>>() => {
-            "a range, where one position is expected (a range may stand for one element of an \
-             option's array or one part of its sum, once per option)"
-                .to_string()
-        }
-        "array" => "an array".to_string(),
-        "string" => format!("a string ({d:?})"),
-        "()" => "nothing (a function without a value at its end)".to_string(),
-        "bool" => format!("a boolean ({d})"),
-        "f64" | "f32" => format!("a decimal number ({d})"),
-        "char" => format!("a character ('{d}'); write it as a string"),
-        "map" => "an object map".to_string(),
-        "sum" => "a sum, inside an array position".to_string(),
-        t => format!("a value of type {t}"),
-    };
-    format!("{what}, where a position (an integer, a string or an array) is expected")
+/// A Rhai value a script holds as a position (not a sum), for `sort`: integers, strings, arrays
+/// of them. `size` is the most elements (or bytes) an array (or string) may hold
+/// ([`ScriptLimits::size`]).
+fn from_dynamic(d: &Dynamic, size: usize) -> Result<Position, String> {
+    value_of(d, 0).position(size)
 }
