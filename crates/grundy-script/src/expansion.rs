@@ -451,6 +451,9 @@ impl ScriptGame {
             }
             return Ok(whole);
         }
+        if let Value::Position(p) = item {
+            return self.canonical(p);
+        }
         if let Some((start, end)) = self.range_of(&item, call)? {
             slot.open(Vec::new(), start, end).map_err(error)?;
             return Ok(Position::Int(0));

@@ -182,7 +182,13 @@ impl Host for Program {
         let d = Program::call(self, name, args, on)?;
         Ok(match name {
             "show" | "describe" => Value::Str(d.to_string()),
-            _ => value_of(&d, 0),
+            _ => {
+                let how = Reading {
+                    size: self.limits.size,
+                    whole_sums: !self.hooks.canonical,
+                };
+                value_of(&d, 0, how)
+            }
         })
     }
 
@@ -619,22 +625,58 @@ pub fn to_dynamic_part(p: &Position) -> Dynamic {
     }
 }
 
-/// What a script returned, as the machinery reads it. Arrays nested past what any position
-/// may hold are cut short (the reader refuses them at [`MAX_NESTING`], before it reaches the
-/// cut), so a value nested without end cannot exhaust the stack here.
-fn value_of(d: &Dynamic, depth: usize) -> Value {
+/// How [`value_of`] reads a script's values: the size cap ([`ScriptLimits::size`]), and whether
+/// a sum may be made a position at once (not when the script puts each part in canonical form).
+#[derive(Clone, Copy)]
+struct Reading {
+    size: usize,
+    whole_sums: bool,
+}
+
+/// An integer, or an array of integers no longer than the size cap, as a position.
+fn plain(d: &Dynamic, size: usize) -> Option<Position> {
+    if let Ok(n) = d.as_int() {
+        return Some(Position::Int(n));
+    }
+    let items = d.read_lock::<Array>()?;
+    if items.len() > size || !items.iter().all(Dynamic::is_int) {
+        return None;
+    }
+    let ints = items.iter().map(|x| Position::Int(x.as_int().unwrap_or(0)));
+    Some(Position::list(ints.collect()))
+}
+
+/// What a script returned, as the machinery reads it.
+///
+/// The commonest options are made positions at once ([`Value::Position`]) rather than taken
+/// apart and put together again by the reader: an array of integers (`[a, h]`), and a sum of
+/// integers and such arrays (`sum([a, b])`, `sum([[a, h], [w - a, h]])`). Anything else, and
+/// anything the reader would refuse (an array past the size cap, nesting near the most allowed),
+/// is left to the reader, which says why. Arrays nested past what any position may hold are cut
+/// short (the reader refuses them at [`MAX_NESTING`], before it reaches the cut), so a value
+/// nested without end cannot exhaust the stack here.
+fn value_of(d: &Dynamic, depth: usize, how: Reading) -> Value {
     if let Ok(n) = d.as_int() {
         return Value::Int(n);
     }
     if depth > 2 * MAX_NESTING + 2 {
         return Value::List(Vec::new());
     }
-    let all = |items: &[Dynamic]| items.iter().map(|x| value_of(x, depth + 1)).collect();
+    // The top level is the list of options (or parts), never a position.
+    let at_once = (1..MAX_NESTING / 2).contains(&depth);
+    let all = |items: &[Dynamic]| items.iter().map(|x| value_of(x, depth + 1, how)).collect();
     match d.type_name() {
-        _ if d.is_array() => match d.read_lock::<Array>() {
-            Some(items) => Value::List(all(&items)),
-            None => Value::Other("an array that is being written".into()),
-        },
+        _ if d.is_array() => {
+            if at_once {
+                if let Some(p) = plain(d, how.size) {
+                    return Value::Position(p);
+                }
+            }
+            match d.read_lock::<Array>() {
+                Some(items) => Value::List(all(&items)),
+                None => Value::Other("an array that is being written".into()),
+            }
+        }
         _ if d.is_string() => Value::Str(d.to_string()),
         _ if d.is::<std::ops::Range<i64>>() => {
             let r = d.clone().cast::<std::ops::Range<i64>>();
@@ -645,11 +687,20 @@ fn value_of(d: &Dynamic, depth: usize) -> Value {
             Value::RangeInclusive(*r.start(), *r.end())
         }
         _ if d.is::<SumOption>() => match d.read_lock::<SumOption>() {
-            Some(sum) => Value::Sum(all(&sum.0)),
+            Some(sum) => {
+                if at_once && how.whole_sums {
+                    let parts: Option<Vec<Position>> =
+                        sum.0.iter().map(|x| plain(x, how.size)).collect();
+                    if let Some(parts) = parts {
+                        return Value::Position(Position::sum(parts));
+                    }
+                }
+                Value::Sum(all(&sum.0))
+            }
             None => Value::Other("a sum that is being written".into()),
         },
         _ if d.is::<Repeat>() => match d.read_lock::<Repeat>() {
-            Some(r) => Value::Repeat(Box::new(value_of(&r.part, depth + 1)), r.times),
+            Some(r) => Value::Repeat(Box::new(value_of(&r.part, depth + 1, how)), r.times),
             None => Value::Other("a repeat that is being written".into()),
         },
         _ if d.is::<Splits>() => {
@@ -673,5 +724,9 @@ fn value_of(d: &Dynamic, depth: usize) -> Value {
 /// of them. `size` is the most elements (or bytes) an array (or string) may hold
 /// ([`ScriptLimits::size`]).
 fn from_dynamic(d: &Dynamic, size: usize) -> Result<Position, String> {
-    value_of(d, 0).position(size)
+    let how = Reading {
+        size,
+        whole_sums: false,
+    };
+    value_of(d, 0, how).position(size)
 }

@@ -55,6 +55,10 @@ pub enum Value {
         /// The height.
         h: i64,
     },
+    /// A position already in grundy's terms, checked against the size cap: what a host gives
+    /// when it has one at hand (the Rhai host, for an option that is an array of integers), so
+    /// the commonest options are not taken apart and put together again.
+    Position(Position),
     /// A value of no kind above, in words for the error that refuses it (`a boolean (true)`).
     Other(String),
 }
@@ -76,6 +80,7 @@ impl Value {
         };
         match self {
             Value::Int(n) => Ok(Position::Int(*n)),
+            Value::Position(p) => Ok(p.clone()),
             Value::Str(s) if s.len() > size => Err(too_long("a string of bytes", s.len())),
             Value::Str(s) => Ok(Position::Str(s.as_str().into())),
             Value::List(_) if depth >= MAX_NESTING => Err(too_deep()),
@@ -135,6 +140,7 @@ impl Value {
             Value::Sum(_) => "a sum, inside an array position".into(),
             Value::Splits { .. } => "a value of type splits".into(),
             Value::Cuts { .. } => "a value of type cuts".into(),
+            Value::Position(p) => format!("a position ({p})"),
             Value::Other(what) => what.clone(),
         }
     }
@@ -170,6 +176,7 @@ impl fmt::Display for Value {
             Value::Repeat(x, n) => write!(f, "repeat({x}, {n})"),
             Value::Splits { total, least } => write!(f, "splits({total}, {least})"),
             Value::Cuts { w, h } => write!(f, "cuts({w}, {h})"),
+            Value::Position(p) => write!(f, "{p}"),
             Value::Other(what) => f.write_str(what),
         }
     }
