@@ -228,13 +228,50 @@ fn tabulate(e: &Expr, len: i64) -> Table {
     )
 }
 
+/// Whether `e` counts the bits of a count of bits (`popcount(popcount(n))`): the pool leaves
+/// such shapes out on purpose (they are how a search overfits a small table), so a formula with
+/// one is not in its complete levels, whatever its size.
+fn counts_a_count(e: &Expr) -> bool {
+    match e {
+        Expr::Call(f, args) => {
+            let inner = args
+                .iter()
+                .any(|a| matches!(a, Expr::Call(g, _) if *g != Func::G));
+            (*f != Func::G && inner) || args.iter().any(counts_a_count)
+        }
+        Expr::Binary(_, a, b) => counts_a_count(a) || counts_a_count(b),
+        _ => false,
+    }
+}
+
+#[test]
+fn a_count_of_a_count_is_no_formula_of_the_complete_levels() {
+    let n = || Expr::Var("n".into());
+    let count = |e: Expr| Expr::Call(Func::Popcount, vec![e]);
+    assert!(counts_a_count(&Expr::Binary(
+        BinOp::Div,
+        Box::new(count(count(n()))),
+        Box::new(Expr::Num(2))
+    )));
+    assert!(!counts_a_count(&count(Expr::Binary(
+        BinOp::Add,
+        Box::new(count(n())),
+        Box::new(n())
+    ))));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
-    /// A formula of the grammar small enough for the pool's complete levels (5 nodes), tabulated,
-    /// is found again — itself or one that agrees with it to 10 times the range.
+    /// A formula of the grammar small enough for the pool's complete levels (5 nodes, and no
+    /// count of a count, which the pool leaves out), tabulated, is found again — itself or one
+    /// that agrees with it to 10 times the range. (`popcount(popcount(n)) / 2` on 0..1000 once
+    /// gave a 12-node formula that holds there and fails at 4095: not a formula of the pool.)
     #[test]
-    fn random_formulas_are_found_again(e in formula().prop_filter("5 nodes at most", |e| size(e) <= 5)) {
+    fn random_formulas_are_found_again(e in formula().prop_filter(
+        "5 nodes at most, in the pool's grammar",
+        |e| size(e) <= 5 && !counts_a_count(e),
+    )) {
         let table = tabulate(&e, 1000);
         let report = guess(&table, &["n"], false, None, &Settings::default());
         let f = report.found.expect("a formula of 5 nodes is in the pool");
