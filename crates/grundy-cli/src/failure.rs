@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use grundy_core::SolveError;
-use grundy_games::spec::SpecError;
+use grundy_registry::spec::SpecError;
 
 use crate::out::Bytes;
 

@@ -59,12 +59,12 @@ pub fn stdout_failed(e: &io::Error) -> ! {
 /// messages, so its control characters are escaped here, once for every message: a newline,
 /// escape sequence or NUL must not break the one line or drive the terminal; and a quoted text
 /// longer than a few hundred characters (10^5 heaps, a long inline graph) is shortened to its
-/// ends ([`grundy_games::spec::shorten_long_runs`]), whatever error quotes it. A setting the
+/// ends ([`grundy_registry::spec::shorten_long_runs`]), whatever error quotes it. A setting the
 /// message names is worded as its flag first.
 pub fn error_line(message: fmt::Arguments<'_>) {
     let message = message.to_string();
     let message = crate::flags::worded(&message);
-    let text = escape_controls(&grundy_games::spec::shorten_long_runs(&message));
+    let text = escape_controls(&grundy_registry::spec::shorten_long_runs(&message));
     let _ = writeln!(io::stderr().lock(), "grundy: error: {text}");
 }
 

@@ -2,7 +2,7 @@
 
 use std::io::Read;
 
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 
 use crate::failure::Failure;
 

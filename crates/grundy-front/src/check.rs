@@ -383,7 +383,7 @@ mod tests {
     use super::*;
     use crate::values::{compute, DEFAULTS};
     use grundy_core::setting::plain;
-    use grundy_games::spec::Word;
+    use grundy_registry::spec::Word;
 
     fn values(game: &str, upto: &str) -> GameValues {
         compute(

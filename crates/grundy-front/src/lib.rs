@@ -18,7 +18,7 @@
 //! - [`session`]: the registry and search limits a front end builds once from its settings.
 //!
 //! ```
-//! use grundy_games::spec::Word;
+//! use grundy_registry::spec::Word;
 //! // Kayles (0.77) with heaps 3 and 5: G(3) = 3, G(5) = 4, and 3 XOR 4 = 7, so N.
 //! let mut sum = grundy_front::registry::standard().build_sum(&Word::from_args(&["0.77", "3", "5"])).unwrap();
 //! assert_eq!(grundy_core::analyse(&mut sum, 100).unwrap().grundy.unwrap().0, 7);

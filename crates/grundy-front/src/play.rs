@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use grundy_front::play::{engine_move, legal_moves};
-//! use grundy_games::spec::Word;
+//! use grundy_registry::spec::Word;
 //! let mut sum = grundy_front::registry::standard().build_sum(&Word::from_args(&["nim", "1", "2"])).unwrap();
 //! let analysis = grundy_core::analyse(&mut sum, usize::MAX).unwrap();
 //! let moves = legal_moves(&sum, Some(&analysis)).unwrap();

@@ -19,10 +19,10 @@ use plotters::style::HSLColor;
 #[cfg(not(target_arch = "wasm32"))]
 use plotters::style::{register_font, FontStyle};
 
-use grundy_games::period::Period;
+use grundy_registry::period::Period;
 
 /// One position's value and class; `None` where the game has no such position.
-pub use grundy_games::tabulate::Sample;
+pub use grundy_registry::tabulate::Sample;
 
 /// Values over a range.
 pub enum GameValues {

@@ -10,7 +10,7 @@ use grundy_core::setting::Setting;
 use serde::Serialize;
 
 use crate::registry::Registry;
-use grundy_games::spec::{SpecError, Word};
+use grundy_registry::spec::{SpecError, Word};
 
 /// The misère quotient of a game script (or a Python game) whose positions are heaps.
 pub use grundy_script::misere_quotient as compute_script;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use grundy_core::limits::Limits;
 use grundy_script::{Runtime, ScriptSettings};
 
-pub use grundy_games::registry::Registry;
+pub use grundy_registry::Registry;
 
 /// Every game, in the order `grundy games` lists them: the built-in rulesets, then game scripts,
 /// each built with the script runtime a front end made from its settings, and every game
@@ -17,7 +17,7 @@ pub use grundy_games::registry::Registry;
 ///
 /// ```
 /// use grundy_core::analyse;
-/// use grundy_games::spec::Word;
+/// use grundy_registry::spec::Word;
 /// use grundy_script::{Runtime, ScriptSettings};
 /// let games = grundy_front::registry::all(&Runtime::new(ScriptSettings::default()));
 /// let mut sum = games.build_sum(&Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"])).unwrap();
@@ -31,7 +31,9 @@ pub fn all(scripts: &Arc<Runtime>) -> Registry {
 /// [`all`], every game searching within `limits` rather than the runtime's (the same limits
 /// with a checkpoint: the command line's `solve --checkpoint`).
 pub fn within(scripts: &Arc<Runtime>, limits: Limits) -> Registry {
-    Registry::builtin().with(scripts.entries()).limited(limits)
+    grundy_games::registry::builtin()
+        .with(scripts.entries())
+        .limited(limits)
 }
 
 /// Every game with the default settings (a library user's program, a test).
@@ -42,7 +44,7 @@ pub fn standard() -> Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_games::spec::Word;
+    use grundy_registry::spec::Word;
 
     /// Built-in games and scripts alike: no name or alias is claimed twice.
     #[test]

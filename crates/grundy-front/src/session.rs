@@ -6,7 +6,7 @@
 //! ```
 //! use grundy_core::limits::Limits;
 //! use grundy_front::session::Session;
-//! use grundy_games::spec::Word;
+//! use grundy_registry::spec::Word;
 //! use grundy_script::ScriptSettings;
 //! let session = Session::new(ScriptSettings {
 //!     search: Limits { positions: 1000, ..Limits::DEFAULT },

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use grundy_front::table_options::{refuse, TableOption, TableOptions};
-//! use grundy_games::spec::Word;
+//! use grundy_registry::spec::Word;
 //! let games = grundy_front::registry::standard();
 //! let wythoff = grundy_front::values::open(&games, &Word::new("argument 1", "wythoff")).unwrap();
 //! let asked = TableOptions { period: true, ..TableOptions::default() };
@@ -15,7 +15,7 @@
 //! ```
 
 use grundy_core::setting::Setting;
-use grundy_games::tabulate::Tabulate;
+use grundy_registry::tabulate::Tabulate;
 
 /// An option of a table that only some games take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +87,7 @@ pub fn refuse(game: &dyn Tabulate, asked: TableOptions) -> Result<(), TableOptio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_games::spec::Word;
+    use grundy_registry::spec::Word;
 
     fn refused(game: &str, asked: TableOptions) -> Result<(), TableOption> {
         let game =

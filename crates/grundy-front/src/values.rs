@@ -10,13 +10,13 @@ use grundy_core::setting::Setting;
 use grundy_core::{analyse, Outcome, Value};
 
 use crate::registry::Registry;
-use grundy_games::entry::GameEntry;
-use grundy_games::spec::{parse_number_text, GameSpec, SpecError, Word};
-pub use grundy_games::tabulate::MAX_POSITIONS;
-use grundy_games::tabulate::{
+use grundy_registry::entry::GameEntry;
+use grundy_registry::spec::{parse_number_text, GameSpec, SpecError, Word};
+pub use grundy_registry::tabulate::MAX_POSITIONS;
+use grundy_registry::tabulate::{
     check_size, parse_range, GridKind, Request, Shape, Supports, Table, TableError, Tabulate, Watch,
 };
-pub use grundy_games::tabulate::{Defaults, Sample, TableError as ValuesError};
+pub use grundy_registry::tabulate::{Defaults, Sample, TableError as ValuesError};
 
 /// Told `(done, total)` positions as the values are computed; returns `false` to stop them
 /// ([`ValuesError::Interrupted`]).

@@ -4,7 +4,7 @@
 //! JSON of all three is [`crate::report`]'s).
 //!
 //! ```
-//! use grundy_games::spec::Word;
+//! use grundy_registry::spec::Word;
 //! use grundy_front::verdict::{verdict, Asked, Convention};
 //!
 //! let mut sum = grundy_front::registry::standard().build_sum(&Word::from_args(&["nim", "1", "1"])).unwrap();
@@ -243,10 +243,12 @@ pub fn verdict(
 mod tests {
     use super::*;
 
-    fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, grundy_games::spec::SpecError> {
+    fn build_sum(
+        words: &[Word],
+    ) -> Result<Vec<Box<dyn Component>>, grundy_registry::spec::SpecError> {
         crate::registry::standard().build_sum(words)
     }
-    use grundy_games::spec::Word;
+    use grundy_registry::spec::Word;
 
     type Direct = fn(&mut [Box<dyn Component>], usize) -> Result<Verdict, SolveError>;
 

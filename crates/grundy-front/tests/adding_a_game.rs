@@ -68,7 +68,7 @@ fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecErro
     Ok(RulesetComponent::boxed(TakeOrHalve, n))
 }
 
-/// The registry entry: `Registry::builtin()` lists `entries()` of every ruleset.
+/// The registry entry: `grundy_games::registry::builtin()` lists `entries()` of every ruleset.
 pub fn entries() -> Vec<GameEntry> {
     vec![GameEntry::new(
         "take-or-halve",

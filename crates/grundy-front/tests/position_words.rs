@@ -5,7 +5,7 @@
 
 use grundy_front::position_words::words;
 use grundy_front::registry;
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 use serde_json::Value as Json;
 
 /// The position `game` + `words(position)` builds, as JSON.

@@ -2,7 +2,7 @@
 //! long positions shortened in error messages (issue 28).
 
 use grundy_core::{analyse, Nimber, Outcome};
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 use grundy_script::Position;
 use proptest::prelude::*;
 use serde_json::{json, Value as Json};
@@ -125,7 +125,7 @@ fn a_ten_thousand_digit_code_is_shortened_wherever_it_is_echoed() {
 
 /// Builds a sum by the registry with the default settings.
 fn build_sum(
-    words: &[grundy_games::spec::Word],
-) -> Result<Vec<Box<dyn grundy_core::Component>>, grundy_games::spec::SpecError> {
+    words: &[grundy_registry::spec::Word],
+) -> Result<Vec<Box<dyn grundy_core::Component>>, grundy_registry::spec::SpecError> {
     grundy_front::registry::standard().build_sum(words)
 }

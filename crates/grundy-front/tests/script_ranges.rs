@@ -6,7 +6,7 @@
 use grundy_core::every::analyse_every;
 use grundy_core::misere::analyse_misere;
 use grundy_core::{analyse, Ruleset, Solver};
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 use grundy_script::{Position, ScriptGame};
 use proptest::prelude::*;
 
@@ -265,7 +265,7 @@ proptest! {
 
 /// Builds a sum by the registry with the default settings.
 fn build_sum(
-    words: &[grundy_games::spec::Word],
-) -> Result<Vec<Box<dyn grundy_core::Component>>, grundy_games::spec::SpecError> {
+    words: &[grundy_registry::spec::Word],
+) -> Result<Vec<Box<dyn grundy_core::Component>>, grundy_registry::spec::SpecError> {
     grundy_front::registry::standard().build_sum(words)
 }

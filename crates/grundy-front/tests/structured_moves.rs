@@ -4,7 +4,7 @@
 
 use grundy_core::{analyse, Outcome, SumMove, MOVE_POSITION_LIMIT};
 use grundy_front::registry;
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 use proptest::prelude::*;
 use serde_json::Value as Json;
 

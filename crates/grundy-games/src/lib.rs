@@ -15,14 +15,12 @@
 //! - [`graph`]: games played on graphs and boards (tokens on a graph, vector movers, Green
 //!   Hackenbush, Node Kayles).
 //!
-//! At the root, floor by floor: [`spec`], the game-spec grammar every command shares (it knows no
-//! ruleset); [`entry`], what a ruleset tells the registry; [`tabulate`], a game's values over its
-//! natural shape (the trait rulesets implement, the `Watch` a front end lends it, the table's
-//! JSON); [`period`], periods and the octal periodicity theorem; and [`registry`], the one list
-//! of games by name, where a spec is turned into a position.
+//! Under them, `grundy-registry` holds how a game is named, parsed, built and tabulated: its
+//! modules are re-exported here ([`spec`], [`entry`], [`tabulate`], [`period`]), so a ruleset
+//! writes `crate::spec` and a caller `grundy_games::spec`. [`registry::builtin`] is the registry
+//! of this crate's games.
 //!
-//! The crates above this one: `grundy-script` adds game scripts (their entries join the
-//! registry), and `grundy-front` holds what every front end shares (verdicts, tables and values
+//! Beside this one, `grundy-script` gives game scripts' entries; above both, `grundy-front` holds what every front end shares (verdicts, tables and values
 //! for the views, check, guess, plot, play).
 
 #![warn(missing_docs)]
@@ -30,14 +28,12 @@
 pub mod board;
 pub mod classic;
 pub mod coins;
-pub mod entry;
 pub mod graph;
 pub mod heap;
 pub mod nonsum;
-pub mod period;
 pub mod registry;
-pub mod spec;
-pub mod tabulate;
+
+pub use grundy_registry::{entry, period, spec, tabulate};
 
 #[cfg(test)]
 mod testing;

@@ -5,7 +5,6 @@ use grundy_core::{
 };
 use proptest::prelude::*;
 
-use crate::registry::Registry;
 use crate::spec::{SpecError, Word};
 use proptest::test_runner::TestCaseError;
 
@@ -239,5 +238,5 @@ where
 
 /// The components of a command line of built-in games (`nim 3 4 + bash:3 7`).
 pub fn build_sum(words: &[Word]) -> Result<Vec<Box<dyn Component>>, SpecError> {
-    Registry::builtin().build_sum(words)
+    crate::registry::builtin().build_sum(words)
 }

@@ -1,7 +1,7 @@
 //! The floors of the workspace stay floors. Between crates: each crate depends on exactly the
 //! crates below it that [`CRATE_GRAPH`] names (the theory, the rulesets, game scripts, what every
 //! front end shares, the front ends). Within a crate: no circle of imports among its top-level
-//! modules. Within `grundy-games`: the grammar knows no ruleset, a registry entry and the
+//! modules. Within `grundy-registry`: the grammar knows no ruleset, a registry entry and the
 //! tabulation trait know only the grammar; and no front end names a ruleset family (the command
 //! line's `problem` adapters aside): they present what the registry and a game's tabulation
 //! return. A dependency or a `use` that crosses a floor the wrong way fails here, with the line.
@@ -65,17 +65,17 @@ fn files_under(dir: &str) -> Vec<String> {
 
 #[test]
 fn the_grammar_knows_no_ruleset() {
-    check(&["crates/grundy-games/src/spec.rs"], "crate::", &|p| {
+    check(&["crates/grundy-registry/src/spec.rs"], "crate::", &|p| {
         p.starts_with("crate::spec")
     });
 }
 
 #[test]
 fn an_entry_and_the_tabulation_trait_know_only_the_grammar() {
-    check(&["crates/grundy-games/src/entry.rs"], "crate::", &|p| {
+    check(&["crates/grundy-registry/src/entry.rs"], "crate::", &|p| {
         p.starts_with("crate::spec") || p.starts_with("crate::tabulate")
     });
-    let tabulate = files_under("crates/grundy-games/src/tabulate");
+    let tabulate = files_under("crates/grundy-registry/src/tabulate");
     let tabulate: Vec<&str> = tabulate.iter().map(String::as_str).collect();
     assert!(tabulate.len() >= 3, "{tabulate:?}");
     check(&tabulate, "crate::", &|p| {
@@ -88,18 +88,23 @@ fn an_entry_and_the_tabulation_trait_know_only_the_grammar() {
 /// Every crate of the workspace (and the Python package, outside it) with the `grundy-*` crates
 /// its `[dependencies]` name: the floors, bottom up.
 ///
-/// The front ends name `grundy-games` for the grammar's `Word` and `grundy-script` for its
-/// settings; `grundy-front` is the one crate they ask for answers.
+/// The front ends name `grundy-registry` for the grammar's `Word` and `grundy-script` for its
+/// settings; `grundy-front` is the one crate they ask for answers. The rulesets and game scripts
+/// stand side by side on `grundy-registry`, so an edit to a ruleset rebuilds neither the
+/// script runtime nor the floor; only `grundy-front` composes the two. The command line names
+/// `grundy-games` for its classic problems' adapters only (and the fuzzer for its targets).
 const CRATE_GRAPH: &[(&str, &[&str])] = &[
     ("grundy-core", &[]),
     ("grundy-pattern", &[]),
-    ("grundy-games", &["grundy-core"]),
-    ("grundy-script", &["grundy-core", "grundy-games"]),
+    ("grundy-registry", &["grundy-core"]),
+    ("grundy-games", &["grundy-core", "grundy-registry"]),
+    ("grundy-script", &["grundy-core", "grundy-registry"]),
     (
         "grundy-front",
         &[
             "grundy-core",
             "grundy-pattern",
+            "grundy-registry",
             "grundy-games",
             "grundy-script",
         ],
@@ -109,6 +114,7 @@ const CRATE_GRAPH: &[(&str, &[&str])] = &[
         &[
             "grundy-core",
             "grundy-pattern",
+            "grundy-registry",
             "grundy-games",
             "grundy-script",
             "grundy-front",
@@ -119,7 +125,7 @@ const CRATE_GRAPH: &[(&str, &[&str])] = &[
         &[
             "grundy-core",
             "grundy-pattern",
-            "grundy-games",
+            "grundy-registry",
             "grundy-script",
             "grundy-front",
         ],
@@ -128,7 +134,7 @@ const CRATE_GRAPH: &[(&str, &[&str])] = &[
         "grundy-py",
         &[
             "grundy-core",
-            "grundy-games",
+            "grundy-registry",
             "grundy-script",
             "grundy-front",
         ],
@@ -137,6 +143,7 @@ const CRATE_GRAPH: &[(&str, &[&str])] = &[
         "grundy-fuzz",
         &[
             "grundy-core",
+            "grundy-registry",
             "grundy-games",
             "grundy-script",
             "grundy-front",
@@ -395,6 +402,7 @@ fn the_engine_reads_the_clock_the_browser_has() {
     let mut files = Vec::new();
     for dir in [
         "crates/grundy-core/src",
+        "crates/grundy-registry/src",
         "crates/grundy-games/src",
         "crates/grundy-script/src",
         "crates/grundy-front/src",
@@ -442,6 +450,7 @@ fn no_library_message_names_a_flag() {
     for dir in [
         "crates/grundy-core/src",
         "crates/grundy-pattern/src",
+        "crates/grundy-registry/src",
         "crates/grundy-games/src",
         "crates/grundy-script/src",
         "crates/grundy-front/src",

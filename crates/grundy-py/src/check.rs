@@ -5,7 +5,7 @@
 
 use grundy_front::check::{self, Answer, CheckError, Conjecture, WalkError};
 use grundy_front::values::{GameValues, DEFAULTS};
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyString, PyTuple};

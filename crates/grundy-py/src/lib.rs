@@ -2,7 +2,7 @@
 //!
 //! Each function does what the `grundy` command does, through the same library code: the
 //! registry parses specs, [`grundy_front::report`] writes the verdict's JSON (so `to_dict()` is
-//! the CLI's `--json`), [`grundy_games::tabulate::Tabulate`] makes every game's table and the
+//! the CLI's `--json`), [`grundy_registry::tabulate::Tabulate`] makes every game's table and the
 //! script machinery ([`grundy_script::ScriptGame`]) runs games defined in Python. The
 //! Python half (`python/grundy/__init__.py`) turns these answers into objects.
 //!
@@ -34,7 +34,7 @@ use grundy_core::{Nimber, Outcome, RulesetComponent, SolveError, Value};
 use grundy_front::guess::Settings;
 use grundy_front::quotient;
 use grundy_front::values::{Defaults, ValuesError};
-use grundy_games::spec::{SpecError, Word};
+use grundy_registry::spec::{SpecError, Word};
 use grundy_script::{table as script_table, Position, ScriptGame};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
@@ -539,7 +539,7 @@ fn plot_line(
         )));
     }
     let period = period.and_then(|(preperiod, period, saltus, proved, checked_upto)| {
-        Some(grundy_games::period::Period {
+        Some(grundy_registry::period::Period {
             preperiod: preperiod?,
             period: period?,
             saltus: saltus?,

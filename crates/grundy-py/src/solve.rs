@@ -4,7 +4,7 @@
 use grundy_core::Component;
 use grundy_front::report;
 use grundy_front::verdict::{self, Convention, VerdictError};
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

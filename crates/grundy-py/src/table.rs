@@ -1,13 +1,13 @@
 //! `grundy.table`: any registry game's table, as `grundy table` makes it (the game's own
-//! [`Tabulate`](grundy_games::tabulate::Tabulate)), with the options refused as the command
+//! [`Tabulate`](grundy_registry::tabulate::Tabulate)), with the options refused as the command
 //! refuses them ([`grundy_front::table_options`]); a heap game's values handed over as bytes
 //! NumPy views without a copy.
 
 use std::time::{Duration, Instant};
 
 use grundy_front::table_options::{self, TableOptions};
-use grundy_games::spec::Word;
-use grundy_games::tabulate::{GridKind, Request, Table, TableJson, Watch};
+use grundy_registry::spec::Word;
+use grundy_registry::tabulate::{GridKind, Request, Table, TableJson, Watch};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 

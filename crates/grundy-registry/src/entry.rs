@@ -4,13 +4,21 @@
 //! to build a position from a spec and its position words; everything else has a default:
 //!
 //! ```
-//! use grundy_games::entry::GameEntry;
-//! use grundy_games::spec::{parse_heaps, GameSpec, SpecError, Word};
-//! use grundy_games::tabulate::Shape;
+//! use grundy_core::{Component, HeapPosition, HeapRuleset};
+//! use grundy_registry::entry::GameEntry;
+//! use grundy_registry::spec::{parse_heaps, GameSpec, SpecError, Word};
+//! use grundy_registry::tabulate::Shape;
 //!
-//! fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn grundy_core::Component>, SpecError> {
+//! // Nim: take any number of tokens from one heap.
+//! struct MyNim;
+//! impl HeapRuleset for MyNim {
+//!     fn heap_options(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+//!         out.extend((0..n).map(|k| vec![k]));
+//!     }
+//! }
+//! fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {
 //!     spec.forbid_params()?;
-//!     Ok(grundy_games::heap::nim::position(parse_heaps(spec, words, u64::MAX)?))
+//!     Ok(Box::new(HeapPosition::new("my-nim", MyNim, parse_heaps(spec, words, u64::MAX)?)))
 //! }
 //!
 //! let entry = GameEntry::new("my-nim", "my-nim HEAP...", "take from one heap", "my-nim 3 4", build)
@@ -56,7 +64,7 @@ pub struct GameEntry {
     /// calls it).
     builder: Builder,
     /// The limits every game it builds searches within (the registry's,
-    /// [`crate::registry::Registry::limited`]).
+    /// [`crate::Registry::limited`]).
     pub(crate) limits: Limits,
     /// Whether this entry claims a game name (for entries matched by shape, e.g. octal codes
     /// `0.77`, rather than by name).

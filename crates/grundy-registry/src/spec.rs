@@ -89,7 +89,7 @@ pub const SHORTEN_PAST: usize = 300;
 /// 100 and last 40 characters and how many there are in all (never cut inside a character).
 ///
 /// ```
-/// use grundy_games::spec::shorten;
+/// use grundy_registry::spec::shorten;
 /// assert_eq!(shorten("3 4 5"), "3 4 5");
 /// let long = "7".repeat(10_000);
 /// let short = shorten(&long);
@@ -122,7 +122,7 @@ pub fn shorten(text: &str) -> std::borrow::Cow<'_, str> {
 /// position or game word a message quotes): what a front end applies to every error it prints.
 ///
 /// ```
-/// use grundy_games::spec::shorten_long_runs;
+/// use grundy_registry::spec::shorten_long_runs;
 /// let message = format!("argument 1 ('{}'): --csv is for heap games", "1-2,".repeat(500));
 /// assert!(shorten_long_runs(&message).len() < 250);
 /// ```
@@ -209,7 +209,7 @@ pub struct ComponentSpec {
 /// Splits words into components at each lone `+`.
 ///
 /// ```
-/// use grundy_games::spec::{split_sum, Word};
+/// use grundy_registry::spec::{split_sum, Word};
 /// let words = Word::from_args(&["nim", "3", "4", "+", "bash:3", "7"]);
 /// let sum = split_sum(&words).unwrap();
 /// assert_eq!(sum.len(), 2);

@@ -38,7 +38,7 @@ use rustc_hash::FxHashMap;
 
 use super::params::Params;
 use super::shared::Lines;
-use grundy_games::tabulate::Values;
+use grundy_registry::tabulate::Values;
 
 /// The first line of a cache file; the number is its format's version.
 const MAGIC: &str = "grundy-script-cache 1";
@@ -370,7 +370,7 @@ mod tests {
     use super::super::shared::Upto;
     use super::super::{Position, ScriptGame};
     use super::*;
-    use grundy_games::tabulate::Quiet;
+    use grundy_registry::tabulate::Quiet;
 
     /// A heap game whose options the line holds: a suffix range, an inner range, a single heap
     /// and a sum of two heaps.

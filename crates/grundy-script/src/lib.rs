@@ -25,13 +25,13 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber};
-//! use grundy_games::registry::Registry;
-//! use grundy_games::spec::Word;
+//! use grundy_registry::Registry;
+//! use grundy_registry::spec::Word;
 //!
 //! // Take at most half of a heap: G(2m) = m and G(2m + 1) = G(m).
 //! let words = ["script:{fn moves(n) { range(n - n / 2, n) }}", "11", "12"];
 //! let scripts = grundy_script::Runtime::new(grundy_script::ScriptSettings::default());
-//! let games = Registry::builtin().with(scripts.entries());
+//! let games = grundy_games::registry::builtin().with(scripts.entries());
 //! let mut sum = games.build_sum(&Word::from_args(&words)).unwrap();
 //! // 11 + 12 is one component, a sum of the heaps 11 and 12: G(11) = G(5) = G(2) = 1, G(12) = 6.
 //! assert_eq!(analyse(&mut sum, 10).unwrap().grundy, Some(Nimber(1 ^ 6)));
@@ -76,7 +76,7 @@ pub use tabulation::ScriptTable;
 /// The values hosts exchange with the machinery (a [`Host`] outside this crate builds them).
 pub use value::Value;
 
-use grundy_games::spec::{GameSpec, SpecError, Word};
+use grundy_registry::spec::{GameSpec, SpecError, Word};
 
 /// How many times over a part may be split again by `components`.
 const MAX_SPLITS: usize = 64;

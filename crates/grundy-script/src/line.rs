@@ -16,7 +16,7 @@ use grundy_core::{Nimber, Ruleset, SolveError, Solver, Value};
 use super::expansion::{Expansion, Group};
 use super::last_seen::LastSeen;
 use super::{Position, ScriptGame};
-use grundy_games::tabulate::Values;
+use grundy_registry::tabulate::Values;
 
 /// A copy of the first `len` of `values` (at most all), in their width.
 pub(super) fn prefix(values: &Values, len: usize) -> Values {

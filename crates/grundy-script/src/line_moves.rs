@@ -10,7 +10,7 @@
 
 use super::expansion::{Expansion, Group};
 use super::{Position, ScriptGame};
-use grundy_games::tabulate::Values;
+use grundy_registry::tabulate::Values;
 
 /// A run of options `start..end` of heaps on the line, listed upwards or (`down`) downwards.
 struct Run {

@@ -9,8 +9,8 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber};
-//! use grundy_games::registry::Registry;
-//! use grundy_games::spec::Word;
+//! use grundy_registry::Registry;
+//! use grundy_registry::spec::Word;
 //! use grundy_script::{Params, Runtime, ScriptSettings};
 //!
 //! // A subtraction game whose largest move is a parameter: G(n) = n mod (k + 1).
@@ -18,7 +18,7 @@
 //!     params: Params::new(vec![("k".into(), "3".into())]),
 //!     ..ScriptSettings::default()
 //! };
-//! let games = Registry::builtin().with(Runtime::new(settings).entries());
+//! let games = grundy_games::registry::builtin().with(Runtime::new(settings).entries());
 //! let words = ["script:{fn moves(n) { range(max(n - k, 0), n) }}", "10"];
 //! let mut sum = games.build_sum(&Word::from_args(&words)).unwrap();
 //! assert_eq!(analyse(&mut sum, 10).unwrap().grundy, Some(Nimber(10 % 4)));
@@ -36,8 +36,8 @@ use super::program::{Program, ScriptLimits};
 use super::shared::{LineBudget, Lines};
 use super::tabulation::ScriptTable;
 use super::{Host, ScriptGame};
-use grundy_games::entry::GameEntry;
-use grundy_games::spec::{GameSpec, SpecError};
+use grundy_registry::entry::GameEntry;
+use grundy_registry::spec::{GameSpec, SpecError};
 
 /// How scripts run, as a front end decided it: built and validated once, then passed down.
 #[derive(Clone, Debug, Default)]
@@ -202,7 +202,7 @@ impl Runtime {
     }
 
     /// The values the cache file holds for the game `identity`, taken once.
-    pub(super) fn cached(&self, identity: u64) -> Option<grundy_games::tabulate::Values> {
+    pub(super) fn cached(&self, identity: u64) -> Option<grundy_registry::tabulate::Values> {
         let mut cache = self.cache.lock().expect("no thread panics holding it");
         cache.as_mut()?.take(identity)
     }

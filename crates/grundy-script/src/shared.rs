@@ -29,8 +29,8 @@ use super::expansion::{Expansion, Group};
 use super::first_error::FirstError;
 use super::line::{prefix, Line};
 use super::{Host, Position, ScriptGame};
-use grundy_games::tabulate::Values;
-use grundy_games::tabulate::{TableError, Watch};
+use grundy_registry::tabulate::Values;
+use grundy_registry::tabulate::{TableError, Watch};
 
 /// The most heaps a shared line holds: its positions are kept in four bytes ([`super::last_seen`]).
 /// Short of that the memory budget decides
@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn a_cache_files_values_are_checked_against_the_rules() {
-        use grundy_games::tabulate::Values;
+        use grundy_registry::tabulate::Values;
         let game =
             ScriptGame::compile("script:test", "test", "fn moves(n) { n - n / 2 .. n }").unwrap();
         // G(2m) = m, G(2m + 1) = G(m).

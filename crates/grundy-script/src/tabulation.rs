@@ -20,8 +20,8 @@ use grundy_core::{SolveError, Value};
 
 use super::shared::{Upto, MOST};
 use super::{Position, ScriptGame};
-use grundy_games::spec::GameSpec;
-use grundy_games::tabulate::{
+use grundy_registry::spec::GameSpec;
+use grundy_registry::tabulate::{
     check_size, parse_range, GridKind, HeapLine, Request, Rest, Shape, Supports, Table, TableError,
     Tabulate, Watch, MAX_POSITIONS,
 };
@@ -81,7 +81,7 @@ impl Tabulate for ScriptTable {
                     // The same period search as a table of cells (every value is finite),
                     // asked for or not: the views (`guess`) start from it.
                     let at = |i: usize| head.get(i).unwrap_or(0);
-                    let period = grundy_games::period::find_in(head.len(), at, None, true);
+                    let period = grundy_registry::period::find_in(head.len(), at, None, true);
                     return Ok(Table::Heaps(HeapLine {
                         game: self.name.clone(),
                         head,
@@ -155,7 +155,7 @@ impl Tabulate for ScriptTable {
             .iter()
             .map(|v| v.finite().and_then(|g| u32::try_from(g.0).ok()))
             .collect();
-        let period = finite.and_then(|f| grundy_games::period::find(&f, None, true));
+        let period = finite.and_then(|f| grundy_registry::period::find(&f, None, true));
         Ok(Table::Line {
             game: self.name.clone(),
             cells: values.into_iter().map(sample).collect(),
@@ -179,7 +179,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use grundy_games::tabulate::Quiet;
+    use grundy_registry::tabulate::Quiet;
 
     /// Heaps whose options are suffix ranges, single heaps and sums of two, and now and then a
     /// string, which the line does not hold.
@@ -231,7 +231,7 @@ mod tests {
             };
             prop_assert_eq!(&got, &want, "{}", text);
             let f: Vec<u32> = want.iter().map(|&g| g as u32).collect();
-            prop_assert_eq!(period, grundy_games::period::find(&f, None, true));
+            prop_assert_eq!(period, grundy_registry::period::find(&f, None, true));
         }
     }
 

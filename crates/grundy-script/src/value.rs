@@ -24,7 +24,8 @@ use grundy_core::setting::Setting;
 
 use super::position::{too_deep, Position, MAX_NESTING};
 
-/// A value a game's function returned (see the [module](self)).
+/// A value a game's function returned, in no language's types: every host (the Rhai program, a
+/// Python game) turns its own values into this, and the machinery around a game reads only it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// An integer: a heap, or an element of a position.

@@ -1,6 +1,6 @@
 //! What the page asks, as plain Rust: each answer is the JSON the command line's `--json` prints
 //! for the same question, built by the same library code ([`grundy_front::report`],
-//! [`grundy_games::tabulate::TableJson`], [`grundy_front::guess`]), so the page and the CLI
+//! [`grundy_registry::tabulate::TableJson`], [`grundy_front::guess`]), so the page and the CLI
 //! cannot drift apart. [`crate`] wraps these for JavaScript; the tests call them natively.
 
 use grundy_core::{analyse, Nimber, Outcome};
@@ -8,8 +8,8 @@ use grundy_front::play::{engine_move, legal_moves, sum_words, PlayError};
 use grundy_front::position_words::words as position_words;
 use grundy_front::table_options::{self, TableOptions};
 use grundy_front::verdict::{verdict, Asked, Convention, VerdictError};
-use grundy_games::spec::Word;
-use grundy_games::tabulate::{Request, TableError, TableJson, Watch};
+use grundy_registry::spec::Word;
+use grundy_registry::tabulate::{Request, TableError, TableJson, Watch};
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
@@ -39,8 +39,8 @@ impl Refusal {
     }
 }
 
-impl From<grundy_games::spec::SpecError> for Refusal {
-    fn from(e: grundy_games::spec::SpecError) -> Self {
+impl From<grundy_registry::spec::SpecError> for Refusal {
+    fn from(e: grundy_registry::spec::SpecError) -> Self {
         Refusal::input(e)
     }
 }
@@ -229,14 +229,14 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
     let game = table["game"].as_str().unwrap_or("").to_string();
     // A finite value is drawn; an infinite one (a loopy position) is left out, as Python's
     // `Table.plot` leaves it.
-    let sample = |v: &Json| -> grundy_games::tabulate::Sample {
+    let sample = |v: &Json| -> grundy_registry::tabulate::Sample {
         let g = v.as_u64()?;
         let outcome = if g == 0 { Outcome::P } else { Outcome::N };
         Some((grundy_core::Value::Finite(Nimber(g)), outcome))
     };
     let values = if let Some(cells) = table["values"].as_array() {
         let period = table["period"].as_object().and_then(|p| {
-            Some(grundy_games::period::Period {
+            Some(grundy_registry::period::Period {
                 preperiod: p.get("preperiod")?.as_u64()?,
                 period: p.get("period")?.as_u64()?,
                 saltus: p.get("saltus")?.as_u64()?,
@@ -251,7 +251,7 @@ pub fn plot(table_json: &str, width: u32, height: u32) -> Answer {
             theorem: None,
         }
     } else if let Some(rows) = table["rows"].as_array() {
-        let rows: Vec<Vec<grundy_games::tabulate::Sample>> = rows
+        let rows: Vec<Vec<grundy_registry::tabulate::Sample>> = rows
             .iter()
             .map(|r| {
                 r.as_array()

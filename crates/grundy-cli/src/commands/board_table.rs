@@ -3,7 +3,7 @@
 //! board (the plane's version of printing a table to look for a pattern).
 
 use grundy_core::{Outcome, Value};
-use grundy_games::tabulate::{Sample, VertexRow};
+use grundy_registry::tabulate::{Sample, VertexRow};
 
 use crate::commands::table::Shown;
 use crate::failure::Failure;

@@ -4,7 +4,7 @@
 
 use grundy_front::values::ValuesError;
 pub use grundy_front::values::{Defaults, GameValues, Sample, DEFAULTS};
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 
 use crate::failure::Failure;
 use crate::progress::LazyBar;

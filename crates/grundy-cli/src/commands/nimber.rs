@@ -1,7 +1,7 @@
 //! `grundy nimber add|mul|inv A [B]`: arithmetic in the nimber field on 64-bit nimbers.
 
 use grundy_core::field::{nim_inv, nim_mul};
-use grundy_games::spec::{parse_number, Word};
+use grundy_registry::spec::{parse_number, Word};
 use serde::Serialize;
 
 use crate::failure::Failure;

@@ -17,7 +17,7 @@ use std::io::{BufRead, Read, Write};
 use grundy_core::{analyse, Component, Nimber, Outcome};
 use grundy_front::play::{as_typed, engine_move, legal_moves, PlayError};
 use grundy_front::registry::Registry;
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 use serde_json::Value as Json;
 
 use crate::failure::Failure;

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use grundy_front::plot::{draw_with, register_fonts, Overlay, SIDES};
-use grundy_games::period::Period;
+use grundy_registry::period::Period;
 use plotters::prelude::*;
 use serde::Serialize;
 use serde_json::{json, Value as Json};

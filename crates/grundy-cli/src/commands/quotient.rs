@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use grundy_core::quotient::{Caps, Stopped};
 use grundy_front::quotient;
-use grundy_games::spec::{parse_number, Word};
+use grundy_registry::spec::{parse_number, Word};
 
 use crate::failure::Failure;
 use grundy_front::session::Session;

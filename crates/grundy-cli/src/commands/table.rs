@@ -12,9 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use grundy_front::table_options::{self, TableOptions};
-use grundy_games::period::Period;
-use grundy_games::spec::Word;
-use grundy_games::tabulate::{Checkpoint, GridKind, HeapLine, Request, Table, TableJson, Watch};
+use grundy_registry::period::Period;
+use grundy_registry::spec::Word;
+use grundy_registry::tabulate::{Checkpoint, GridKind, HeapLine, Request, Table, TableJson, Watch};
 
 use crate::commands::board_table;
 use crate::commands::game_values::{self, GameValues};

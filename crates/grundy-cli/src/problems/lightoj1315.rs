@@ -2,7 +2,7 @@
 
 use grundy_core::Outcome;
 use grundy_games::graph::movers::{Movers, Point};
-use grundy_games::spec::{GameSpec, Word};
+use grundy_registry::spec::{GameSpec, Word};
 
 use super::{outcome, Input, InputError};
 

@@ -145,7 +145,7 @@ fn outcome(component: Box<dyn Component>) -> Result<Outcome, InputError> {
 }
 
 /// A game spec the adapter itself wrote was refused (a bug, reported rather than a panic).
-fn spec_error(e: &grundy_games::spec::SpecError) -> InputError {
+fn spec_error(e: &grundy_registry::spec::SpecError) -> InputError {
     InputError {
         line: 0,
         column: 0,

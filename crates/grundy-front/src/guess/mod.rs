@@ -200,7 +200,7 @@ const FAR_CHECKS: u64 = 4096;
 /// The fewest known values a formula is sought in: fewer fit too many formulas by chance.
 pub const MIN_KNOWN: usize = 48;
 
-pub use grundy_games::period::PERIODICITY_THEOREM;
+pub use grundy_registry::period::PERIODICITY_THEOREM;
 
 /// A formula for `values`: of the values (or, with `p_positions`, of the P-positions; also when
 /// the values are not all finite, or have no formula the search finds).

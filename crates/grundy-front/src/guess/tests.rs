@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::values;
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 
 fn values_of(game: &str, upto: &str) -> GameValues {
     let word = Word::new("argument 1", game);

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use grundy_front::registry;
 use grundy_games::graph::edges::{self, EdgeLimits};
 use grundy_games::graph::hackenbush::Drawing;
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 
 use crate::exec::{in_process, show, Binary, Finding, Run};
 use crate::gen::{mutate, mutate_text, mutate_words, Rng, INTERESTING_TEXT};

@@ -17,11 +17,10 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber, Outcome};
-//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // The 3x4 bar has value 9, and its one winning bite leaves the staircase 3,3,1,1.
-//! let mut sum = Registry::builtin().build_sum(&Word::from_args(&["chomp:3x4"])).unwrap();
+//! let mut sum = grundy_games::registry::builtin().build_sum(&Word::from_args(&["chomp:3x4"])).unwrap();
 //! let a = analyse(&mut sum, 10).unwrap();
 //! assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(Nimber(9))));
 //! assert_eq!(a.winning_moves_total, 1);

@@ -17,11 +17,10 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Outcome};
-//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // From (0,0) nothing moves; from (2,1) the only move is to (0,0) or (0,2), a P-position.
-//! let mut sum = Registry::builtin().build_sum(&Word::from_args(&["hyper-knights", "2,1"])).unwrap();
+//! let mut sum = grundy_games::registry::builtin().build_sum(&Word::from_args(&["hyper-knights", "2,1"])).unwrap();
 //! assert_eq!(analyse(&mut sum, 10).unwrap().outcome, Outcome::N);
 //! ```
 

@@ -27,12 +27,11 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber};
-//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // The path 1-2-3-4-5: its value is G_0.137(5) = 3, and taking the middle vertex leaves two
 //! // lone vertices, 1 XOR 1 = 0.
-//! let mut sum = Registry::builtin().build_sum(&Word::from_args(&["node-kayles:1-2,2-3,3-4,4-5"])).unwrap();
+//! let mut sum = grundy_games::registry::builtin().build_sum(&Word::from_args(&["node-kayles:1-2,2-3,3-4,4-5"])).unwrap();
 //! let a = analyse(&mut sum, 10).unwrap();
 //! assert_eq!(a.grundy, Some(Nimber(3)));
 //! assert_eq!(a.winning_moves[0].description, "take vertex 3 and its neighbours 2, 4");

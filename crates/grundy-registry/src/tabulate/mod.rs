@@ -17,22 +17,12 @@
 //! This module is a floor of its own: it knows the grammar ([`crate::spec`]) and the theory's
 //! types, no ruleset; rulesets implement it and the registry names them.
 //!
-//! ```
-//! use grundy_games::registry::Registry;
-//! use grundy_games::spec::Word;
-//! use grundy_games::tabulate::{Quiet, Request, Table};
-//! // Kayles to 200, with its period (proved by the periodicity theorem past 2·71 + 12 + 2).
-//! let (entry, spec) = Registry::builtin().lookup(&Word::new("argument 1", "0.77")).unwrap();
-//! let kayles = (entry.table.as_ref().expect("a heap game tabulates itself"))(&spec).unwrap();
-//! let table = kayles.tabulate(&Request::upto("200").with_period(), &mut Quiet).unwrap();
-//! let Table::Heaps(line) = table else { panic!("a heap game is a line of heaps") };
-//! assert_eq!(line.value(10), 2);
-//! assert_eq!(line.period.map(|p| (p.preperiod, p.period, p.proved)), Some((71, 12, true)));
-//! ```
+//! Kayles tabulated to 200 with its period, through the built-in registry, is the example of
+//! `grundy_games::registry::builtin`.
 
 mod json;
 mod line;
-pub(crate) mod storage;
+pub mod storage;
 
 use grundy_core::setting::Setting;
 use std::path::PathBuf;

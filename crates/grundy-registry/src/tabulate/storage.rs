@@ -133,7 +133,7 @@ impl Values {
 
     /// `G(n)`, tabulated (`n < len`).
     #[inline]
-    pub(crate) fn at(&self, n: usize) -> u32 {
+    pub fn at(&self, n: usize) -> u32 {
         match self {
             Values::U8(v) => u32::from(v[n]),
             Values::U16(v) => u32::from(v[n]),
@@ -151,7 +151,8 @@ impl Values {
         }
     }
 
-    pub(crate) fn truncate(&mut self, n: usize) {
+    /// The first `n` values only.
+    pub fn truncate(&mut self, n: usize) {
         match self {
             Values::U8(v) => v.truncate(n),
             Values::U16(v) => v.truncate(n),
@@ -161,7 +162,7 @@ impl Values {
 
     /// Room for `total` values in all, exactly (a table's length is known before it is
     /// computed).
-    pub(crate) fn reserve_total(&mut self, total: usize) {
+    pub fn reserve_total(&mut self, total: usize) {
         match self {
             Values::U8(v) => v.reserve_exact(total.saturating_sub(v.len())),
             Values::U16(v) => v.reserve_exact(total.saturating_sub(v.len())),
@@ -171,7 +172,7 @@ impl Values {
 
     /// The same values in storage wide enough for `v`, with room for `total` values: converted
     /// directly, so that only the old and the new table are held at once.
-    pub(crate) fn widened_for(self, v: u32, total: usize) -> Values {
+    pub fn widened_for(self, v: u32, total: usize) -> Values {
         fn widen<A: Copy, B: From<A>>(old: &[A], total: usize) -> Vec<B> {
             let mut new = Vec::with_capacity(total.max(old.len()));
             new.extend(old.iter().map(|&x| B::from(x)));
@@ -193,8 +194,9 @@ impl Values {
     }
 }
 
-/// A storage cell of a table.
-pub(crate) trait Cell:
+/// A storage cell of a table (`u8`, `u16` or `u32`): the table engines of `grundy-games` are
+/// generic over it, so each works in its table's own width.
+pub trait Cell:
     Copy
     + PartialEq
     + std::ops::BitXor<Output = Self>
@@ -203,8 +205,11 @@ pub(crate) trait Cell:
     + Sync
     + 'static
 {
+    /// The largest value a cell holds.
     const MAX: u32;
+    /// The value held.
     fn get(self) -> u32;
+    /// A cell holding `v` (at most [`Cell::MAX`]).
     fn make(v: u32) -> Self;
     /// The table as bytes, when its cells are bytes (for the kernels that load bytes directly).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]

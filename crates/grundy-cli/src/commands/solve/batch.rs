@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufWriter, Write};
 
 use grundy_core::component::COUNT_SATURATED;
-use grundy_games::spec::Word;
+use grundy_registry::spec::Word;
 
 use super::conjecture::ByFormula;
 use super::{decide, write_json, Args};

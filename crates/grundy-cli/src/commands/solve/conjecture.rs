@@ -10,8 +10,8 @@ use grundy_front::by_formula::FormulaComponent;
 use grundy_front::check::{CheckError, WalkError};
 use grundy_front::guess;
 use grundy_front::verdict::Verdict;
-use grundy_games::spec::Word;
 use grundy_pattern::formula::Formula;
+use grundy_registry::spec::Word;
 use serde_json::Value as Json;
 
 use super::{write_json, Args};

@@ -20,17 +20,16 @@
 //!
 //! ```
 //! use grundy_core::{analyse, Nimber};
-//! use grundy_games::registry::Registry;
 //! use grundy_games::spec::Word;
 //!
 //! // The empty 3x3 board is a second-player win, and so is the ring of eight cells around a
 //! // taken centre; the 2x3 board has value 1, and an upright domino at the side wins: it
 //! // leaves a 2x2 block, which is P by the symmetry strategy.
-//! let mut sum = Registry::builtin().build_sum(&Word::from_args(&["cram:3x3"])).unwrap();
+//! let mut sum = grundy_games::registry::builtin().build_sum(&Word::from_args(&["cram:3x3"])).unwrap();
 //! assert_eq!(analyse(&mut sum, 10).unwrap().grundy, Some(Nimber(0)));
-//! let mut ring = Registry::builtin().build_sum(&Word::from_args(&["cram", "...", ".#.", "..."])).unwrap();
+//! let mut ring = grundy_games::registry::builtin().build_sum(&Word::from_args(&["cram", "...", ".#.", "..."])).unwrap();
 //! assert_eq!(analyse(&mut ring, 10).unwrap().grundy, Some(Nimber(0)));
-//! let mut small = Registry::builtin().build_sum(&Word::from_args(&["cram", "2", "3"])).unwrap();
+//! let mut small = grundy_games::registry::builtin().build_sum(&Word::from_args(&["cram", "2", "3"])).unwrap();
 //! let a = analyse(&mut small, 10).unwrap();
 //! assert_eq!(a.grundy, Some(Nimber(1)));
 //! assert_eq!(a.winning_moves[0].description, "place a domino in column 1, rows 1-2");
