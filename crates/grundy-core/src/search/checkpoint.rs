@@ -2,18 +2,21 @@
 //! table to a file every few minutes and when it is interrupted ([`save_live`], from a Ctrl-C
 //! handler); a search started again with the file resumes knowing every value its table kept.
 //!
-//! The file is a header of text lines, then the table's words, little-endian:
+//! The file is a header of text lines, then the table's entries that hold something (a code and
+//! a data word each, little-endian): a table is allocated whole and fills slowly, so a search
+//! interrupted early writes a few kilobytes, not its whole table (512 MiB for Cram 5×9).
 //!
 //! ```text
-//! grundy-search-checkpoint 1
+//! grundy-search-checkpoint 2
 //! rules cram
-//! words 1048576
+//! entries 00000000000000012345
 //! checksum 5e0c1b7f3a9d2e41
 //! ```
 //!
 //! A file is trusted only whole: its first line, its rules, its length and its checksum must all
 //! agree, and then a sample of its entries is searched again ([`super::Search::checkpointed`]).
-//! Its table may be of any size: the entries are stored again one by one.
+//! Its table may be of any size: the entries are stored again one by one. Files of version 1
+//! (`words N`: every word of the table, empty entries too) are still read.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
@@ -26,8 +29,9 @@ use crate::checksum::Checksum;
 
 use super::table::Table;
 
-/// The first line of a checkpoint.
-const MAGIC: &str = "grundy-search-checkpoint 1";
+/// The first line of a checkpoint, and of one written before empty entries were left out.
+const MAGIC: &str = "grundy-search-checkpoint 2";
+const MAGIC_1: &str = "grundy-search-checkpoint 1";
 
 /// Where and how often searches write their checkpoints, and whether they start from one.
 #[derive(Clone, Debug)]
@@ -92,33 +96,46 @@ pub(super) fn save(table: &Table, path: &Path, rules: &str) -> io::Result<()> {
     static SAVING: Mutex<()> = Mutex::new(());
     let _one = SAVING.lock().unwrap_or_else(|e| e.into_inner());
     let words = table.words();
-    let header = |sum: u64| {
+    // Written twice, the same length: first with blanks, then with the count and the checksum.
+    let header = |entries: u64, sum: u64| {
         format!(
-            "{MAGIC}\nrules {}\nwords {}\nchecksum {sum:016x}\n",
+            "{MAGIC}\nrules {}\nentries {entries:020}\nchecksum {sum:016x}\n",
             rules.escape_default(),
-            words.len()
         )
     };
     crate::atomic_file::write(path, |file| {
         let mut f = BufWriter::with_capacity(1 << 20, file);
-        f.write_all(header(0).as_bytes())?;
-        let mut sum = Checksum::new(words.len() as u64 * 8);
-        for w in words {
-            let w = w.load(Ordering::Relaxed);
-            sum.word(w);
-            f.write_all(&w.to_le_bytes())?;
+        f.write_all(header(0, 0).as_bytes())?;
+        let mut sum = Checksum::new(0);
+        let mut entries = 0u64;
+        for pair in words.chunks_exact(2) {
+            let (key, data) = (
+                pair[0].load(Ordering::Relaxed),
+                pair[1].load(Ordering::Relaxed),
+            );
+            if data == 0 {
+                continue;
+            }
+            entries += 1;
+            sum.word(key);
+            sum.word(data);
+            f.write_all(&key.to_le_bytes())?;
+            f.write_all(&data.to_le_bytes())?;
         }
-        // The header again, with the checksum (of the same length).
+        sum.word(entries);
         let f = f.into_inner().map_err(|e| e.into_error())?;
         f.rewind()?;
-        f.write_all(header(sum.finish(&[])).as_bytes())
+        f.write_all(header(entries, sum.finish(&[])).as_bytes())
     })
 }
 
 /// What a checkpoint's header says.
 struct Header {
     rules: String,
-    words: u64,
+    /// The entries that follow (version 2: each holds something; version 1: every entry).
+    entries: u64,
+    /// Whether the file is of version 1.
+    whole_table: bool,
     checksum: u64,
 }
 
@@ -131,7 +148,8 @@ fn read_header(r: &mut impl BufRead, path: &Path) -> Result<Header, CheckpointEr
             .map_err(|e| bad(path, e.to_string()))?;
         lines.push(line.trim_end_matches('\n').to_string());
     }
-    if lines[0] != MAGIC {
+    let whole_table = lines[0] == MAGIC_1;
+    if lines[0] != MAGIC && !whole_table {
         return Err(bad(path, "not a grundy search checkpoint"));
     }
     let field = |i: usize, name: &str| -> Result<String, CheckpointError> {
@@ -146,13 +164,19 @@ fn read_header(r: &mut impl BufRead, path: &Path) -> Result<Header, CheckpointEr
         u64::from_str_radix(&text, radix)
             .map_err(|_| bad(path, format!("line {}: '{text}' is not a {name}", i + 1)))
     };
-    let words = number(2, "words", 10)?;
-    if words % 2 != 0 {
-        return Err(bad(path, "an odd number of words: not a table"));
-    }
+    let entries = if whole_table {
+        let words = number(2, "words", 10)?;
+        if words % 2 != 0 {
+            return Err(bad(path, "an odd number of words: not a table"));
+        }
+        words / 2
+    } else {
+        number(2, "entries", 10)?
+    };
     Ok(Header {
         rules: field(1, "rules")?,
-        words,
+        entries,
+        whole_table,
         checksum: number(3, "checksum", 16)?,
     })
 }
@@ -164,11 +188,14 @@ fn read(path: &Path, mut each: impl FnMut(u64, u64, u64)) -> Result<Header, Chec
     let file = File::open(path).map_err(|e| bad(path, e.to_string()))?;
     let mut r = BufReader::with_capacity(1 << 20, file);
     let header = read_header(&mut r, path)?;
-    let mut sum = Checksum::new(header.words.saturating_mul(8));
+    let mut sum = match header.whole_table {
+        true => Checksum::new(header.entries.saturating_mul(16)),
+        false => Checksum::new(0),
+    };
     let mut pair = [0u8; 16];
-    for i in 0..header.words / 2 {
+    for i in 0..header.entries {
         r.read_exact(&mut pair)
-            .map_err(|_| bad(path, "cut short: fewer words than its header says"))?;
+            .map_err(|_| bad(path, "cut short: fewer entries than its header says"))?;
         let key = u64::from_le_bytes(pair[..8].try_into().expect("8 bytes"));
         let data = u64::from_le_bytes(pair[8..].try_into().expect("8 bytes"));
         sum.word(key);
@@ -180,6 +207,9 @@ fn read(path: &Path, mut each: impl FnMut(u64, u64, u64)) -> Result<Header, Chec
     let mut rest = [0u8; 1];
     if r.read(&mut rest).map_err(|e| bad(path, e.to_string()))? != 0 {
         return Err(bad(path, "longer than its header says"));
+    }
+    if !header.whole_table {
+        sum.word(header.entries);
     }
     if sum.finish(&[]) != header.checksum {
         return Err(bad(
@@ -211,7 +241,7 @@ pub(super) fn load(
             format!("it holds a search of '{}', not of '{rules}'", header.rules),
         ));
     }
-    let step = (header.words / 2 / 256).max(1);
+    let step = (header.entries / 256).max(1);
     let mut sample = Vec::new();
     read(path, |i, code, data| {
         table.put(code, data);
