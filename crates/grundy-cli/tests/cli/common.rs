@@ -166,8 +166,19 @@ pub fn output_within_patience(command: &mut Command) -> Output {
 pub fn interrupt_when(
     args: &[&str],
     signal: libc::c_int,
-    mut event: impl FnMut(&str) -> bool,
+    event: impl FnMut(&str) -> bool,
 ) -> (Option<i32>, String) {
+    let (code, said, _) = interrupt_timed(args, signal, event);
+    (code, said)
+}
+
+/// [`interrupt_when`], with how long the run took to end once signalled.
+#[cfg(unix)]
+pub fn interrupt_timed(
+    args: &[&str],
+    signal: libc::c_int,
+    mut event: impl FnMut(&str) -> bool,
+) -> (Option<i32>, String, Duration) {
     use std::io::{BufRead, BufReader};
     use std::sync::mpsc::{channel, RecvTimeoutError};
     use std::time::Instant;
@@ -223,5 +234,5 @@ pub fn interrupt_when(
     }
     reader.join().unwrap();
     let status = child.wait().unwrap();
-    (status.code(), said)
+    (status.code(), said, start.elapsed())
 }

@@ -33,6 +33,7 @@ mod errors;
 mod every_command;
 mod graphs;
 mod guess;
+mod interrupts;
 mod json_schema;
 mod memory;
 mod nimber;
