@@ -20,8 +20,9 @@
 //! writes `crate::spec` and a caller `grundy_games::spec`. [`registry::builtin`] is the registry
 //! of this crate's games.
 //!
-//! Beside this one, `grundy-script` gives game scripts' entries; above both, `grundy-front` holds what every front end shares (verdicts, tables and values
-//! for the views, check, guess, plot, play).
+//! Beside this one, `grundy-script` gives game scripts' entries; above both, `grundy-front`
+//! holds what every front end shares (verdicts, tables and values for the views, check, guess,
+//! plot, play).
 
 #![warn(missing_docs)]
 

@@ -394,6 +394,40 @@ fn sources_under(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// Every line of `files` that `bad` holds for, as `path:line: text`. With `production_only`, a
+/// file's inline test module (`#[cfg(test)]` then `mod … {`) ends what is read.
+fn lines_where(
+    files: &[std::path::PathBuf],
+    production_only: bool,
+    bad: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let next = lines.get(i + 1).map_or("", |l| l.trim());
+            if production_only
+                && line.trim() == "#[cfg(test)]"
+                && next.starts_with("mod ")
+                && next.ends_with('{')
+            {
+                break;
+            }
+            if bad(line) {
+                let shown = f.strip_prefix(root()).unwrap_or(f);
+                wrong.push(format!("{}:{}: {}", shown.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    wrong
+}
+
+/// `line` without its comment.
+fn code_of(line: &str) -> &str {
+    line.split("//").next().unwrap_or("")
+}
+
 #[test]
 fn the_engine_reads_the_clock_the_browser_has() {
     // The page runs the core and the games on wasm32-unknown-unknown, where std's `Instant`
@@ -410,16 +444,9 @@ fn the_engine_reads_the_clock_the_browser_has() {
         sources_under(&root().join(dir), &mut files);
     }
     assert!(files.len() > 50, "{files:?}");
-    let mut wrong = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if code.contains("std::time") && code.contains("Instant") {
-                wrong.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
-            }
-        }
-    }
+    let wrong = lines_where(&files, false, |line| {
+        code_of(line).contains("std::time") && code_of(line).contains("Instant")
+    });
     assert!(
         wrong.is_empty(),
         "std's clock, which panics in the browser:\n{}",
@@ -457,23 +484,8 @@ fn no_library_message_names_a_flag() {
     ] {
         sources_under(&root().join(dir), &mut files);
     }
-    let mut wrong = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        for (i, line) in lines.iter().enumerate() {
-            // A test module inline ends the production code (its tests word settings as a
-            // front end would).
-            let next = lines.get(i + 1).map_or("", |l| l.trim());
-            if line.trim() == "#[cfg(test)]" && next.starts_with("mod ") && next.ends_with('{') {
-                break;
-            }
-            if flag_in(line).is_some() {
-                let shown = f.strip_prefix(root()).unwrap_or(f);
-                wrong.push(format!("{}:{}: {}", shown.display(), i + 1, line.trim()));
-            }
-        }
-    }
+    // Tests inline word settings as a front end would: only the production code is read.
+    let wrong = lines_where(&files, true, |line| flag_in(line).is_some());
     assert!(
         wrong.is_empty(),
         "a flag named in a library (write a Setting in the message instead):\n{}",
@@ -498,21 +510,11 @@ fn only_the_rhai_host_names_rhai() {
     for (krate, _) in CRATE_GRAPH {
         sources_under(&root().join("crates").join(krate).join("src"), &mut files);
     }
+    files.retain(|f| !rhai_host.iter().any(|h| f.ends_with(h)));
     assert!(files.len() > 100, "{files:?}");
-    let mut wrong = Vec::new();
-    for f in &files {
-        if rhai_host.iter().any(|h| f.ends_with(h)) {
-            continue;
-        }
-        let text = std::fs::read_to_string(f).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if code.contains("rhai::") || code.contains("use rhai") {
-                let shown = f.strip_prefix(root()).unwrap_or(f);
-                wrong.push(format!("{}:{}: {}", shown.display(), i + 1, line.trim()));
-            }
-        }
-    }
+    let wrong = lines_where(&files, false, |line| {
+        code_of(line).contains("rhai::") || code_of(line).contains("use rhai")
+    });
     assert!(
         wrong.is_empty(),
         "Rhai named outside its host (read and make grundy_script::Value instead):\n{}",

@@ -117,7 +117,7 @@ impl Value {
     }
 
     /// What this value is, in words, where a position was expected.
-    pub fn refused(&self) -> String {
+    pub(crate) fn refused(&self) -> String {
         format!(
             "{}, where a position (an integer, a string or an array) is expected",
             self.kind()
@@ -125,7 +125,7 @@ impl Value {
     }
 
     /// What this value is, in words.
-    pub fn kind(&self) -> String {
+    fn kind(&self) -> String {
         match self {
             Value::Int(n) => format!("a number ({n})"),
             Value::Repeat(..) => {
@@ -183,52 +183,30 @@ impl fmt::Display for Value {
     }
 }
 
-/// A position as the value a game's function receives: an integer, a string, a list, or a sum
-/// of parts (copies as [`Value::Repeat`], the count kept as it is).
-impl From<&Position> for Value {
-    fn from(p: &Position) -> Value {
-        match p {
-            Position::Int(n) => Value::Int(*n),
-            Position::Str(s) => Value::Str(s.to_string()),
-            Position::List(items) => Value::List(items.iter().map(Value::from).collect()),
-            Position::Duo(a, b) => Value::List(vec![Value::Int(*a), Value::Int(*b)]),
-            Position::Pair(a, b) => Value::Sum(vec![Value::Int(*a), Value::Int(*b)]),
-            Position::Sum(parts) => Value::Sum(parts.iter().map(part).collect()),
-            Position::Duos(a, b, c, d) => Value::Sum(vec![
-                Value::from(&Position::Duo((*a).into(), (*b).into())),
-                Value::from(&Position::Duo((*c).into(), (*d).into())),
-            ]),
-            // A sum too: of copies, as the script wrote them (counts never pass `i64::MAX`).
-            Position::Copies(..) => Value::Sum(vec![part(p)]),
-        }
-    }
-}
-
-/// A part of a sum: `repeat(x, n)` for copies, else the position.
-fn part(p: &Position) -> Value {
-    match p {
-        Position::Copies(x, n) => Value::Repeat(
-            Box::new(Value::from(&**x)),
-            i64::try_from(*n).unwrap_or(i64::MAX),
-        ),
-        p => Value::from(p),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn positions_go_there_and_back() {
-        for p in [
-            Position::Int(-3),
-            Position::Str("ab".into()),
-            Position::list(vec![Position::Int(1), Position::Str("x".into())]),
-            Position::Duo(2, 3),
-        ] {
-            assert_eq!(Value::from(&p).position(100), Ok(p.clone()), "{p}");
-        }
+    fn numbers_strings_and_lists_are_positions() {
+        let list = Value::List(vec![Value::Int(1), Value::Str("x".into())]);
+        assert_eq!(
+            list.position(100),
+            Ok(Position::list(vec![
+                Position::Int(1),
+                Position::Str("x".into())
+            ]))
+        );
+        assert_eq!(
+            Value::List(vec![Value::Int(2), Value::Int(3)]).position(100),
+            Ok(Position::Duo(2, 3))
+        );
+        assert_eq!(
+            Value::Position(Position::Int(4)).position(1),
+            Ok(Position::Int(4))
+        );
+        let e = Value::Str("abc".into()).position(2).unwrap_err();
+        assert!(e.starts_with("a string of bytes of 3, more than 2"), "{e}");
     }
 
     #[test]
