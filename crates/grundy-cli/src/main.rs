@@ -60,9 +60,16 @@ struct Cli {
     /// Game scripts: keep the values of each script's line of heaps in FILE between runs (read
     /// at the start if it exists, written back at the end, Ctrl-C on a table or a solve
     /// included). A game is found in it by its script's text and parameters; a file that does not
-    /// verify (its header, sizes and checksums) is refused: delete it to start again.
+    /// verify (its header, sizes and MAC) is refused: delete it to start again.
     #[arg(long, global = true, value_name = "FILE")]
     cache: Option<std::path::PathBuf>,
+    /// Use a checkpoint or `--cache` file that is not sealed with your key (written by another
+    /// user, on another machine or by an older grundy): every value it holds is verified against
+    /// the rules first (for a table or search checkpoint, by computing them again), and the file
+    /// written back is sealed with your key. Your key is made on first use in
+    /// `$XDG_CONFIG_HOME/grundy/key` (`~/.config/grundy/key`), readable by you alone.
+    #[arg(long = "import", global = true)]
+    import: bool,
 }
 
 #[derive(Subcommand)]
@@ -131,8 +138,14 @@ fn main() -> ExitCode {
         progress: Some(progress::script_expanded),
         line_budget: Some(line_budget),
     });
+    let mut session = session;
+    session.keyring = std::sync::Arc::new(grundy_core::seal::Keyring::for_user(cli.import));
     if let Some(path) = &cli.cache {
-        if let Err(m) = session.scripts.open_cache(path, &line_budget) {
+        let opened = session
+            .keyring
+            .trust()
+            .and_then(|trust| session.scripts.open_cache(path, &trust, &line_budget));
+        if let Err(m) = opened {
             out::error_line(format_args!("{m}"));
             return ExitCode::from(2);
         }

@@ -1,7 +1,8 @@
-//! The checksum of a checkpoint file's data (`grundy table`'s values, a search's table): a 64-bit
-//! hash fixed here, not a library's (whose algorithm may change between versions), so a
-//! checkpoint stays readable: eight bytes at a time, multiplied by the FxHash constant, then
-//! mixed like SplitMix64.
+//! A 64-bit hash fixed here, not a library's (whose algorithm may change between versions): the
+//! identity of a script game in a cache file, and the checksum of files of older versions. It
+//! finds damage, not forgery (anyone can recompute it): files are believed by their MAC under
+//! the user's key ([`crate::seal`]). Eight bytes at a time, multiplied by the FxHash constant,
+//! then mixed like SplitMix64.
 //!
 //! ```
 //! use grundy_core::checksum::{checkpoint_checksum, Checksum};

@@ -49,6 +49,7 @@ pub mod outcome;
 pub mod outcome_search;
 pub mod quotient;
 pub mod ruleset_component;
+pub mod seal;
 pub mod search;
 pub mod setting;
 pub mod solver;

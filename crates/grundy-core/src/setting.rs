@@ -53,6 +53,8 @@ pub enum Setting {
     Every,
     /// Continue an interrupted table from its checkpoint.
     Resume,
+    /// Import a checkpoint or cache not sealed with the user's key, verifying every value.
+    Import,
     /// The memory budget.
     Memory,
     /// The most positions a search may store.
@@ -75,7 +77,7 @@ pub enum Setting {
 
 impl Setting {
     /// Every setting, in declaration order.
-    pub const ALL: [Setting; 19] = [
+    pub const ALL: [Setting; 20] = [
         Setting::Upto,
         Setting::Max,
         Setting::Period,
@@ -86,6 +88,7 @@ impl Setting {
         Setting::Misere,
         Setting::Every,
         Setting::Resume,
+        Setting::Import,
         Setting::Memory,
         Setting::MaxPositions,
         Setting::ScriptMaxOps,
@@ -112,6 +115,7 @@ impl Setting {
             Setting::Misere => "misere",
             Setting::Every => "every",
             Setting::Resume => "resume",
+            Setting::Import => "import",
             Setting::Memory => "memory",
             Setting::MaxPositions => "max-positions",
             Setting::ScriptMaxOps => "script-max-ops",

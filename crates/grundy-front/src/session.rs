@@ -20,6 +20,7 @@
 use std::sync::Arc;
 
 use grundy_core::limits::Limits;
+use grundy_core::seal::Keyring;
 use grundy_core::search::checkpoint::Checkpointing;
 use grundy_script::{Runtime, ScriptSettings};
 
@@ -33,6 +34,10 @@ pub struct Session {
     /// The script runtime: its settings, its cache file, and the lines of heap values every
     /// script game of the run shares.
     pub scripts: Arc<Runtime>,
+    /// The user's key, read or made when a checkpoint or cache is first opened or written, and
+    /// whether files not sealed with it are imported (by default the user's own key, importing
+    /// nothing).
+    pub keyring: Arc<Keyring>,
     limits: Limits,
 }
 
@@ -45,6 +50,7 @@ impl Session {
             games: registry::all(&scripts),
             limits: scripts.settings().search.clone(),
             scripts,
+            keyring: Arc::new(Keyring::for_user(false)),
         }
     }
 
@@ -65,6 +71,7 @@ impl Session {
         Session {
             games: registry::within(&self.scripts, limits.clone()),
             scripts: self.scripts.clone(),
+            keyring: self.keyring.clone(),
             limits,
         }
     }

@@ -9,16 +9,26 @@ use pyo3::prelude::*;
 
 use crate::session::session;
 use crate::table::fits;
+use crate::words::worded;
 use crate::{ComputeError, GameError};
 
 /// Reads `path` as the cache file of the lines made from now on (none if it does not exist). A
-/// file that does not verify raises `GameError` (the CLI's exit code 2), naming it.
+/// file that does not verify raises `GameError` (the CLI's exit code 2), naming it; one not
+/// sealed with the user's key too, unless `import_` (then each game's values are all valued
+/// again before they are used).
 #[pyfunction]
-pub fn open_cache(path: PathBuf) -> PyResult<()> {
-    session()
+#[pyo3(signature = (path, import_ = false))]
+pub fn open_cache(path: PathBuf, import_: bool) -> PyResult<()> {
+    let session = session();
+    let trust = session
+        .keyring
+        .trust()
+        .map_err(|m| GameError::new_err(worded(m)))?
+        .importing(import_);
+    session
         .scripts
-        .open_cache(&path, &fits)
-        .map_err(GameError::new_err)
+        .open_cache(&path, &trust, &fits)
+        .map_err(|m| GameError::new_err(worded(m)))
 }
 
 /// Writes the cache file (when a line grew) and forgets it: `True` when it was written. A file

@@ -40,10 +40,10 @@ pub fn set_max_positions(
 ) -> Result<(), String> {
     let old = session();
     let fresh = Session::new(settings(old.limits().capped(positions)));
-    if let Some(path) = old.scripts.cache_path() {
+    if let Some((path, trust)) = old.scripts.cache_file() {
         old.scripts.save_cache()?;
         old.scripts.close_cache();
-        fresh.scripts.open_cache(&path, reserve)?;
+        fresh.scripts.open_cache(&path, &trust, reserve)?;
     }
     *SESSION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(fresh));
     Ok(())

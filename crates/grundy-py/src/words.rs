@@ -27,6 +27,8 @@ fn python(setting: Setting, value: Option<&str>) -> String {
         Setting::MaxPositions => format!("grundy.set_max_positions({})", value.unwrap_or("N")),
         Setting::Upto => keyword("upto"),
         Setting::Formula => keyword("formula"),
+        // A Python keyword: the argument of `grundy.cache` takes its trailing underscore.
+        Setting::Import => "import_=True".to_string(),
         // The package has no word for these: the command line's flag says what is meant.
         Setting::Max
         | Setting::Resume

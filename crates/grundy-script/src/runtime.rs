@@ -171,9 +171,10 @@ impl Runtime {
     pub fn open_cache(
         &self,
         path: &Path,
+        trust: &grundy_core::seal::Trust,
         reserve: &dyn Fn(&str, u64) -> Result<(), String>,
     ) -> Result<(), String> {
-        let cache = Cache::open(path, reserve)?;
+        let cache = Cache::open(path, trust, reserve)?;
         *self.cache.lock().expect("no thread panics holding it") = Some(cache);
         Ok(())
     }
@@ -189,10 +190,10 @@ impl Runtime {
         }
     }
 
-    /// The cache file of the run, if one is open.
-    pub fn cache_path(&self) -> Option<std::path::PathBuf> {
+    /// The cache file of the run, if one is open, and the trust it was opened with.
+    pub fn cache_file(&self) -> Option<(std::path::PathBuf, grundy_core::seal::Trust)> {
         let cache = self.cache.lock().expect("no thread panics holding it");
-        cache.as_ref().map(|c| c.path.clone())
+        cache.as_ref().map(|c| (c.path.clone(), c.trust.clone()))
     }
 
     /// Forgets the cache file (after [`Runtime::save_cache`]): later lines are not read from it
@@ -201,8 +202,12 @@ impl Runtime {
         *self.cache.lock().expect("no thread panics holding it") = None;
     }
 
-    /// The values the cache file holds for the game `identity`, taken once.
-    pub(super) fn cached(&self, identity: u64) -> Option<grundy_registry::tabulate::Values> {
+    /// The values the cache file holds for the game `identity`, taken once, and whether the file
+    /// was sealed with the user's key (else it was imported: every value is valued again).
+    pub(super) fn cached(
+        &self,
+        identity: u64,
+    ) -> Option<(grundy_registry::tabulate::Values, bool)> {
         let mut cache = self.cache.lock().expect("no thread panics holding it");
         cache.as_mut()?.take(identity)
     }

@@ -93,7 +93,7 @@ impl ScriptGame {
             let key = Arc::as_ptr(&self.program) as *const () as usize;
             let fresh = || {
                 let cached = self.identity.and_then(|id| self.runtime.cached(id));
-                let line = cached.and_then(|v| self.resumed(v));
+                let line = cached.and_then(|(values, sealed)| self.resumed(values, sealed));
                 let loaded = line.as_ref().map_or(0, Line::len);
                 Arc::new(RwLock::new(Shared {
                     _host: self.program.clone(),
@@ -116,11 +116,16 @@ impl ScriptGame {
     }
 
     /// The line a cache file's `values` make, the last [`RECHECKED`] of them valued again from
-    /// the rules first: a file that passed its checksums may still be another build's, or
-    /// written by hand. `None`, with a note, when one differs (the line then starts again).
-    fn resumed(&self, values: Values) -> Option<Line> {
+    /// the rules first (a file sealed with the user's key may still be another build's), or all
+    /// of them when the file was not `sealed` (imported). `None`, with a note, when one differs
+    /// (the line then starts again).
+    fn resumed(&self, values: Values, sealed: bool) -> Option<Line> {
         let len = values.len();
-        let from = len.saturating_sub(RECHECKED);
+        let from = if sealed {
+            len.saturating_sub(RECHECKED)
+        } else {
+            0
+        };
         let mut line = Line::from_values(prefix(&values, from));
         let builder = self.runtime.hosted(&self.name, self.program.clone());
         for m in from..len {
@@ -360,14 +365,20 @@ mod tests {
             n / 2
         };
         let right: Vec<u32> = (0..500).map(g).collect();
-        let line = game.resumed(Values::from_u32(&right)).unwrap();
-        assert_eq!(line.len(), 500);
-        assert_eq!(line.get(499), Some(u64::from(g(499))));
-        let mut wrong = right.clone();
-        wrong[480] += 1;
-        assert!(game.resumed(Values::from_u32(&wrong)).is_none());
-        // A value before the ones checked again is trusted to the checksum that guards it.
-        assert!(game.resumed(Values::from_u32(&[0])).is_some());
+        for sealed in [true, false] {
+            let line = game.resumed(Values::from_u32(&right), sealed).unwrap();
+            assert_eq!(line.len(), 500);
+            assert_eq!(line.get(499), Some(u64::from(g(499))));
+            let mut wrong = right.clone();
+            wrong[480] += 1;
+            assert!(game.resumed(Values::from_u32(&wrong), sealed).is_none());
+        }
+        // A value before the ones checked again is trusted to the MAC that guards it, when the
+        // file is sealed; a file imported is checked whole.
+        let mut early = right.clone();
+        early[5] += 1;
+        assert!(game.resumed(Values::from_u32(&early), true).is_some());
+        assert!(game.resumed(Values::from_u32(&early), false).is_none());
     }
 
     #[test]

@@ -19,6 +19,7 @@ fn page(setting: Setting, value: Option<&str>) -> String {
         Setting::From => "the first position",
         Setting::Max => "the largest heap",
         Setting::Resume => "resuming",
+        Setting::Import => "importing a file",
         Setting::Memory => "the memory budget",
         Setting::MaxPositions => "the position cap",
         Setting::ScriptMaxOps => "the script's operation cap",

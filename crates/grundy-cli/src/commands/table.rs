@@ -86,18 +86,30 @@ pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
             option.refusal(&format!("argument 1 ('{}')", args.game)),
         ));
     }
+    // A table keeps a checkpoint when its game can resume one, sealed with the user's key; a key
+    // that cannot be had fails a run that asked for the file, and only costs the others theirs.
+    let trust = match supports.resume.then(|| session.keyring.trust()) {
+        Some(Ok(trust)) => Some(trust),
+        Some(Err(m)) if args.resume || args.checkpoint.is_some() => return Err(Failure::Input(m)),
+        Some(Err(m)) => {
+            eprintln!("grundy: note: this table keeps no checkpoint: {m}");
+            None
+        }
+        None => None,
+    };
     let request = Request {
         upto: args.upto.clone(),
         defaults: None,
         period: args.period,
         max: Some(args.max),
         naive: args.method == MethodArg::Naive,
-        checkpoint: supports.resume.then(|| Checkpoint {
+        checkpoint: trust.map(|trust| Checkpoint {
             path: args
                 .checkpoint
                 .clone()
                 .unwrap_or_else(|| super::checkpoint_file("table", game.name())),
             resume: args.resume,
+            trust,
         }),
     };
     let shown = Shown {

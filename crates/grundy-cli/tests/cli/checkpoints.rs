@@ -1,7 +1,11 @@
 //! Checkpoints of tables and searches (`--checkpoint`, `--resume`): Ctrl-C keeps one that
 //! resumes to the same result, a finished run removes its own, and `grundy table --resume` trusts
-//! nothing it reads: a damaged, truncated, forged or foreign checkpoint is refused with one line
-//! and exit 2, never turned into a wrong table or a huge allocation.
+//! nothing it reads: a file not sealed with the user's key is refused, and imported (`--import`)
+//! only when every value holds; a damaged, truncated, forged or foreign checkpoint is refused
+//! with one line and exit 2, never turned into a wrong table or a huge allocation.
+//!
+//! The files below are written as a forger would: in the format of version 2, with a checksum
+//! that matches (anyone can compute one), so each is resumed with `--import`.
 
 use crate::common;
 
@@ -74,7 +78,26 @@ impl Drop for Dir {
     }
 }
 
+/// `table GAME --upto UPTO --resume` from `ckpt`, imported: every value verified.
 fn resume(game: &str, upto: u64, ckpt: &Path) -> Output {
+    common::run(
+        &[
+            "table",
+            game,
+            "--upto",
+            &upto.to_string(),
+            "--json",
+            "--resume",
+            "--import",
+            "--checkpoint",
+            ckpt.to_str().unwrap(),
+        ],
+        b"",
+    )
+}
+
+/// The same, the file believed only if sealed with the user's key.
+fn resume_sealed(game: &str, upto: u64, ckpt: &Path) -> Output {
     common::run(
         &[
             "table",
@@ -107,6 +130,11 @@ fn a_good_checkpoint_resumes_to_the_direct_table() {
     let dir = Dir::new("good");
     let head = values("0.6", 3000);
     let ckpt = dir.file(&checkpoint("0.6", &head));
+    // Not sealed with the user's key: refused, naming how to import it.
+    assert_refused(
+        &resume_sealed("0.6", 9000, &ckpt),
+        "not sealed with this user's key",
+    );
     let out = resume("0.6", 9000, &ckpt);
     assert!(
         out.status.success(),
@@ -125,13 +153,10 @@ fn damaged_checkpoints_are_refused() {
     let good = checkpoint("0.6", &head);
     let data_start = good.len() - head.len() * 4;
 
-    // One value changed, the checksum left alone: the checksum catches it.
+    // One value changed: every value is verified when a file is imported.
     let mut bad = good.clone();
     bad[data_start + 4 * 1234] ^= 1;
-    assert_refused(
-        &resume("0.6", 9000, &dir.file(&bad)),
-        "checksum does not match",
-    );
+    assert_refused(&resume("0.6", 9000, &dir.file(&bad)), "G(1234) = ");
 
     // Truncated, padded.
     let cut = &good[..good.len() - 3];
@@ -178,13 +203,13 @@ fn forged_values_with_a_good_checksum_are_refused() {
         &resume("0.6", 9000, &dir.file(&checkpoint("0.6", &v))),
         "G(40) = 5 but the rules give 4",
     );
-    // A value past the mex bound, or of 2^31 and more: refused before any array is sized by it.
+    // A value past the mex bound, or of 2^31 and more: no array is sized by it.
     for big in [200, 1 << 31, u32::MAX] {
         let mut v = head.clone();
         v[2000] = big;
         assert_refused(
             &resume("0.6", 9000, &dir.file(&checkpoint("0.6", &v))),
-            "is impossible",
+            &format!("G(2000) = {big} but the rules give"),
         );
     }
     // Where the largest value first appears is always recomputed.
@@ -249,7 +274,7 @@ fn huge_counts_and_random_bytes_cost_nothing() {
     );
     // Every value of 0xFFFFFFFF under a matching checksum and header.
     let file = checkpoint("0.6", &vec![u32::MAX; 4096]);
-    assert_refused(&resume("0.6", 9000, &dir.file(&file)), "is impossible");
+    assert_refused(&resume("0.6", 9000, &dir.file(&file)), "the rules give");
 }
 
 #[test]
@@ -261,7 +286,9 @@ fn a_shorter_table_keeps_the_longer_checkpoint_it_resumed_from() {
     let run = |upto: &str| {
         common::run_in(
             dir_text,
-            &["table", "0.6", "--upto", upto, "--resume", "--json"],
+            &[
+                "table", "0.6", "--upto", upto, "--resume", "--import", "--json",
+            ],
             b"",
         )
     };
@@ -460,4 +487,66 @@ fn a_search_interrupted_resumes_from_its_checkpoint() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no checkpoint"));
+}
+
+/// `grundy ARGS` as the user whose config directory is `home` (their key is `home/grundy/key`).
+fn as_user(home: &Path, args: &[&str]) -> Output {
+    common::grundy(args)
+        .env("XDG_CONFIG_HOME", home)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A checkpoint another user's grundy wrote (another key), true in every value: refused with one
+/// line naming `--import`, then imported to the table a direct run gives. The key is made on
+/// first use, readable by its owner alone.
+#[test]
+fn another_users_checkpoint_is_refused_then_imported_whole() {
+    let dir = Dir::new("another-user");
+    let (alice, bob) = (dir.0.join("alice"), dir.0.join("bob"));
+    let path = dir.0.join("x.ckpt");
+    let file = path.to_str().unwrap();
+    let table = [
+        "table",
+        "0.6",
+        "--upto",
+        "400000",
+        "--json",
+        "--checkpoint",
+        file,
+    ];
+    let mut small = vec!["--memory", "600K"];
+    small.extend_from_slice(&table);
+    let out = as_user(&alice, &small);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(path.exists(), "a stopped table keeps its checkpoint");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let key = alice.join("grundy").join("key");
+        let mode = std::fs::metadata(&key).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let mut resumed = table.to_vec();
+    resumed.push("--resume");
+    let out = as_user(&bob, &resumed);
+    assert_refused(&out, "not sealed with this user's key");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("give --import"), "{stderr}");
+    // Alice's own run still resumes it; Bob's imports it after computing every value again.
+    resumed.push("--import");
+    let out = as_user(&bob, &resumed);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let imported: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let direct = common::success_json(&["table", "0.6", "--upto", "400000", "--json"], b"");
+    assert_eq!(imported, direct);
 }

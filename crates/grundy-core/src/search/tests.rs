@@ -80,10 +80,16 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("heaps.ckpt");
     let rules = Heaps(vec![1, 3, 4]);
+    let key = crate::seal::Key::from_bytes([1; 32]);
     let config = |resume| Checkpointing {
         path: path.clone(),
         resume,
         every: Duration::from_secs(3600),
+        trust: crate::seal::Trust::new(key.clone()),
+    };
+    let importing = Checkpointing {
+        trust: crate::seal::Trust::new(key.clone()).importing(true),
+        ..config(true)
     };
     // 256 entries: each is in the sample a resumed search checks.
     let search = || Search::new(rules.clone(), 1 << 12, 1);
@@ -96,7 +102,7 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
     assert!(path.exists());
     let first = search().checkpointed("heaps", Some(&writing)).unwrap();
     let want = first.value(&vec![90]);
-    checkpoint::save(&first.table, &path, "heaps").unwrap();
+    checkpoint::save(&first.table, &path, "heaps", &key).unwrap();
     let good = std::fs::read(&path).unwrap();
     // Only the entries that hold something are written: a table allocated whole and filling
     // slowly (Cram 5×9: 512 MiB) is not written whole when it is interrupted early.
@@ -108,12 +114,13 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
         .count();
     let header = good.len() - 16 * filled;
     assert!(
-        filled > 0 && header < 128,
+        filled > 0 && header < 160,
         "{} bytes, {filled} entries",
         good.len()
     );
     assert!(good.len() < 8 * first.table.words().len());
-    // A file of version 1 (every word of the table, empty entries too) is still read.
+    // A file of version 1 (every word of the table, empty entries too, and a checksum anyone
+    // can make) is not sealed: refused, and imported with every entry searched again.
     let words: Vec<u64> = first
         .table
         .words()
@@ -130,7 +137,13 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
     .into_bytes();
     words.iter().for_each(|w| old.extend(w.to_le_bytes()));
     std::fs::write(&path, &old).unwrap();
-    let resumed = search().checkpointed("heaps", Some(&config(true))).unwrap();
+    let refusal = search()
+        .checkpointed("heaps", Some(&config(true)))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(refusal.contains("not sealed"), "{refusal}");
+    let resumed = search().checkpointed("heaps", Some(&importing)).unwrap();
     assert_eq!(resumed.value(&vec![90]), want);
     assert_eq!(resumed.nodes(), 0, "known from the version 1 checkpoint");
     drop(resumed);
@@ -153,7 +166,7 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
     };
     let mut damaged = good.clone();
     *damaged.last_mut().unwrap() ^= 1;
-    assert!(refused(&damaged, "heaps").contains("checksum"));
+    assert!(refused(&damaged, "heaps").contains("not sealed"));
     assert!(refused(&good[..good.len() - 8], "heaps").contains("cut short"));
     assert!(refused(&[&good[..], &[0]].concat(), "heaps").contains("longer"));
     assert!(refused(&good, "other").contains("not of 'other'"));
@@ -161,15 +174,37 @@ fn checkpoints_resume_and_bad_ones_are_refused() {
     // A whole file whose entry is wrong: G(10) of {1, 3, 4} (1) stored as 7.
     let liar = search();
     liar.table.put(10, EXACT | 7);
-    checkpoint::save(&liar.table, &path, "heaps").unwrap();
+    checkpoint::save(&liar.table, &path, "heaps", &key).unwrap();
     let lie = std::fs::read(&path).unwrap();
     assert!(refused(&lie, "heaps").contains("disagrees"));
     // And one whose code is no heap.
     let forger = search();
     forger.table.put(1 << 40, EXACT);
-    checkpoint::save(&forger.table, &path, "heaps").unwrap();
+    checkpoint::save(&forger.table, &path, "heaps", &key).unwrap();
     let forged = std::fs::read(&path).unwrap();
     assert!(refused(&forged, "heaps").contains("no position"));
+    // A lie among many true entries, sealed with another key: refused as unsealed, and imported,
+    // every entry is searched again (a sample of 256 spread over the file could miss it).
+    let other = crate::seal::Key::from_bytes([2; 32]);
+    let liar = Search::new(rules.clone(), 1 << 16, 1);
+    liar.value(&vec![3000]);
+    let entries = liar
+        .table
+        .words()
+        .chunks_exact(2)
+        .filter(|p| p[1].load(std::sync::atomic::Ordering::Relaxed) != 0)
+        .count();
+    assert!(entries > 1000, "{entries} entries");
+    liar.table.put(11, EXACT | 7);
+    checkpoint::save(&liar.table, &path, "heaps", &other).unwrap();
+    let lie = std::fs::read(&path).unwrap();
+    assert!(refused(&lie, "heaps").contains("not sealed"));
+    let imported = search()
+        .checkpointed("heaps", Some(&importing))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(imported.contains("disagrees"), "{imported}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

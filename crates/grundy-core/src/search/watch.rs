@@ -15,6 +15,8 @@ use super::{Search, SearchRules, VERIFIED_SIZE};
 /// Where a search saves its table, and how often.
 pub(super) struct Saver {
     path: std::path::PathBuf,
+    /// The key the file is sealed with.
+    key: crate::seal::Key,
     rules: String,
     every: Duration,
     /// Set when a run of the search has finished: the file is then removed with the search.
@@ -46,14 +48,16 @@ where
             return Ok(self);
         };
         if config.resume {
-            let sample = checkpoint::load(&self.table, &config.path, rules)?;
-            self.verify(&sample).map_err(|why| CheckpointError {
-                path: config.path.clone(),
-                why,
-            })?;
+            let loaded = checkpoint::load(&self.table, &config, rules)?;
+            self.verify(&loaded.sample, !loaded.sealed)
+                .map_err(|why| CheckpointError {
+                    path: config.path.clone(),
+                    why,
+                })?;
         }
-        checkpoint::register(&self.table, &config.path, rules);
+        checkpoint::register(&self.table, &config.path, rules, &config.trust.key);
         self.saver = Some(Saver {
+            key: config.trust.key,
             path: config.path,
             rules: rules.to_string(),
             every: config.every,
@@ -81,13 +85,22 @@ where
         })
     }
 
-    /// Checks entries read from a checkpoint against a search from the rules alone.
-    fn verify(&self, sample: &[(u64, u64)]) -> Result<(), String>
+    /// Checks entries read from a checkpoint against a search from the rules alone: a sample of
+    /// a sealed file (its small positions), or, `whole`, every entry of an imported one (a file
+    /// whose rules cannot name an entry's position is then refused, not believed).
+    fn verify(&self, sample: &[(u64, u64)], whole: bool) -> Result<(), String>
     where
         R: Clone,
     {
         if !self.rules.decodes() {
-            return Ok(());
+            return match whole {
+                false => Ok(()),
+                true => Err(
+                    "the positions of this game's search cannot be read back from a file, so \
+                     its entries cannot be verified: delete it to start again"
+                        .into(),
+                ),
+            };
         }
         // One search from the rules alone for the whole sample (its table shared by them).
         let fresh = Search::new(self.rules.clone(), 1 << 20, 1);
@@ -98,7 +111,16 @@ where
                      file to start again"
                 ));
             };
-            if self.rules.code(&part) != Some(code) || self.rules.size(&part) > VERIFIED_SIZE {
+            if self.rules.code(&part) != Some(code) {
+                if whole {
+                    return Err(format!(
+                        "an entry's code ({code:#x}) is not its position's own: delete the \
+                         file to start again"
+                    ));
+                }
+                continue;
+            }
+            if !whole && self.rules.size(&part) > VERIFIED_SIZE {
                 continue;
             }
             let v = fresh.value(&part).0;
@@ -148,7 +170,8 @@ where
                     if saved.elapsed() < saver.every || done.load(Ordering::Relaxed) {
                         continue;
                     }
-                    let saved_now = checkpoint::save(&s.table, &saver.path, &saver.rules);
+                    let saved_now =
+                        checkpoint::save(&s.table, &saver.path, &saver.rules, &saver.key);
                     if saved_now.is_ok() {
                         saver.owned.store(true, Ordering::Relaxed);
                     }

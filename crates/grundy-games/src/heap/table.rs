@@ -394,9 +394,6 @@ fn option_count(rules: &TakeBreakRules, n: u64) -> u64 {
     total.min(u128::from(u64::MAX)) as u64
 }
 
-/// The checksum of a table checkpoint's data section (`grundy table`'s checkpoints).
-pub use grundy_core::checksum::checkpoint_checksum;
-
 #[cfg(test)]
 mod tests {
     use super::*;

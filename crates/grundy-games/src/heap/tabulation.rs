@@ -232,7 +232,7 @@ impl TableGame {
         let mut resumed_from = 0;
         let mut engine = match resuming {
             Some(c) => {
-                let values = checkpoint::load(&c.path, self, watch)?;
+                let values = checkpoint::load(c, self, watch)?;
                 resumed_from = values.len();
                 self.resume(method, values).expect("a computed game")
             }
@@ -252,7 +252,7 @@ impl TableGame {
                 let every = (save_took * 20).clamp(SAVE_EVERY, SAVE_AT_LEAST_EVERY);
                 if last_save.elapsed() > every {
                     let started = Instant::now();
-                    match checkpoint::save(&c.path, self, e) {
+                    match checkpoint::save(c, self, e) {
                         Ok(()) => own_checkpoint = true,
                         Err(err) => save_error = Some(err),
                     }
@@ -316,7 +316,7 @@ impl TableGame {
             let Some(c) = checkpoint else {
                 return Ok(format!("after {} values", engine.values().len()));
             };
-            checkpoint::save(&c.path, self, engine)
+            checkpoint::save(c, self, engine)
                 .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
             Ok(format!(
                 "after {} values; checkpoint written to {} (rerun with {} to continue)",
@@ -336,7 +336,7 @@ impl TableGame {
                     // period gives the rest: what was computed is kept for a run with more memory.
                     let kept = match checkpoint {
                         Some(c) => {
-                            checkpoint::save(&c.path, self, &engine)
+                            checkpoint::save(c, self, &engine)
                                 .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
                             format!(
                                 "; the {computed} values computed are in {} ({} continues)",
@@ -366,7 +366,7 @@ impl TableGame {
             Err(Stop::Memory(m)) => match checkpoint {
                 // What was computed is kept: the next run (with more memory) resumes from it.
                 Some(c) => {
-                    checkpoint::save(&c.path, self, &engine)
+                    checkpoint::save(c, self, &engine)
                         .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
                     Err(TableError::Compute(format!(
                         "{m}; the {} values computed are in {} ({} continues)",

@@ -605,15 +605,19 @@ _cache_open: Optional[str] = None
 
 
 @contextlib.contextmanager
-def cache(path: Union[str, "os.PathLike[str]"]) -> Iterator[None]:
+def cache(path: Union[str, "os.PathLike[str]"], import_: bool = False) -> Iterator[None]:
     """The command line's ``--cache FILE`` for a block: each game script's line of heap values
     (a ``"script:FILE"`` spec given to ``solve``, ``table``, ``guess``…) is read from ``path``
     when it is first needed and the file is written back when the block ends, by an exception
     or Ctrl-C too (through a temporary file renamed over it: a stopped write leaves the old
     file). The file is the command's, so the two share it. A game is found in it by its
     script's text and parameters; its last 64 values are computed again before they are used.
-    A file that does not verify (header, sizes, checksums) raises ``GameError`` naming it:
-    delete it to start again. A ``grundy.Game`` has no script text, so its values are not
+    A file that does not verify (header, sizes, MAC) raises ``GameError`` naming it: delete it
+    to start again. The file is sealed with a key of the user's (made on first use in the
+    config directory, ``~/.config/grundy/key``, shared with the command line); a file not
+    sealed with it (another user's or machine's, an older grundy's, or edited) raises
+    ``GameError`` too, unless ``import_=True``: then each game's values are all computed again
+    before any is used, and the file written back is sealed. A ``grundy.Game`` has no script text, so its values are not
     kept. One cache at a time.
 
     >>> with grundy.cache("half.cache"):  # doctest: +SKIP
@@ -627,7 +631,7 @@ def cache(path: Union[str, "os.PathLike[str]"]) -> Iterator[None]:
     with _cache_lock:
         if _cache_open is not None:
             raise ValueError(f"a cache file is already in use ({_cache_open}): one at a time")
-        _grundy.open_cache(path)
+        _grundy.open_cache(path, import_)
         _cache_open = path
     try:
         yield

@@ -118,6 +118,8 @@ pub struct Checkpoint {
     pub path: PathBuf,
     /// Continue from the file (a file of another game, or damaged, is refused).
     pub resume: bool,
+    /// The key the file is sealed with, and whether a file not sealed with it is imported.
+    pub trust: grundy_core::seal::Trust,
 }
 
 /// What a front end lends a tabulation: a view of its progress, a way to stop it, and the memory

@@ -98,37 +98,64 @@ impl Values {
         }
     }
 
-    /// The checksum of the values as a checkpoint stores them (each a little-endian `u32`:
-    /// [`grundy_core::checksum::checkpoint_checksum`] of those bytes), without making them.
-    pub fn checkpoint_checksum(&self) -> u64 {
-        use grundy_core::checksum::Checksum;
-        let mut sum = Checksum::new(4 * self.len() as u64);
-        let mut pairs = (0..self.len() / 2).map(|i| (self.at(2 * i), self.at(2 * i + 1)));
-        pairs
-            .by_ref()
-            .for_each(|(a, b)| sum.word(u64::from(a) | u64::from(b) << 32));
-        if self.len() % 2 == 1 {
-            sum.finish(&self.at(self.len() - 1).to_le_bytes())
-        } else {
-            sum.finish(&[])
+    /// Writes the values in their own width (one, two or four bytes each, little-endian), a
+    /// block at a time, as a checkpoint and a cache file store them: a table of `N` values is
+    /// written with no copy of it. The block is on the stack: a checkpoint is saved when a table
+    /// stops at its memory budget too, when an allocation of the block's size may no longer fit.
+    pub fn write_le(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        const VALUES: usize = 1 << 10;
+        match self {
+            Values::U8(v) => out.write_all(v),
+            Values::U16(v) => {
+                let mut block = [0u8; 2 * VALUES];
+                for chunk in v.chunks(VALUES) {
+                    for (x, bytes) in chunk.iter().zip(block.chunks_exact_mut(2)) {
+                        bytes.copy_from_slice(&x.to_le_bytes());
+                    }
+                    out.write_all(&block[..2 * chunk.len()])?;
+                }
+                Ok(())
+            }
+            Values::U32(v) => {
+                let mut block = [0u8; 4 * VALUES];
+                for chunk in v.chunks(VALUES) {
+                    for (x, bytes) in chunk.iter().zip(block.chunks_exact_mut(4)) {
+                        bytes.copy_from_slice(&x.to_le_bytes());
+                    }
+                    out.write_all(&block[..4 * chunk.len()])?;
+                }
+                Ok(())
+            }
         }
     }
 
-    /// Writes the values as a checkpoint stores them, each a little-endian `u32`, a block at a
-    /// time: a table of `N` values needs no copy of `4 N` bytes to be written. The block is on
-    /// the stack: a checkpoint is saved when a table stops at its memory budget too, when an
-    /// allocation of the block's size may no longer fit.
-    pub fn write_le_u32(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        const VALUES: usize = 1 << 10;
-        let mut block = [0u8; 4 * VALUES];
-        for start in (0..self.len()).step_by(VALUES) {
-            let end = self.len().min(start + VALUES);
-            for (n, bytes) in (start..end).zip(block.chunks_exact_mut(4)) {
-                bytes.copy_from_slice(&self.at(n).to_le_bytes());
-            }
-            out.write_all(&block[..4 * (end - start)])?;
+    /// An empty table whose values are `width` bytes each (1, 2 or 4; `None` for another), with
+    /// room for `capacity`: what a file written by [`Values::write_le`] is read into.
+    pub fn with_width(width: usize, capacity: usize) -> Option<Self> {
+        match width {
+            1 => Some(Values::U8(Vec::with_capacity(capacity))),
+            2 => Some(Values::U16(Vec::with_capacity(capacity))),
+            4 => Some(Values::U32(Vec::with_capacity(capacity))),
+            _ => None,
         }
-        Ok(())
+    }
+
+    /// Appends the values `bytes` holds in this table's width, little-endian (a whole number of
+    /// values: a last partial one is left out).
+    pub fn extend_from_le(&mut self, bytes: &[u8]) {
+        match self {
+            Values::U8(v) => v.extend_from_slice(bytes),
+            Values::U16(v) => v.extend(
+                bytes
+                    .chunks_exact(2)
+                    .map(|b| u16::from_le_bytes([b[0], b[1]])),
+            ),
+            Values::U32(v) => v.extend(
+                bytes
+                    .chunks_exact(4)
+                    .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            ),
+        }
     }
 
     /// `G(n)`, tabulated (`n < len`).

@@ -18,6 +18,13 @@ pub(super) fn checkpointed(args: &Args, session: &Session) -> Result<Session, Fa
         .checkpoint
         .clone()
         .unwrap_or_else(|| crate::commands::checkpoint_file("search", &args.spec[0]));
+    let trust = session.keyring.trust().map_err(Failure::Input)?;
+    let checkpointing = Checkpointing {
+        path: path.clone(),
+        resume: args.resume,
+        every: Duration::from_secs(args.checkpoint_every),
+        trust,
+    };
     if args.resume {
         if !path.exists() {
             return Err(Failure::Input(format!(
@@ -26,14 +33,9 @@ pub(super) fn checkpointed(args: &Args, session: &Session) -> Result<Session, Fa
                 path.display()
             )));
         }
-        checkpoint::check(&path)
-            .map_err(|e| Failure::Input(format!("{e}; delete it to start again")))?;
+        checkpoint::check(&checkpointing).map_err(|e| Failure::Input(e.to_string()))?;
     }
-    let checkpointed = session.checkpointed(Checkpointing {
-        path,
-        resume: args.resume,
-        every: Duration::from_secs(args.checkpoint_every),
-    });
+    let checkpointed = session.checkpointed(checkpointing);
     // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
     let scripts = session.scripts.clone();
     let _ = ctrlc::set_handler(move || {

@@ -122,7 +122,17 @@ fn a_damaged_cache_is_refused_in_one_line() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("grundy: error: cache "), "{err}");
-    assert!(err.contains(file) && err.contains("checksum"), "{err}");
+    assert!(
+        err.contains(file) && err.contains("not sealed with this user's key"),
+        "{err}"
+    );
+    // Imported, the changed value is found when the game takes its line: computed again.
+    let out = common::run_from_root(&["--import", "--cache", file, "solve", HALF, "10"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // Not a cache file at all.
     std::fs::write(&cache, "hello\n").unwrap();
     let out = common::run_from_root(&["--cache", file, "solve", HALF, "10"], b"");
@@ -457,4 +467,82 @@ fn a_cache_deleted_during_a_run_is_not_brought_back() {
     }
     assert!(child.wait().unwrap().success());
     assert_eq!(cached_games(&cache), 1, "the deleted file's game came back");
+}
+
+/// `grundy ARGS` from the repository's root as the user whose config directory is `home`.
+fn as_user(home: &std::path::Path, args: &[&str]) -> std::process::Output {
+    common::grundy(args)
+        .env("XDG_CONFIG_HOME", home)
+        .output()
+        .expect("the binary runs")
+}
+
+/// The forgery that once served `G(6) = 4` for take-at-most-half (truth 3): a value edited in a
+/// cache file. Not sealed any more, the file is refused; imported, every value of the line is
+/// valued again and the answer is the truth. Another user's intact file is refused too, then
+/// imported.
+#[test]
+fn a_forged_cache_is_never_served() {
+    let dir = common::scratch_dir("script-cache-forged");
+    let (alice, bob) = (dir.join("alice"), dir.join("bob"));
+    let cache = dir.join("half.cache");
+    let file = cache.to_str().unwrap();
+    let made = as_user(
+        &alice,
+        &[
+            "--cache",
+            file,
+            "table",
+            "--no-values",
+            HALF,
+            "--upto",
+            "5000",
+        ],
+    );
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let good = std::fs::read(&cache).unwrap();
+    // The values start after the MAC's line; G(n) < 2^16 here: two bytes each.
+    let mac_line = good.windows(5).position(|w| w == b"\nmac ").unwrap() + 1;
+    let data = mac_line + good[mac_line..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    assert_eq!(good.len() - data, 2 * 5001);
+    assert_eq!(good[data + 12], 3, "G(6) is 3");
+    let mut forged = good.clone();
+    forged[data + 12] = 4;
+    std::fs::write(&cache, &forged).unwrap();
+    let solve = ["--cache", file, "solve", "--json", HALF, "6"];
+    let out = as_user(&alice, &solve);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("not sealed with this user's key") && err.contains("--import"),
+        "{err}"
+    );
+    let mut imported = vec!["--import"];
+    imported.extend_from_slice(&solve);
+    let out = as_user(&alice, &imported);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grundy"], 3, "{v}");
+    // Alice's intact file, read by Bob: refused, then imported and answered.
+    std::fs::write(&cache, &good).unwrap();
+    let out = as_user(&bob, &solve);
+    assert_eq!(out.status.code(), Some(2));
+    let out = as_user(&bob, &imported);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["grundy"], 3, "{v}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
