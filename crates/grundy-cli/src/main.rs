@@ -137,6 +137,7 @@ fn main() -> ExitCode {
         memory_probe: Some(memory::thread_net),
         progress: Some(progress::script_expanded),
         line_budget: Some(line_budget),
+        interrupt: Some(commands::table::interrupt_flag()),
     });
     let mut session = session;
     session.keyring = std::sync::Arc::new(grundy_core::seal::Keyring::for_user(cli.import));

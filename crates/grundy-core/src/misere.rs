@@ -208,6 +208,7 @@ pub const QUOTIENT_CAPS: crate::quotient::Caps = crate::quotient::Caps {
     states: 1 << 18,
     candidate: 1 << 16,
     limits: Limits::DEFAULT,
+    stop: None,
 };
 
 /// Decides a sum of heaps of one heap game by the game's misère quotient, when one is proved for

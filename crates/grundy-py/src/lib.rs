@@ -386,6 +386,8 @@ fn quotient_caps(order: usize, states: usize, candidate: usize) -> PyResult<Caps
         states,
         candidate,
         limits: session::session().limits().clone(),
+        // Ctrl-C is seen between heap sizes, where the progress callback checks for signals.
+        stop: None,
     })
 }
 

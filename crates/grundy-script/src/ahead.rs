@@ -30,7 +30,8 @@ impl ScriptGame {
         // The first error ends the block ([`FirstError`]).
         let first = FirstError::new();
         let expand = |(k, p): (usize, &&Position)| {
-            if first.skips(k) {
+            // Asked to stop: nothing more is expanded ahead (each expansion may be long).
+            if first.skips(k) || self.runtime.interrupted() {
                 return None;
             }
             let e = self.expand(p);

@@ -59,6 +59,10 @@ pub struct ScriptSettings {
     /// What a shared line of heap values asks before it grows (the command line's memory
     /// budget); without one, a `solve` extends a line to a few hundred megabytes at most.
     pub line_budget: Option<LineBudget>,
+    /// Set when the user asks the run to stop (the command line's Ctrl-C): a table valued
+    /// position by position then stops within the position it is at, not at the end of its
+    /// block, and no more positions are expanded ahead.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 /// The script runtime of one run ([the module's note](self)).
@@ -223,6 +227,14 @@ impl Runtime {
     /// Whether [`Runtime::stop_lines`] was called.
     pub(super) fn lines_stopped(&self) -> bool {
         self.stopped.load(Ordering::SeqCst)
+    }
+
+    /// Whether the user asked the run to stop ([`ScriptSettings::interrupt`]).
+    pub(super) fn interrupted(&self) -> bool {
+        self.settings
+            .interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Says `message` on stderr, once a run: a line given up is a shortcut lost, not an error.

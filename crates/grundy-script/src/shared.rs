@@ -254,6 +254,11 @@ impl ScriptGame {
                 if first.skips(k) {
                     return Err(first.error().unwrap_or_default());
                 }
+                // Asked to stop: the block is not expanded further (an expansion may be long);
+                // the watch, told next, ends the line, and no heap is valued from this.
+                if self.runtime.interrupted() {
+                    return Err("interrupted".to_string());
+                }
                 let e = builder.expand(&Position::Int(k as i64));
                 first.note(k, &e);
                 e

@@ -16,7 +16,8 @@ use super::{Position, ScriptGame};
 pub(super) const BLOCK: usize = 256;
 
 /// The values of `positions`, in order; `progress` hears how many are done, between blocks, and
-/// stops the table by returning `false` (the values are then those of the positions done).
+/// stops the table by returning `false` (the values are then those of the positions done, and
+/// fewer than the positions when the runtime's interrupt stopped a block part way).
 pub fn values(
     game: &ScriptGame,
     positions: &[Position],
@@ -29,6 +30,9 @@ pub fn values(
     let mut out = Vec::with_capacity(positions.len());
     let valued = in_blocks(game, positions, progress, |block| {
         for p in block {
+            if game.runtime.interrupted() {
+                break;
+            }
             out.push(Value::Finite(solver.grundy(p)?));
         }
         Ok(())
@@ -51,6 +55,9 @@ fn line_values(
     let mut solver = None;
     let valued = in_blocks(game, positions, progress, |block| {
         for p in block {
+            if game.runtime.interrupted() {
+                break;
+            }
             let e = game.expansion_once(p);
             line.value_next(game, e.as_deref(), &mut solver)?;
         }
@@ -66,7 +73,9 @@ fn line_values(
 /// Hands `value` the blocks of `positions` in order, each expanded beforehand: the next block is
 /// expanded on the other cores while this one is valued, which the solver's one thread would
 /// otherwise leave idle. `progress` hears how many positions are done after each block and
-/// stops the walk by returning `false`; a script's error (the game's fault) ends it too.
+/// stops the walk by returning `false`; a script's error (the game's fault) ends it too, and so
+/// does the runtime's interrupt ([`super::ScriptSettings::interrupt`]), within the block (the
+/// values are then fewer than the positions).
 fn in_blocks(
     game: &ScriptGame,
     positions: &[Position],
@@ -87,7 +96,8 @@ fn in_blocks(
             },
         );
         valued?;
-        if !progress(((i + 1) * BLOCK).min(positions.len())) {
+        let go_on = progress(((i + 1) * BLOCK).min(positions.len()));
+        if !go_on || game.runtime.interrupted() {
             break;
         }
     }

@@ -125,7 +125,8 @@ impl Tabulate for ScriptTable {
             !stopped
         };
         let values = super::table::values(&self.game, &positions, &mut progress)?;
-        if stopped {
+        // Stopped between blocks by the watch, or within one by the runtime's interrupt.
+        if stopped || values.len() < positions.len() {
             return Err(TableError::Interrupted { kept: None });
         }
         let sample = |v: Value| {

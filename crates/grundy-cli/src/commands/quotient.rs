@@ -53,13 +53,14 @@ pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
             )));
         }
     }
+    let stop = crate::commands::table::interrupted();
     let caps = Caps {
         order: args.max_order,
         states: args.max_states,
         candidate: args.max_candidate,
         limits: session.limits().clone(),
+        stop: Some(stop.clone()),
     };
-    let stop = crate::commands::table::interrupted();
     let word = Word::new("argument 1", args.game.as_str());
     let q = quotient::compute(&session.games, &word, upto, caps, &mut |heap, order| {
         crate::progress::quotient_stage(&args.game, heap, order);

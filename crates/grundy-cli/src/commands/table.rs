@@ -532,15 +532,23 @@ fn write_grid(out: &mut impl Write, table: &HeapLine, largest: u64) -> std::io::
     Ok(())
 }
 
-/// The flag Ctrl-C sets; installed once.
-pub fn interrupted() -> Arc<AtomicBool> {
+/// The flag Ctrl-C sets once [`interrupted`] installs its handler: the script runtime reads it
+/// too (`ScriptSettings::interrupt`), so a table of a script stops within a position.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
     static FLAG: std::sync::OnceLock<Arc<AtomicBool>> = std::sync::OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
+    FLAG.get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone()
+}
+
+/// The flag Ctrl-C sets; its handler installed once (a command with a handler of its own,
+/// `solve`'s, does not call this).
+pub fn interrupted() -> Arc<AtomicBool> {
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    let flag = interrupt_flag();
+    HANDLER.call_once(|| {
         let f = flag.clone();
         // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
         let _ = ctrlc::set_handler(move || f.store(true, Ordering::SeqCst));
-        flag
-    })
-    .clone()
+    });
+    flag
 }

@@ -70,3 +70,21 @@ fn an_octal_table_stops_on_ctrl_c() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("--resume"), "{err}");
 }
+
+/// A misère quotient to heap 3000 (0.56 grows for minutes, its proofs of thousands of states):
+/// Ctrl-C stops it inside a heap's proof too, and it prints the quotient proved so far.
+#[cfg(unix)]
+#[test]
+fn a_quotient_stops_on_ctrl_c() {
+    let (code, err, took) = common::interrupt_timed(
+        &["quotient", "0.56", "--upto", "3000"],
+        libc::SIGINT,
+        |line| line.contains("misère quotient to heap") || line.contains("positions stored"),
+    );
+    assert!(took < SOON, "{took:?}: {err}");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("interrupted: the quotient above is proved for heaps up to"),
+        "{err}"
+    );
+}

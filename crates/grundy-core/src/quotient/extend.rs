@@ -21,10 +21,16 @@ use super::CapKind;
 use crate::HeapRuleset;
 
 /// The proving automaton of a candidate, within the cap.
-fn explore(monoid: &Monoid, letters: &Letters, caps: &Caps) -> Result<Automaton, StageError> {
-    Automaton::explore(monoid, letters, caps.states, &caps.limits).map_err(|e| match e {
+pub(crate) fn explore(
+    monoid: &Monoid,
+    letters: &Letters,
+    caps: &Caps,
+) -> Result<Automaton, StageError> {
+    let stop = caps.stop.as_deref();
+    Automaton::explore(monoid, letters, caps.states, &caps.limits, stop).map_err(|e| match e {
         Refuted::TooLarge => StageError::Cap(CapKind::States, caps.states),
         Refuted::Memory(bytes) => StageError::Memory(bytes),
+        Refuted::Interrupted => StageError::Interrupted,
     })
 }
 
@@ -56,6 +62,17 @@ pub(crate) struct Caps {
     pub free: usize,
     /// The program's memory probe.
     pub limits: crate::limits::Limits,
+    /// Set to stop the construction (Ctrl-C).
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Caps {
+    /// Whether the stop flag is set.
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// Why a stage failed.
@@ -67,6 +84,8 @@ pub(crate) enum StageError {
     Cap(CapKind, usize),
     /// Memory ran short: the bytes held, most of the budget.
     Memory(u64),
+    /// The stop flag was set.
+    Interrupted,
 }
 
 /// A heap's options as the construction reads them: each a sorted multiset of non-empty heaps.
@@ -162,6 +181,9 @@ impl Stage {
         let order = q.order();
         let mut rows: Vec<Vec<bool>> = vec![(0..order as u32).map(|x| q.is_p(x)).collect()];
         let (m, p) = loop {
+            if caps.stopped() {
+                return Err(StageError::Interrupted);
+            }
             let k = rows.len();
             let mut memo: Vec<Option<bool>> = vec![None; order];
             for rep in &self.reps {

@@ -13,9 +13,11 @@
 //! larger one), and the next candidate is tried: each round adds a generator or raises an index,
 //! so the rounds end, at a proof or at a cap.
 
-use super::extend::{heap_options, option_elements, smallest_positions, Caps, Stage, StageError};
+use super::extend::{
+    explore, heap_options, option_elements, smallest_positions, Caps, Stage, StageError,
+};
 use super::monoid::reduce;
-use super::verify::{Automaton, Letters, Refuted};
+use super::verify::Letters;
 use super::CapKind;
 use crate::HeapRuleset;
 
@@ -296,14 +298,12 @@ pub(crate) fn refine(
     let mut plan = Plan::from_stage(prev, n)?;
     let mut last_refuted = Vec::new();
     for _ in 0..ROUNDS {
+        if caps.stopped() {
+            return Err(StageError::Interrupted);
+        }
         let stage = plan.candidate(rules, caps)?;
         let letters = Letters::new(&stage.phi, &stage.osets);
-        let aut = Automaton::explore(&stage.monoid, &letters, caps.states, &caps.limits).map_err(
-            |e| match e {
-                Refuted::TooLarge => StageError::Cap(CapKind::States, caps.states),
-                Refuted::Memory(bytes) => StageError::Memory(bytes),
-            },
-        )?;
+        let aut = explore(&stage.monoid, &letters, caps)?;
         let Some(bad) = aut.inconsistent(&stage.monoid) else {
             return Ok(Stage {
                 states: aut.len(),

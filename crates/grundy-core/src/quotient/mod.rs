@@ -78,6 +78,9 @@ pub struct Caps {
     /// The program's memory probe ([`crate::limits::Limits::check_memory`]), asked at each heap
     /// size and as a proving automaton grows.
     pub limits: crate::limits::Limits,
+    /// Set (by a Ctrl-C handler) to stop the construction within a moment, in the middle of a
+    /// heap's stage too, keeping the quotient proved so far.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Caps {
@@ -87,6 +90,7 @@ impl Default for Caps {
             states: 1 << 21,
             candidate: 1 << 20,
             limits: crate::limits::Limits::DEFAULT,
+            stop: None,
         }
     }
 }
@@ -220,6 +224,7 @@ impl MisereQuotient {
             rows: 64,
             free: caps.candidate,
             limits: caps.limits.clone(),
+            stop: caps.stop.clone(),
         };
         let mut stage = Stage::empty();
         let mut growth = vec![(0, 1)];
@@ -251,6 +256,7 @@ impl MisereQuotient {
                 Err(StageError::Refuted(position)) => break Stopped::Refuted { heap: n, position },
                 Err(StageError::Cap(what, cap)) => break Stopped::Cap { heap: n, what, cap },
                 Err(StageError::Memory(bytes)) => break Stopped::Memory { heap: n, bytes },
+                Err(StageError::Interrupted) => break Stopped::Interrupted,
             }
             if let Some(b) = bound {
                 if let Some((n0, p)) = proved_period(&stage.phi, b) {

@@ -75,6 +75,8 @@ pub(crate) enum Refuted {
     TooLarge,
     /// Memory ran short (the bytes held; see [`crate::limits::Limits::check_memory`]).
     Memory(u64),
+    /// The stop flag was set.
+    Interrupted,
 }
 
 /// The reachable states `(Φ(x), M(x))`, their transitions, and a word reaching each.
@@ -95,6 +97,7 @@ impl Automaton {
         letters: &Letters,
         cap: usize,
         limits: &crate::limits::Limits,
+        stop: Option<&std::sync::atomic::AtomicBool>,
     ) -> Result<Self, Refuted> {
         let words = monoid.order().div_ceil(64);
         let nl = letters.phi.len();
@@ -113,6 +116,10 @@ impl Automaton {
         let mut queue = VecDeque::from([0u32]);
         let mut m2 = vec![0u64; words];
         while let Some(s) = queue.pop_front() {
+            // A relaxed load per state: a proof of millions of states stops within a moment.
+            if stop.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+                return Err(Refuted::Interrupted);
+            }
             let (x, m) = states[s as usize].clone();
             for l in 0..nl {
                 let g = letters.phi[l];

@@ -336,24 +336,33 @@ fn ctrl_c_on_a_solve_keeps_the_lines_values_in_the_cache() {
 
 /// The games a cache file names (its `games N` line).
 fn cached_games(cache: &std::path::Path) -> usize {
+    cached_lengths(cache).len()
+}
+
+/// The number of values the cache file holds for each game, in the header's order.
+fn cached_lengths(cache: &std::path::Path) -> Vec<usize> {
     let bytes = std::fs::read(cache).unwrap();
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned();
-    let line = head.lines().nth(1).unwrap();
-    line.strip_prefix("games ").unwrap().parse().unwrap()
+    // `game ID WIDTH LENGTH SOURCE`
+    head.lines()
+        .filter_map(|l| l.strip_prefix("game "))
+        .map(|l| l.split(' ').nth(2).unwrap().parse().unwrap())
+        .collect()
 }
 
 #[test]
 fn writers_sharing_a_cache_lose_no_game() {
-    // Four runs of four games at once, five times: each writes the file whole through a
-    // temporary of its own, and merges under a lock what the others wrote since it read it.
+    // Two, then four runs of different games at once, twenty times each: each writes the file
+    // whole through a temporary of its own, and merges under a lock what the others wrote since
+    // it read it. Every game keeps every value its run computed.
     let cache = scratch("shared.cache");
     let file = cache.to_str().unwrap().to_string();
-    for trial in 0..5 {
+    for (writers, trial) in (0..20).map(|t| (2, t)).chain((0..20).map(|t| (4, t))) {
         let _ = std::fs::remove_file(&cache);
-        let runs: Vec<_> = (2..6)
+        let upto = 1000 + 50 * trial;
+        let runs: Vec<_> = (2..2 + writers)
             .map(|k| {
                 let game = format!("script:{{fn moves(n) {{ range(n - n / {k}, n) }}}}");
-                let upto = (2000 + 100 * trial).to_string();
                 common::grundy(&[
                     "--cache",
                     &file,
@@ -361,7 +370,7 @@ fn writers_sharing_a_cache_lose_no_game() {
                     "--no-values",
                     &game,
                     "--upto",
-                    &upto,
+                    &upto.to_string(),
                 ])
                 .spawn()
                 .unwrap()
@@ -375,7 +384,12 @@ fn writers_sharing_a_cache_lose_no_game() {
                 String::from_utf8_lossy(&out.stderr)
             );
         }
-        assert_eq!(cached_games(&cache), 4, "trial {trial}: a game was lost");
+        let lengths = cached_lengths(&cache);
+        assert_eq!(
+            lengths,
+            vec![upto + 1; writers],
+            "{writers} writers, trial {trial}: values were lost"
+        );
         let dir = cache.parent().unwrap();
         let left: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
