@@ -34,7 +34,9 @@
 //! ```
 
 use std::fmt;
-use std::path::{Path, PathBuf};
+#[cfg(not(target_arch = "wasm32"))]
+use std::path::Path;
+use std::path::PathBuf;
 
 /// A user's key: 32 bytes, never printed.
 #[derive(Clone, PartialEq, Eq)]
@@ -188,14 +190,18 @@ impl Keyring {
             });
         }
         let path = self.path.as_ref().map_err(Clone::clone)?;
-        #[cfg(not(target_arch = "wasm32"))]
-        let key = load_or_make(path).map_err(|e| e.to_string())?;
         #[cfg(target_arch = "wasm32")]
-        let key: Key = return Err(format!("no key at {} in a browser", path.display()));
-        Ok(Trust {
-            key: self.key.get_or_init(|| key).clone(),
-            import: self.import,
-        })
+        {
+            Err(format!("no key at {} in a browser", path.display()))
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let key = load_or_make(path).map_err(|e| e.to_string())?;
+            Ok(Trust {
+                key: self.key.get_or_init(|| key).clone(),
+                import: self.import,
+            })
+        }
     }
 }
 
@@ -346,6 +352,7 @@ fn read_key(path: &Path, bytes: &[u8]) -> Result<Key, KeyError> {
     Ok(Key(key))
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
