@@ -101,10 +101,39 @@ enum Command {
     Quotient(commands::quotient::Args),
 }
 
+/// The command line with `--` put before a position that starts with a minus sign (a board
+/// coordinate `-1,0`, a negative number), when only positions follow it: no option of grundy
+/// starts with `-` and a digit, so the word is a position, which the parser would otherwise read
+/// as an unknown option `-1`. After an option that takes a value (`--upto -5`) the word is that
+/// value, and is left alone.
+fn words_after_options(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let negative = |a: &std::ffi::OsString| {
+        a.to_str().is_some_and(|a| {
+            let mut c = a.chars();
+            c.next() == Some('-') && c.next().is_some_and(|d| d.is_ascii_digit())
+        })
+    };
+    let option = |a: &std::ffi::OsString| a.to_str().is_some_and(|a| a.starts_with('-'));
+    let Some(first) = args.iter().position(negative).filter(|&i| i > 0) else {
+        return args;
+    };
+    let after_option = args[first - 1]
+        .to_str()
+        .is_some_and(|a| a.starts_with("--") && !a.contains('='));
+    let ended = args[..first].iter().any(|a| a == "--");
+    let only_positions = args[first..].iter().all(|a| negative(a) || !option(a));
+    if after_option || ended || !only_positions {
+        return args;
+    }
+    let mut out = args;
+    out.insert(first, "--".into());
+    out
+}
+
 fn main() -> ExitCode {
     restore_sigpipe();
     out::install_panic_hook();
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(words_after_options(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) => usage_error(e),
     };

@@ -253,3 +253,23 @@ fn any_error_quoting_a_long_text_is_shortened() {
         "{err}"
     );
 }
+
+/// A position that starts with a minus sign is a position, not an unknown option `-1`: the game
+/// says what is wrong with it. Before an option, or after one that takes a value, the word is
+/// read as before.
+#[test]
+fn a_word_with_a_minus_sign_is_a_position() {
+    let err = bad_input(&["solve", "hyper-knights", "-1,0"], b"");
+    assert!(
+        err.contains("argument 2 ('-1,0'): a coordinate must not be negative"),
+        "{err}"
+    );
+    let err = bad_input(&["solve", "sub:1,2", "4", "-3"], b"");
+    assert!(
+        err.contains("argument 3 ('-3'): a heap size must not be negative"),
+        "{err}"
+    );
+    let err = bad_input(&["table", "0.6", "--upto", "-5"], b"");
+    assert!(err.contains("must not be negative"), "{err}");
+    assert!(stdout(&grundy(&["solve", "--json", "hyper-knights", "1,0"], b"")).contains("\"P\""));
+}
