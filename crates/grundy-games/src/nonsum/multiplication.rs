@@ -126,6 +126,17 @@ impl Game for Multiplication {
         format!("multiply by {k}: {from} -> {to}{ending}")
     }
 
+    /// The factor, with the number before it: the product made is exact however large (`to`,
+    /// a position, is capped at 2^64 - 1 as [`Game::show`] says).
+    fn move_fields(&self, &from: &u128, &to: &u128) -> Json {
+        serde_json::json!({
+            "kind": "multiply",
+            "from": self.show(&from),
+            "factor": (to / from.max(1)) as u64,
+            "to": self.show(&to),
+        })
+    }
+
     /// The number, every number at or above the goal being the same position.
     fn key(&self, &p: &u128) -> Key {
         vec![self.capped(p)]
@@ -274,6 +285,11 @@ mod tests {
             )
         );
         assert_eq!(last.position, Json::from(u64::MAX));
+        // The move's JSON says the factor: the product is exact there too.
+        assert_eq!(
+            last.fields,
+            serde_json::json!({"kind": "multiply", "from": p, "factor": 9, "to": u64::MAX})
+        );
     }
 
     #[test]
