@@ -161,3 +161,35 @@ def test_changing_the_search_cap_inside_a_cache_block_keeps_the_file(tmp_path, c
     run = cli("--cache", str(path), "table", "--no-values", spec, "--upto", "4000")
     assert run.returncode == 0, run.stderr
     assert "asked 3000" not in run.stderr
+
+
+def test_another_users_cache_is_refused_then_imported(tmp_path, capfd):
+    """A file sealed with another user's key (the command run with another config directory)
+    is refused, naming `import_=True`; imported, its values are all computed again before they
+    are used, and the answers are the truth."""
+    import subprocess
+
+    from test_grundy import cli_path
+
+    spec = half_script(f"another user {os.getpid()}")
+    path = tmp_path / "theirs.cache"
+    exe = cli_path()
+    if exe is None:
+        pytest.skip("no grundy binary (set GRUNDY_BIN)")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "someone-else"))
+    run = subprocess.run(
+        [exe, "--cache", str(path), "table", "--no-values", spec, "--upto", "4000"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    with pytest.raises(grundy.GameError, match="import_=True") as e:
+        with grundy.cache(path):
+            pytest.fail("the block runs with another user's cache")
+    assert "not sealed with this user's key" in str(e.value)
+    capfd.readouterr()
+    with grundy.cache(path, import_=True):
+        assert grundy.table(spec, upto=4000).values == [half(n) for n in range(4001)]
+    # Every value was computed again from the script: the heap 3000 was expanded.
+    assert "asked 3000" in capfd.readouterr().err

@@ -22,6 +22,7 @@
 use std::ops::Range;
 use std::sync::{Arc, RwLock};
 
+use grundy_core::setting::Setting;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
@@ -173,8 +174,23 @@ impl ScriptGame {
                     self.extend(&mut write, n, &mut |_| !stopped());
                 }
                 Err(m) => {
-                    // The search still answers, within its own caps: the line is a shortcut.
                     write.given_up = true;
+                    // The mex of a range needs the value of every heap in it: a search one heap
+                    // at a time that must store more of them than its cap cannot answer, so it
+                    // is not promised (it once was, and failed at once).
+                    let range = self.widest_range(p);
+                    let cap = self.limits().solver_cap();
+                    if range > cap as u64 {
+                        drop(write);
+                        self.fail(format!(
+                            "{m}; a search one heap at a time would value the {range} heaps of \
+                             the widest range of options of the heap {n}, more than it may store \
+                             ({cap} positions, ten times {}), so it is not tried",
+                            Setting::MaxPositions.given("N")
+                        ));
+                        return None;
+                    }
+                    // The search still answers, within its own caps: the line is a shortcut.
                     self.runtime.note_once(&format!(
                         "{m} (the heaps past {} are searched one by one instead)",
                         write.line.len()
@@ -221,6 +237,22 @@ impl ScriptGame {
             return Ok(Upto::Values(write.line.head(n + 1)));
         }
         Ok(Upto::GivenUp(write.error.clone()))
+    }
+
+    /// How many heaps the widest range among the options of `p` holds (0 without one).
+    fn widest_range(&self, p: &Position) -> u64 {
+        let Some(e) = self.expansion(p) else {
+            return 0;
+        };
+        let Expansion::Options(groups) = &*e else {
+            return 0;
+        };
+        groups
+            .iter()
+            .filter(|g| matches!(g, Group::Ints(..) | Group::Down(..)))
+            .map(|g| g.len() as u64)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Whether the heap `n`'s options hold a range of at least an eighth of the heaps below it:

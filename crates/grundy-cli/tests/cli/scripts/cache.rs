@@ -179,8 +179,9 @@ fn a_table_past_the_budget_names_the_flag() {
 
 #[test]
 fn a_solve_past_the_budget_searches_without_the_line() {
-    // The line up to 3 000 000 heaps needs more than the budget: a note says so, and the search
-    // goes on alone, here to the position cap.
+    // The line up to 3 000 000 heaps needs more than the budget, and a search would value the
+    // 1 500 000 heaps of the range of options, more than the position cap lets it store: one
+    // error says both, at once (it used to note that it would search, then reach the cap).
     let out = common::run_from_root(
         &[
             "--memory",
@@ -193,12 +194,14 @@ fn a_solve_past_the_budget_searches_without_the_line() {
         ],
         b"",
     );
-    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = common::without_progress(&String::from_utf8(out.stderr).unwrap());
+    assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("grundy: note: ") && err.contains("--memory"),
+        err.contains("--memory SIZE")
+            && err.contains("(10000 positions, ten times --max-positions N), so it is not tried"),
         "{err}"
     );
-    assert!(err.contains("searched one by one"), "{err}");
 }
 
 #[test]
@@ -559,4 +562,31 @@ fn a_forged_cache_is_never_served() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["grundy"], 3, "{v}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A heap whose line of values the budget refuses, and whose range of options is more than a
+/// search may store: one error saying both, at once; it once said it would search heap by heap
+/// and then failed. A heap whose search fits is still searched.
+#[test]
+fn a_line_past_the_budget_is_not_promised_a_search_that_cannot_fit() {
+    let out = common::run_from_root(
+        &[
+            "--memory",
+            "64M",
+            "solve",
+            "script:examples/games/half.rhai",
+            "100000000",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = common::without_progress(&String::from_utf8_lossy(&out.stderr));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("raise it with --memory SIZE")
+            && err.contains("the 50000000 heaps of the widest range")
+            && err.contains("ten times --max-positions N), so it is not tried")
+            && !err.contains("searched one by one instead"),
+        "{err}"
+    );
 }
