@@ -88,3 +88,37 @@ fn a_quotient_stops_on_ctrl_c() {
         "{err}"
     );
 }
+
+/// `guess` of a game script, its table under way: SIGINT's own action ends it at once.
+#[cfg(unix)]
+#[test]
+fn a_guess_stops_on_ctrl_c() {
+    let script = format!(
+        "script:{}/../../examples/games/divisors.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (code, err, took) = common::interrupt_timed(
+        &["guess", &script, "--upto", "3000000"],
+        libc::SIGINT,
+        |line| line.contains(" positions expanded (") || line.contains(" positions ("),
+    );
+    assert!(took < SOON, "{took:?}: {err}");
+    assert_eq!(code, None, "{err}");
+}
+
+/// `solve` of one heap of a game script whose line of values is long (3·10^8 heaps): Ctrl-C
+/// ends it with 130, as a shell expects of an interrupted command.
+#[cfg(unix)]
+#[test]
+fn a_solve_of_a_script_stops_on_ctrl_c() {
+    let script = format!(
+        "script:{}/../../examples/games/half.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (code, err, took) =
+        common::interrupt_timed(&["solve", &script, "300000000"], libc::SIGINT, |line| {
+            line.contains(" positions expanded (")
+        });
+    assert!(took < SOON, "{took:?}: {err}");
+    assert_eq!(code, Some(130), "{err}");
+}
