@@ -550,3 +550,42 @@ fn another_users_checkpoint_is_refused_then_imported_whole() {
     let direct = common::success_json(&["table", "0.6", "--upto", "400000", "--json"], b"");
     assert_eq!(imported, direct);
 }
+
+/// A pipe or a device given as a checkpoint is refused before it is opened: opening a pipe
+/// waited for a writer for ever, and a device is never a checkpoint.
+#[cfg(unix)]
+#[test]
+fn a_pipe_or_a_device_is_never_read_as_a_checkpoint() {
+    let dir = Dir::new("special");
+    let fifo = dir.0.join("a.fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let fifo = fifo.to_str().unwrap();
+    for args in [
+        vec![
+            "table",
+            "0.6",
+            "--upto",
+            "100",
+            "--resume",
+            "--checkpoint",
+            fifo,
+        ],
+        vec![
+            "table",
+            "0.6",
+            "--upto",
+            "100",
+            "--resume",
+            "--checkpoint",
+            "/dev/zero",
+        ],
+        vec!["solve", "cram:3x3", "--resume", "--checkpoint", fifo],
+    ] {
+        let out = common::output_within_patience(&mut common::grundy(&args));
+        assert_refused(&out, "not a regular file");
+    }
+}

@@ -211,10 +211,11 @@ fn read(
     // A pipe or a device is refused before a byte is read (a pipe would wait for a writer).
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => {
-            return Err(bad(
-                path,
-                "not a regular file (a device, a pipe or a folder)",
-            ))
+            return Err(CheckpointError {
+                path: path.to_path_buf(),
+                why: "not a regular file (a device, a pipe or a folder): give the path of a file"
+                    .into(),
+            })
         }
         _ => {}
     }

@@ -66,12 +66,19 @@ pub fn load(c: &Checkpoint, game: &TableGame, watch: &mut dyn Watch) -> Result<V
             path.display()
         ))
     };
-    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
-    let meta = file.metadata().map_err(|e| bad(&e.to_string()))?;
-    if !meta.is_file() {
-        return Err(bad("not a regular file (a device, a pipe or a folder)"));
+    // Looked at before it is opened: opening a pipe waits for a writer, and a device never ends.
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(TableError::Input(format!(
+                "checkpoint {}: not a regular file (a device, a pipe or a folder): give the \
+                 path of a file",
+                path.display()
+            )))
+        }
+        _ => {}
     }
-    let size = meta.len();
+    let file = std::fs::File::open(path).map_err(|e| bad(&e.to_string()))?;
+    let size = file.metadata().map_err(|e| bad(&e.to_string()))?.len();
     // The header is short: read it line by line, never more than a few hundred bytes, so a
     // file of random bytes costs nothing before it is refused.
     let mut reader = std::io::BufReader::new(file);
