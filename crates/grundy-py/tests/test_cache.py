@@ -100,10 +100,10 @@ def test_the_cache_is_written_when_the_block_raises(tmp_path, capfd):
 
 
 def sources(path):
-    """The sources a cache file names, from its header."""
+    """The sources a cache file names, from its header (`game ID WIDTH LENGTH SOURCE`)."""
     lines = path.read_bytes().split(b"\n")
     count = int(lines[1].split()[1])
-    return [line.split(b" ", 5)[5].decode() for line in lines[2 : 2 + count]]
+    return [line.split(b" ", 4)[4].decode() for line in lines[2 : 2 + count]]
 
 
 def test_one_cache_at_a_time_and_a_python_game_is_not_kept(tmp_path):
