@@ -159,7 +159,7 @@ fn main() -> ExitCode {
         out::error_line(format_args!("{m}"));
         return ExitCode::from(2);
     }
-    let session = grundy_front::session::Session::new(grundy_script::ScriptSettings {
+    let mut session = grundy_front::session::Session::new(grundy_script::ScriptSettings {
         limits: script_limits,
         search,
         params: grundy_script::Params::new(cli.params),
@@ -168,7 +168,6 @@ fn main() -> ExitCode {
         line_budget: Some(line_budget),
         interrupt: Some(commands::table::interrupt_flag()),
     });
-    let mut session = session;
     session.keyring = std::sync::Arc::new(grundy_core::seal::Keyring::for_user(cli.import));
     if let Some(path) = &cli.cache {
         let opened = session

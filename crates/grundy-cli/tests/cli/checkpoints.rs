@@ -489,14 +489,6 @@ fn a_search_interrupted_resumes_from_its_checkpoint() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("no checkpoint"));
 }
 
-/// `grundy ARGS` as the user whose config directory is `home` (their key is `home/grundy/key`).
-fn as_user(home: &Path, args: &[&str]) -> Output {
-    common::grundy(args)
-        .env("XDG_CONFIG_HOME", home)
-        .output()
-        .expect("the binary runs")
-}
-
 /// A checkpoint another user's grundy wrote (another key), true in every value: refused with one
 /// line naming `--import`, then imported to the table a direct run gives. The key is made on
 /// first use, readable by its owner alone.
@@ -517,7 +509,7 @@ fn another_users_checkpoint_is_refused_then_imported_whole() {
     ];
     let mut small = vec!["--memory", "600K"];
     small.extend_from_slice(&table);
-    let out = as_user(&alice, &small);
+    let out = common::as_user(&alice, &small);
     assert_eq!(
         out.status.code(),
         Some(1),
@@ -534,13 +526,13 @@ fn another_users_checkpoint_is_refused_then_imported_whole() {
     }
     let mut resumed = table.to_vec();
     resumed.push("--resume");
-    let out = as_user(&bob, &resumed);
+    let out = common::as_user(&bob, &resumed);
     assert_refused(&out, "not sealed with this user's key");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("give --import"), "{stderr}");
     // Alice's own run still resumes it; Bob's imports it after computing every value again.
     resumed.push("--import");
-    let out = as_user(&bob, &resumed);
+    let out = common::as_user(&bob, &resumed);
     assert!(
         out.status.success(),
         "{}",

@@ -29,6 +29,15 @@ pub fn grundy<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
     command
 }
 
+/// `grundy ARGS` from the repository's root as the user whose config directory is `home` (their
+/// key, which seals checkpoints and caches, is `home/grundy/key`), to its end.
+pub fn as_user(home: &std::path::Path, args: &[&str]) -> Output {
+    grundy(args)
+        .env("XDG_CONFIG_HOME", home)
+        .output()
+        .expect("the binary runs")
+}
+
 pub fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &str, args: &[S], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)

@@ -211,7 +211,7 @@ pub fn load(c: &Checkpoint, game: &TableGame, watch: &mut dyn Watch) -> Result<V
         values = Values::from_u32(&values.to_vec());
     }
     if !sealed {
-        return imported(&values, game, watch).map_err(|e| match e {
+        return imported(values, game, watch).map_err(|e| match e {
             TableError::Input(why) => bad(&why),
             other => other,
         });
@@ -228,11 +228,7 @@ pub fn load(c: &Checkpoint, game: &TableGame, watch: &mut dyn Watch) -> Result<V
 /// The values of a file not sealed with the user's key, imported: believed only if the table
 /// computed again from the rules (the sparse method, the fastest this game has, with progress
 /// and a way to stop) holds every one of them; `Err(Input)`: the first that differs.
-fn imported(
-    values: &Values,
-    game: &TableGame,
-    watch: &mut dyn Watch,
-) -> Result<Values, TableError> {
+fn imported(values: Values, game: &TableGame, watch: &mut dyn Watch) -> Result<Values, TableError> {
     let Some(mut engine) = game.engine(Method::Sparse) else {
         return Err(TableError::Input(
             "this game's values come from a formula, not a checkpoint".into(),
@@ -262,7 +258,7 @@ fn imported(
             values.at(n),
             fresh.at(n)
         ))),
-        None => Ok(values.clone()),
+        None => Ok(values),
     }
 }
 

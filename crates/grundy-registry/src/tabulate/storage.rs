@@ -13,6 +13,23 @@ pub enum Values {
     U32(Vec<u32>),
 }
 
+/// Writes `values` as `W` little-endian bytes each, a block of 1024 at a time on the stack.
+fn write_le_blocks<T: Copy, const W: usize>(
+    values: &[T],
+    le: fn(T) -> [u8; W],
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    const VALUES: usize = 1 << 10;
+    let mut block = [[0u8; W]; VALUES];
+    for chunk in values.chunks(VALUES) {
+        for (x, bytes) in chunk.iter().zip(block.iter_mut()) {
+            *bytes = le(*x);
+        }
+        out.write_all(block[..chunk.len()].as_flattened())?;
+    }
+    Ok(())
+}
+
 impl Default for Values {
     fn default() -> Self {
         Values::U8(Vec::new())
@@ -103,29 +120,10 @@ impl Values {
     /// written with no copy of it. The block is on the stack: a checkpoint is saved when a table
     /// stops at its memory budget too, when an allocation of the block's size may no longer fit.
     pub fn write_le(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        const VALUES: usize = 1 << 10;
         match self {
             Values::U8(v) => out.write_all(v),
-            Values::U16(v) => {
-                let mut block = [0u8; 2 * VALUES];
-                for chunk in v.chunks(VALUES) {
-                    for (x, bytes) in chunk.iter().zip(block.chunks_exact_mut(2)) {
-                        bytes.copy_from_slice(&x.to_le_bytes());
-                    }
-                    out.write_all(&block[..2 * chunk.len()])?;
-                }
-                Ok(())
-            }
-            Values::U32(v) => {
-                let mut block = [0u8; 4 * VALUES];
-                for chunk in v.chunks(VALUES) {
-                    for (x, bytes) in chunk.iter().zip(block.chunks_exact_mut(4)) {
-                        bytes.copy_from_slice(&x.to_le_bytes());
-                    }
-                    out.write_all(&block[..4 * chunk.len()])?;
-                }
-                Ok(())
-            }
+            Values::U16(v) => write_le_blocks(v, u16::to_le_bytes, out),
+            Values::U32(v) => write_le_blocks(v, u32::to_le_bytes, out),
         }
     }
 

@@ -486,14 +486,6 @@ fn a_cache_deleted_during_a_run_is_not_brought_back() {
     assert_eq!(cached_games(&cache), 1, "the deleted file's game came back");
 }
 
-/// `grundy ARGS` from the repository's root as the user whose config directory is `home`.
-fn as_user(home: &std::path::Path, args: &[&str]) -> std::process::Output {
-    common::grundy(args)
-        .env("XDG_CONFIG_HOME", home)
-        .output()
-        .expect("the binary runs")
-}
-
 /// The forgery that once served `G(6) = 4` for take-at-most-half (truth 3): a value edited in a
 /// cache file. Not sealed any more, the file is refused; imported, every value of the line is
 /// valued again and the answer is the truth. Another user's intact file is refused too, then
@@ -504,7 +496,7 @@ fn a_forged_cache_is_never_served() {
     let (alice, bob) = (dir.join("alice"), dir.join("bob"));
     let cache = dir.join("half.cache");
     let file = cache.to_str().unwrap();
-    let made = as_user(
+    let made = common::as_user(
         &alice,
         &[
             "--cache",
@@ -531,7 +523,7 @@ fn a_forged_cache_is_never_served() {
     forged[data + 12] = 4;
     std::fs::write(&cache, &forged).unwrap();
     let solve = ["--cache", file, "solve", "--json", HALF, "6"];
-    let out = as_user(&alice, &solve);
+    let out = common::as_user(&alice, &solve);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -541,26 +533,22 @@ fn a_forged_cache_is_never_served() {
     );
     let mut imported = vec!["--import"];
     imported.extend_from_slice(&solve);
-    let out = as_user(&alice, &imported);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["grundy"], 3, "{v}");
+    // Imported, G(6) is 3, whoever imports it.
+    let value = |home: &std::path::Path| {
+        let out = common::as_user(home, &imported);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()["grundy"].clone()
+    };
+    assert_eq!(value(&alice), 3);
     // Alice's intact file, read by Bob: refused, then imported and answered.
     std::fs::write(&cache, &good).unwrap();
-    let out = as_user(&bob, &solve);
+    let out = common::as_user(&bob, &solve);
     assert_eq!(out.status.code(), Some(2));
-    let out = as_user(&bob, &imported);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["grundy"], 3, "{v}");
+    assert_eq!(value(&bob), 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
