@@ -56,8 +56,8 @@ pub fn save(c: &Checkpoint, game: &TableGame, e: &Engine) -> std::io::Result<()>
 /// the user's key: the header, the length, the MAC, every value's range and a sample of values
 /// recomputed from the rules (see [`TableGame::verify`]). A file not sealed with the key (another
 /// user's, an older grundy's, or edited) is refused, or, when the trust imports such files, used
-/// only after every value it holds is found to be the mex of its options. A bad file ends the
-/// run with one line; it never makes a table.
+/// only after every value it holds is found equal to the table computed again from the rules. A
+/// bad file ends the run with one line; it never makes a table.
 pub fn load(c: &Checkpoint, game: &TableGame, watch: &mut dyn Watch) -> Result<Values, TableError> {
     let path = &c.path;
     let bad = |why: &str| {
