@@ -102,8 +102,9 @@ where
                 ),
             };
         }
-        // One search from the rules alone for the whole sample (its table shared by them).
-        let fresh = Search::new(self.rules.clone(), 1 << 20, 1);
+        // One search from the rules alone for the whole sample (its table shared by them),
+        // reporting as this one does: an imported file's every entry may take a while.
+        let fresh = Search::new(self.rules.clone(), 1 << 20, 1).with_progress(self.progress);
         for &(code, data) in sample {
             let Some(part) = self.rules.decode(code) else {
                 return Err(format!(
