@@ -175,11 +175,6 @@ impl Keyring {
         }
     }
 
-    /// Whether files not sealed with the key are imported.
-    pub fn imports(&self) -> bool {
-        self.import
-    }
-
     /// The trust of a file opened or written now: the key, read or made on first use. `Err`: why
     /// the key cannot be had (one line).
     pub fn trust(&self) -> Result<Trust, String> {
