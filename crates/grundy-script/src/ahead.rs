@@ -31,7 +31,7 @@ impl ScriptGame {
         let first = FirstError::new();
         let expand = |(k, p): (usize, &&Position)| {
             // Asked to stop: nothing more is expanded ahead (each expansion may be long).
-            if first.skips(k) || self.runtime.interrupted() {
+            if first.skips(k) || self.runtime.stopping() {
                 return None;
             }
             let e = self.expand(p);

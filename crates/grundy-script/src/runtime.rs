@@ -224,17 +224,16 @@ impl Runtime {
         self.stopped.store(true, Ordering::SeqCst);
     }
 
-    /// Whether [`Runtime::stop_lines`] was called.
-    pub(super) fn lines_stopped(&self) -> bool {
+    /// Whether the run is stopping: [`Runtime::stop_lines`] was called, or the user asked it to
+    /// stop ([`ScriptSettings::interrupt`]). Lines, blocks expanded ahead and tables valued
+    /// position by position all end within the position they are at.
+    pub(super) fn stopping(&self) -> bool {
         self.stopped.load(Ordering::SeqCst)
-    }
-
-    /// Whether the user asked the run to stop ([`ScriptSettings::interrupt`]).
-    pub(super) fn interrupted(&self) -> bool {
-        self.settings
-            .interrupt
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self
+                .settings
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Says `message` on stderr, once a run: a line given up is a shortcut lost, not an error.

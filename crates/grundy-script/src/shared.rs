@@ -160,7 +160,7 @@ impl ScriptGame {
             }
         }
         let budget = self.runtime.settings().line_budget;
-        let stopped = || self.runtime.lines_stopped();
+        let stopped = || self.runtime.stopping();
         let most = if budget.is_some() { MOST } else { UNBUDGETED };
         if n >= most || stopped() || !self.dense_at(p, n) {
             return None;
@@ -226,7 +226,7 @@ impl ScriptGame {
             let total = n as u64 + 1;
             let mut stopped = false;
             self.extend(&mut write, n, &mut |done| {
-                stopped = !watch.progress(done as u64, total) || self.runtime.lines_stopped();
+                stopped = !watch.progress(done as u64, total) || self.runtime.stopping();
                 !stopped
             });
             if stopped {
@@ -288,7 +288,7 @@ impl ScriptGame {
                 }
                 // Asked to stop: the block is not expanded further (an expansion may be long);
                 // the watch, told next, ends the line, and no heap is valued from this.
-                if self.runtime.interrupted() {
+                if self.runtime.stopping() {
                     return Err("interrupted".to_string());
                 }
                 let e = builder.expand(&Position::Int(k as i64));

@@ -30,7 +30,7 @@ pub fn values(
     let mut out = Vec::with_capacity(positions.len());
     let valued = in_blocks(game, positions, progress, |block| {
         for p in block {
-            if game.runtime.interrupted() {
+            if game.runtime.stopping() {
                 break;
             }
             out.push(Value::Finite(solver.grundy(p)?));
@@ -55,7 +55,7 @@ fn line_values(
     let mut solver = None;
     let valued = in_blocks(game, positions, progress, |block| {
         for p in block {
-            if game.runtime.interrupted() {
+            if game.runtime.stopping() {
                 break;
             }
             let e = game.expansion_once(p);
@@ -97,7 +97,7 @@ fn in_blocks(
         );
         valued?;
         let go_on = progress(((i + 1) * BLOCK).min(positions.len()));
-        if !go_on || game.runtime.interrupted() {
+        if !go_on || game.runtime.stopping() {
             break;
         }
     }
