@@ -581,3 +581,23 @@ fn a_pipe_or_a_device_is_never_read_as_a_checkpoint() {
         assert_refused(&out, "not a regular file");
     }
 }
+
+/// Without a key to be had (a config directory that cannot be made), a solve still answers,
+/// saying its search keeps no checkpoint; one that asks for a checkpoint is refused, naming the
+/// key.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_solve_without_a_key_answers_and_a_checkpoint_asked_for_is_refused() {
+    let nowhere = Path::new("/proc/no-such-dir");
+    let out = common::as_user(nowhere, &["solve", "--json", "nim", "3", "4", "5"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("keeps no checkpoint"), "{err}");
+    let out = common::as_user(nowhere, &["solve", "--checkpoint", "x.ckpt", "nim", "3"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the key /proc/no-such-dir/grundy/key"),
+        "{err}"
+    );
+}

@@ -12,20 +12,29 @@ use grundy_front::session::Session;
 /// Where the searches of this solve keep their checkpoint: the file must be whole to resume
 /// from; Ctrl-C saves every search's table there before the process ends, and the values of each
 /// script's line in the `--cache` file, as an interrupted table keeps them. The session of the
-/// solve: `session`'s, its searches keeping that checkpoint.
-pub(super) fn checkpointed(args: &Args, session: &Session) -> Result<Session, Failure> {
+/// solve: `session`'s, its searches keeping that checkpoint (`None`: `session` as it is, when the
+/// user's key that seals the file cannot be had and no checkpoint was asked for: a solve needs
+/// none, and most never search).
+pub(super) fn checkpointed(args: &Args, session: &Session) -> Result<Option<Session>, Failure> {
     let path = args
         .checkpoint
         .clone()
         .unwrap_or_else(|| crate::commands::checkpoint_file("search", &args.spec[0]));
-    let trust = session.keyring.trust().map_err(Failure::Input)?;
-    let checkpointing = Checkpointing {
+    let trust = match session.keyring.trust() {
+        Ok(trust) => Some(trust),
+        Err(m) if args.resume || args.checkpoint.is_some() => return Err(Failure::Input(m)),
+        Err(m) => {
+            eprintln!("grundy: note: a long search keeps no checkpoint: {m}");
+            None
+        }
+    };
+    let checkpointing = trust.map(|trust| Checkpointing {
         path: path.clone(),
         resume: args.resume,
         every: Duration::from_secs(args.checkpoint_every),
         trust,
-    };
-    if args.resume {
+    });
+    if let (true, Some(checkpointing)) = (args.resume, &checkpointing) {
         if !path.exists() {
             return Err(Failure::Input(format!(
                 "--resume: there is no checkpoint {} to resume from (give its file with \
@@ -33,15 +42,15 @@ pub(super) fn checkpointed(args: &Args, session: &Session) -> Result<Session, Fa
                 path.display()
             )));
         }
-        checkpoint::check(&checkpointing).map_err(|e| Failure::Input(e.to_string()))?;
+        checkpoint::check(checkpointing).map_err(|e| Failure::Input(e.to_string()))?;
     }
-    let checkpointed = session.checkpointed(checkpointing);
+    let checkpointed = checkpointing.map(|c| session.checkpointed(c));
     // Without a handler Ctrl-C just ends the process; the periodic checkpoint still exists.
     let scripts = session.scripts.clone();
     let _ = ctrlc::set_handler(move || {
         for (path, saved) in checkpoint::save_live() {
             match saved {
-                // Its size is said: the table is saved whole, however little of it is filled.
+                // Its size is said: a search interrupted late may leave a large file.
                 Ok(()) => eprintln!(
                     "grundy: interrupted; the search is saved in {} ({}): run the same command \
                      with --resume to go on, or delete it",

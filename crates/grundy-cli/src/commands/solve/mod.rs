@@ -139,7 +139,8 @@ fn write_json(
 }
 
 pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
-    let session = &checkpoints::checkpointed(&args, session)?;
+    let checkpointed = checkpoints::checkpointed(&args, session)?;
+    let session = checkpointed.as_ref().unwrap_or(session);
     let by_formula = ByFormula::resolve(&args, session)?;
     if args.batch {
         return batch::batch(&args, session, by_formula.as_ref());
