@@ -62,6 +62,17 @@ pub trait Ruleset {
         None
     }
 
+    /// The value of `position` when the ruleset can give it cheaply: a [`Ruleset::closed_form`]
+    /// that is a formula (the default), a value already computed, or one computed in about the
+    /// time of listing the position's options; never one that costs about a full valuation.
+    /// The outcome search asks it of every option it meets, most of which it never needs to
+    /// value, and of its root before searching; a ruleset whose closed form can mean long work
+    /// (a script's line of heaps, valued up to the heap asked) answers here only when that work
+    /// is cheap.
+    fn cheap_value(&self, position: &Self::Position) -> Option<Nimber> {
+        self.closed_form(position)
+    }
+
     /// A chance to work ahead before a search from `position`: a ruleset whose options are costly
     /// to list (a game script) may list the positions it reaches on every core, so that the
     /// sequential search finds them ready. The default does nothing.
@@ -83,6 +94,16 @@ pub trait Ruleset {
     /// each option's own moves. Any order is correct, so the measure need only be cheap. `None`
     /// (the default): the search counts the option's moves instead.
     fn position_size(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+
+    /// Whether `position` has no move, when the rules can tell without listing its moves: the
+    /// outcome search asks it of every option before listing any option's own moves, so that a
+    /// move to a position with no move (the player to move then wins at once) is found first.
+    /// `None` (the default): not known without listing. A ruleset whose positions are costly to
+    /// expand (a script) answers within a small budget, or `None`.
+    fn terminal(&self, position: &Self::Position) -> Option<bool> {
         let _ = position;
         None
     }
@@ -114,6 +135,9 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
     fn closed_form(&self, position: &Self::Position) -> Option<Nimber> {
         (**self).closed_form(position)
     }
+    fn cheap_value(&self, position: &Self::Position) -> Option<Nimber> {
+        (**self).cheap_value(position)
+    }
     fn prepare(&self, position: &Self::Position) {
         (**self).prepare(position)
     }
@@ -122,6 +146,9 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
     }
     fn position_size(&self, position: &Self::Position) -> Option<u64> {
         (**self).position_size(position)
+    }
+    fn terminal(&self, position: &Self::Position) -> Option<bool> {
+        (**self).terminal(position)
     }
     fn fault(&self) -> Result<(), SolveError> {
         (**self).fault()

@@ -71,6 +71,17 @@ impl<P: Clone + Eq + std::hash::Hash, S: Slot> Memo<P, S> {
         }
     }
 
+    /// Forgets every fact for which `keep` is false.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(S) -> bool) {
+        self.hashed.retain(|_, s| keep(*s));
+        for s in self.dense.iter_mut() {
+            if *s != S::UNKNOWN && !keep(*s) {
+                *s = S::UNKNOWN;
+                self.dense_len -= 1;
+            }
+        }
+    }
+
     /// How many positions are known.
     pub(crate) fn len(&self) -> usize {
         self.hashed.len() + self.dense_len

@@ -95,6 +95,15 @@ impl<R: Ruleset> Solver<R> {
             .or_else(|| self.table.get(&self.ruleset, p).map(Nimber))
     }
 
+    /// The value of `p` when it is cheap: one the ruleset gives cheaply
+    /// ([`Ruleset::cheap_value`]) or one stored. Unlike [`Solver::known`], never starts long
+    /// work.
+    pub fn cheap(&self, p: &R::Position) -> Option<Nimber> {
+        self.ruleset
+            .cheap_value(p)
+            .or_else(|| self.table.get(&self.ruleset, p).map(Nimber))
+    }
+
     fn frame(&self, position: R::Position) -> Frame<R::Position> {
         let mut children = Vec::new();
         let combine = if self.ruleset.components(&position, &mut children) {
