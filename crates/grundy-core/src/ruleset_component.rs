@@ -169,10 +169,12 @@ impl<G: Game> Component for RulesetComponent<G> {
     fn outcome_search(&mut self) -> Result<Option<(Outcome, Option<MoveReport>)>, SolveError> {
         let p = self.position.clone();
         let rules = self.rules();
-        // A theorem answers at once; a game that refuses a search says so when it is valued; a
-        // sum is decided by its value anyway; a loopy game is known to be one.
+        // A theorem or a value at hand answers at once (but not a closed form that is work:
+        // a script's line of heaps valued up to this one is the full valuation this search
+        // means to avoid); a game that refuses a search says so when it is valued; a sum is
+        // decided by its value anyway; a loopy game is known to be one.
         let mut parts = Vec::new();
-        if rules.closed_form(&p).is_some()
+        if rules.cheap_value(&p).is_some()
             || rules.outcome(&p).is_some()
             || rules.solvable(&p).is_err()
             || (rules.components(&p, &mut parts) && parts.len() > 1)
