@@ -131,6 +131,39 @@ impl ScriptGame {
         ahead.or_else(|| self.expansion(p))
     }
 
+    /// The expansion of `p` if it is held or can be made within `operations` script operations
+    /// (then kept, so the search that asks again later does not call the script again).
+    pub(super) fn expansion_within(&self, p: &Position, operations: u64) -> Option<Arc<Expansion>> {
+        {
+            let mut store = self.store.lock().expect("no thread panics holding it");
+            if let Some(e) = store.get(p) {
+                return Some(e);
+            }
+            if store.costly.contains(p) {
+                return None;
+            }
+        }
+        let Some(made) = super::program::within(operations, || self.expand(p)) else {
+            let mut store = self.store.lock().expect("no thread panics holding it");
+            if store.costly.len() < KEPT {
+                store.costly.insert(p.clone());
+            }
+            return None;
+        };
+        match made {
+            Ok(e) => {
+                let e = Arc::new(e);
+                let mut store = self.store.lock().expect("no thread panics holding it");
+                store.keep(p.clone(), e.clone());
+                Some(e)
+            }
+            Err(m) => {
+                self.fail(m);
+                None
+            }
+        }
+    }
+
     /// The expansion of `p`: made ahead, kept from before, or made now (and kept). A search
     /// over sums (misère play, Every-SG, loopy games) meets the same part in many positions, and
     /// the script is called once for it.
@@ -165,6 +198,9 @@ pub(super) struct Store {
     ahead: FxHashMap<Position, Arc<Expansion>>,
     kept: FxHashMap<Position, Arc<Expansion>>,
     kept_size: usize,
+    /// Positions whose expansion spent the budget of [`ScriptGame::expansion_within`]: asked
+    /// again, they are not tried again (cleared with the kept expansions).
+    costly: FxHashSet<Position>,
 }
 
 /// Groups of options kept at most (about a hundred megabytes).
@@ -192,6 +228,7 @@ impl Store {
         let size = e.size();
         if self.kept_size + size > KEPT {
             self.kept.clear();
+            self.costly.clear();
             self.kept_size = 0;
         }
         if size <= KEPT && self.kept.insert(p, e).is_none() {

@@ -81,6 +81,11 @@ use grundy_registry::spec::{GameSpec, SpecError, Word};
 /// How many times over a part may be split again by `components`.
 const MAX_SPLITS: usize = 64;
 
+/// The script operations spent on asking whether a position has any move
+/// ([`Ruleset::terminal`]): enough for a `moves` that returns `[]` after a test or two, a small
+/// part of one that lists a thousand moves, so that asking it of every option is cheap.
+const TERMINAL_PROBE: u64 = 200;
+
 /// A game defined by a script.
 pub struct ScriptGame {
     /// The run it belongs to: its settings, and what its games share.
@@ -397,6 +402,29 @@ impl Ruleset for ScriptGame {
                 })
             });
         size.map_err(|m| self.fail(m)).ok()
+    }
+
+    fn terminal(&self, p: &Position) -> Option<bool> {
+        // A sum has no move when none of its parts has one: left to the search, which values
+        // sums by their parts.
+        if self.failed() || p.parts(&mut Vec::new()) {
+            return None;
+        }
+        match self.expansion_within(p, TERMINAL_PROBE)?.as_ref() {
+            Expansion::Options(groups) => Some(groups.iter().all(|g| g.len() == 0)),
+            Expansion::Parts(_) => None,
+        }
+    }
+
+    fn cheap_value(&self, p: &Position) -> Option<Nimber> {
+        // What the line holds, or can value in about linear time: when the heap's moves are
+        // spelled compactly (a range), each heap of the line costs the script a few steps. A
+        // `moves` that lists its heaps one by one would make the line quadratic.
+        if let Some(v) = self.held_on_line(p) {
+            return Some(Nimber(v));
+        }
+        self.expansion_within(p, TERMINAL_PROBE)?;
+        self.closed_form(p)
     }
 
     fn closed_form(&self, p: &Position) -> Option<Nimber> {

@@ -89,6 +89,25 @@ impl ScriptLimits {
 thread_local! {
     /// What the probe read when the current call started.
     static CALL_START: Cell<i64> = const { Cell::new(0) };
+    /// The operations a call on this thread may take within [`within`]; `u64::MAX` outside.
+    static BUDGET: Cell<u64> = const { Cell::new(u64::MAX) };
+    /// Whether a call within [`within`] was stopped for its budget.
+    static SPENT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The token a call is stopped with when it spends the budget of [`within`].
+const SPENT_TOKEN: &str = "grundy: probe budget spent";
+
+/// Runs `f`, whose script calls on this thread may take at most `operations` operations each:
+/// `None` when one was stopped for it (whatever `f` returned then is not an answer). A cheap
+/// question about a position (has it any move?) is asked this way, so that asking it of
+/// thousands of options costs little even where listing their moves would cost much.
+pub(super) fn within<T>(operations: u64, f: impl FnOnce() -> T) -> Option<T> {
+    let outer = BUDGET.with(|b| b.replace(operations));
+    SPENT.with(|s| s.set(false));
+    let result = f();
+    BUDGET.with(|b| b.set(outer));
+    (!SPENT.with(|s| s.replace(false))).then_some(result)
 }
 
 /// Counts one more position expanded by the script `name`.
@@ -224,18 +243,21 @@ fn engine(limits: ScriptLimits, probe: Option<fn() -> i64>) -> Engine {
     engine.set_max_operations(limits.operations);
     engine.set_max_call_levels(limits.depth);
     engine.set_max_expr_depths(limits.depth.max(64), limits.depth.max(32));
-    if let Some(probe) = probe {
-        let cap = (limits.memory_mib as i64).saturating_mul(1 << 20);
-        engine.on_progress(move |ops| {
-            // Every operation: one `s += s` doubles a string, so a few unchecked steps could
-            // take all the memory there is.
-            let _ = ops;
+    let cap = (limits.memory_mib as i64).saturating_mul(1 << 20);
+    engine.on_progress(move |ops| {
+        if ops > BUDGET.with(Cell::get) {
+            SPENT.with(|s| s.set(true));
+            return Some(Dynamic::from(SPENT_TOKEN));
+        }
+        // Every operation: one `s += s` doubles a string, so a few unchecked steps could
+        // take all the memory there is.
+        if let Some(probe) = probe {
             if probe() - CALL_START.with(Cell::get) > cap {
                 return Some(Dynamic::from(OUT_OF_MEMORY));
             }
-            None
-        });
-    }
+        }
+        None
+    });
 
     register_sized_padding(&mut engine, limits.size);
     // The standard `sleep` waits on the clock, which no cap counts: a script could hold a table

@@ -144,6 +144,14 @@ impl ScriptGame {
         Some(line)
     }
 
+    /// The value of `p` if the shared line holds it already.
+    pub(super) fn held_on_line(&self, p: &Position) -> Option<u64> {
+        let Position::Int(n) = *p else { return None };
+        let n = usize::try_from(n).ok()?;
+        let read = self.shared().read().expect("no thread panics holding it");
+        read.line.get(n)
+    }
+
     /// The value of the heap `p` from the run's shared line, extending it when the heap's
     /// options make the line pay (see the module's note); `None`: the generic solver decides.
     pub(super) fn shared_value(&self, p: &Position) -> Option<u64> {
