@@ -85,9 +85,13 @@ pub fn guessing(stage: &str) {
 }
 
 /// The search limits' reporter (`grundy_core::limits::Limits::progress`): a search's count of
-/// positions.
+/// positions, and how many it stores a second on average since the command started.
 pub fn searched(what: &str, stored: u64) {
-    spin(|| format!("{what}: {stored} positions stored"));
+    spin(|| {
+        let seconds = STARTED.get_or_init(Instant::now).elapsed().as_secs_f64();
+        let rate = stored as f64 / seconds.max(1e-3);
+        format!("{what}: {stored} positions stored, {rate:.0} a second")
+    });
 }
 
 /// The reporter of `Limits::table_progress`: a bar of values with an estimate.

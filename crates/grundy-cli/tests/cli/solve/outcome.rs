@@ -282,3 +282,31 @@ fn every_sg_without_moves_gives_the_outcome_alone() {
     );
     assert_eq!(text.split_whitespace().nth(2), Some("-"), "{text}");
 }
+
+/// A move to a position with no move is found by asking each option whether it has one, within
+/// a small budget of script steps, not by listing every option's moves: the script says each
+/// step of its loop on stderr, so the test counts what the search made it list. Listing the
+/// moves of every option of 1000 would be 500,000 steps; the root's own 1000 and a budget of a
+/// few dozen an option are far fewer.
+#[test]
+fn a_move_to_a_terminal_position_is_found_without_listing_every_option() {
+    let script = "script:{fn moves(n) { if n < 0 { return []; } \
+                  let r = []; for k in 0..n { print(\"k\"); r.push(k); } r.push(-1); r }}";
+    let out = common::run_from_root(&["solve", "--outcome", "--json", script, "1000"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&v["outcome"], &v["outcome_search"]),
+        (&"N".into(), &true.into())
+    );
+    assert_eq!(v["winning_moves"][0]["position"], serde_json::json!([-1]));
+    let steps = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| *l == "k")
+        .count();
+    assert!((1000..100_000).contains(&steps), "{steps} steps listed");
+}
