@@ -39,6 +39,17 @@ compare() { # GAME POSITION NOTE
         "$2" "$f" "$o" "$(echo "$f / $o" | bc -l)" "$3" "$move"
 }
 
+alone() { # GAME POSITION NOTE: the outcome search alone, where the value is out of reach
+    local fast=()
+    for _ in $(seq "$RUNS"); do
+        fast+=("$(secs $G solve --outcome "$1" "$2")")
+    done
+    printf '  %-22s outcome %6.2f s  (%s)\n' "$2" "$(min "${fast[@]}")" "$3"
+}
+
+echo "A move to a terminal position (bench/scripts/terminal-first.rhai: to -1, listed last, or any smaller number):"
+compare script:bench/scripts/terminal-first.rhai 3000 "found by asking each option, cheaply, whether it has a move"
+alone script:bench/scripts/terminal-first.rhai 30000 "the same, ten times wider (the value, quadratic, would take minutes)"
 echo "Moore's Nim_2 (bench/scripts/moore2.rhai: take from one heap or from two):"
 compare script:bench/scripts/moore2.rhai 7,7,7,100 "the move to a small P-position ends it"
 compare script:bench/scripts/moore2.rhai 4,6,7,9,11 "a P-option much smaller than the root"
