@@ -150,18 +150,7 @@ impl ScriptGame {
             }
             return None;
         };
-        match made {
-            Ok(e) => {
-                let e = Arc::new(e);
-                let mut store = self.store.lock().expect("no thread panics holding it");
-                store.keep(p.clone(), e.clone());
-                Some(e)
-            }
-            Err(m) => {
-                self.fail(m);
-                None
-            }
-        }
+        self.kept(p, made)
     }
 
     /// The expansion of `p`: made ahead, kept from before, or made now (and kept). A search
@@ -176,7 +165,12 @@ impl ScriptGame {
         {
             return Some(e);
         }
-        match self.expand(p) {
+        self.kept(p, self.expand(p))
+    }
+
+    /// An expansion just made of `p`, kept for the next question; a script error fails the game.
+    fn kept(&self, p: &Position, made: Result<Expansion, String>) -> Option<Arc<Expansion>> {
+        match made {
             Ok(e) => {
                 let e = Arc::new(e);
                 let mut store = self.store.lock().expect("no thread panics holding it");

@@ -144,7 +144,7 @@ impl Walk {
         lost: u64,
         on_path: &FxHashSet<P>,
     ) -> Option<Step> {
-        if lost != self.lost_seen && self.since >= 1 << self.scans.min(40) {
+        if lost != self.lost_seen && self.since >= 1 << self.scans.min(30) {
             self.lost_seen = lost;
             self.since = 0;
             self.scans += 1;
@@ -191,8 +191,6 @@ struct Frame<P> {
     position: P,
     open: Vec<Open<P>>,
     mode: Mode,
-    /// The option being searched, when the frame waits on it.
-    searching: usize,
 }
 
 /// What expanding a position found.
@@ -340,7 +338,6 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
             position: root.clone(),
             open,
             mode,
-            searching: 0,
         }];
         let longest = (self.cap / 10).max(1);
         loop {
@@ -423,7 +420,6 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
                 }
             };
             let top = stack.last_mut().expect("non-empty");
-            top.searching = index;
             let child = top.open[index].position.clone();
             if on_path.contains(&child) {
                 return Err(SolveError::Cycle);
@@ -449,7 +445,6 @@ impl<P: Clone + Eq + std::hash::Hash> OutcomeSearch<P> {
                         position: child,
                         open,
                         mode,
-                        searching: 0,
                     });
                 }
             }
