@@ -73,6 +73,14 @@ pub trait Ruleset {
         self.closed_form(position)
     }
 
+    /// The solver has computed `value` for `position`: a ruleset shared by several solvers of one
+    /// run (a script's every `--batch` line and every part of a sum builds a solver of its own)
+    /// may keep it, and give it back through [`Ruleset::closed_form`] to the solvers that come
+    /// after. The default forgets it.
+    fn learned(&self, position: &Self::Position, value: Nimber) {
+        let _ = (position, value);
+    }
+
     /// A chance to work ahead before a search from `position`: a ruleset whose options are costly
     /// to list (a game script) may list the positions it reaches on every core, so that the
     /// sequential search finds them ready. The default does nothing.
@@ -137,6 +145,9 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
     }
     fn cheap_value(&self, position: &Self::Position) -> Option<Nimber> {
         (**self).cheap_value(position)
+    }
+    fn learned(&self, position: &Self::Position, value: Nimber) {
+        (**self).learned(position, value)
     }
     fn prepare(&self, position: &Self::Position) {
         (**self).prepare(position)

@@ -198,6 +198,7 @@ impl<R: Ruleset> Solver<R> {
                     self.limits
                         .check_memory(self.table.len(), || "the solver".into())?;
                     on_stack.remove(&done.position);
+                    self.ruleset.learned(&done.position, value);
                     self.table.insert(&self.ruleset, done.position, value.0);
                     if stack.is_empty() {
                         return Ok(value);

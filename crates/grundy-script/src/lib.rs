@@ -45,6 +45,7 @@ mod expansion;
 mod family;
 mod first_error;
 mod heaps;
+mod known;
 mod last_seen;
 mod line;
 mod line_moves;
@@ -102,6 +103,8 @@ pub struct ScriptGame {
     warned: AtomicBool,
     /// The run's line of heap values for this program ([`shared`]), found once.
     line: OnceLock<shared::SharedLine>,
+    /// The run's store of values off the line for this program ([`known`]), found once.
+    known: OnceLock<Arc<known::Known>>,
     /// The game's identity in a cache file ([`cache::identity`]): a script's, not a host's.
     identity: Option<u64>,
 }
@@ -126,6 +129,7 @@ impl ScriptGame {
             error: Mutex::new(None),
             warned: AtomicBool::new(false),
             line: OnceLock::new(),
+            known: OnceLock::new(),
             identity: None,
         }
     }
@@ -420,7 +424,7 @@ impl Ruleset for ScriptGame {
         // What the line holds, or can value in about linear time: when the heap's moves are
         // spelled compactly (a range), each heap of the line costs the script a few steps. A
         // `moves` that lists its heaps one by one would make the line quadratic.
-        if let Some(v) = self.held_on_line(p) {
+        if let Some(v) = self.held_on_line(p).or_else(|| self.known_value(p)) {
             return Some(Nimber(v));
         }
         self.expansion_within(p, TERMINAL_PROBE)?;
@@ -428,8 +432,15 @@ impl Ruleset for ScriptGame {
     }
 
     fn closed_form(&self, p: &Position) -> Option<Nimber> {
-        // Not a theorem: a value of the process's shared line of heaps ([`shared`]), exact.
-        self.shared_value(p).map(Nimber)
+        // Not a theorem: a value of the process's shared line of heaps ([`shared`]), or one
+        // another game of this program computed in this run ([`known`]); exact either way.
+        self.known_value(p)
+            .or_else(|| self.shared_value(p))
+            .map(Nimber)
+    }
+
+    fn learned(&self, p: &Position, value: Nimber) {
+        self.learn(p, value.0);
     }
 
     fn fault(&self) -> Result<(), SolveError> {

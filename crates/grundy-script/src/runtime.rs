@@ -72,6 +72,8 @@ pub struct Runtime {
     compiled: Mutex<FxHashMap<(String, String, Params), Arc<Program>>>,
     /// The line of heap values of each program, shared by every game of it.
     pub(super) lines: Mutex<Lines>,
+    /// The values off the line each program's games have computed, shared by them all.
+    pub(super) known: Mutex<super::known::KnownValues>,
     /// The cache file of the run, if one was opened.
     pub(super) cache: Mutex<Option<Cache>>,
     /// Set by [`Runtime::stop_lines`], for good.
@@ -87,6 +89,7 @@ impl Runtime {
             settings,
             compiled: Mutex::default(),
             lines: Mutex::default(),
+            known: Mutex::default(),
             cache: Mutex::default(),
             stopped: AtomicBool::new(false),
             noted: AtomicBool::new(false),
