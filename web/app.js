@@ -131,7 +131,7 @@ async function solve() {
   out.replaceChildren();
   try {
     const convention = $("convention").value;
-    const outcome = convention === "normal" && $("outcome-only").checked;
+    const outcome = convention !== "every" && $("outcome-only").checked;
     const r = await ask("solve", { words: words(), convention, outcome }, "solving");
     out.append(el("p", `Outcome: ${r.outcome_sentence}`, "verdict outcome"));
     if (r.grundy !== null && r.grundy !== undefined) {
@@ -151,6 +151,9 @@ async function solve() {
       out.append(list);
     } else if (r.outcome === "P") {
       out.append(el("p", "Every move loses against perfect play."));
+    } else if (r.outcome === "N" && r.outcome_search) {
+      // Misère play: a position without moves is won, by the opponent's last move.
+      out.append(el("p", "No move is left: the opponent made the last move and lost."));
     } else if (r.outcome === "N" && outcome) {
       // A sum (or a game a theorem decides) is valued instead: its moves are not looked for.
       out.append(el("p", "Winning moves: not looked for (outcome only)."));
@@ -384,8 +387,8 @@ async function start() {
   $("cancel").onclick = cancel;
   $("share").onclick = shareLink;
   $("solve-go").onclick = solve;
-  // Outcome only is for normal play, as the command line's --outcome.
-  $("convention").onchange = () => { $("outcome-only").disabled = $("convention").value !== "normal"; };
+  // Outcome only is for normal and misère play, as the command line's --outcome.
+  $("convention").onchange = () => { $("outcome-only").disabled = $("convention").value === "every"; };
   $("table-go").onclick = tabulate;
   $("check-go").onclick = check;
   $("guess-go").onclick = guess;

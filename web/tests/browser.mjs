@@ -174,9 +174,18 @@ await test("outcome only answers as solve --outcome, for scripts and built-in ga
   assert(text.includes("Grundy value: not computed"), text);
   assert(text.includes("A winning move (the one that settled the search"), text);
   await page.screenshot({ path: join(shots, "outcome.png") });
-  // Normal play only, as the command line's --outcome.
+  // Misère play too, as the command line's --outcome --misere: the search of the whole sum
+  // stops at its first winning move.
   await page.selectOption("#convention", "misere");
-  assert(await page.isDisabled("#outcome-only"), "outcome only is offered with misère play");
+  assert(await page.isEnabled("#outcome-only"), "outcome only is not offered with misère play");
+  await page.fill("#position", "3,3,2");
+  await page.click("#solve-go");
+  await page.waitForSelector("#solve-out .outcome");
+  const misere = await page.textContent("#solve-out");
+  assert(misere.includes("A winning move (the one that settled the search") && misere.includes("[3, 1, 1]"), misere);
+  // Not with Every-SG, whose step counts need every component whole.
+  await page.selectOption("#convention", "every");
+  assert(await page.isDisabled("#outcome-only"), "outcome only is offered with Every-SG");
   await page.selectOption("#convention", "normal");
   assert(await page.isEnabled("#outcome-only"), "outcome only is not offered back with normal play");
   await page.uncheck("#outcome-only");

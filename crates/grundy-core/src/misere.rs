@@ -82,6 +82,10 @@ pub struct MisereAnalysis {
     pub drawing_moves: Vec<SumMove>,
     /// The misère quotient that decided it, with [`MisereMethod::Quotient`].
     pub quotient: Option<QuotientUsed>,
+    /// An outcome-only search decided ([`analyse_misere_outcome`]): `winning_moves` holds the
+    /// one move that settled it, the others were not looked for (`winning_moves_total` is 0),
+    /// and no normal-play value was computed.
+    pub outcome_search: bool,
 }
 
 /// The misère outcome of a sum of SJ atoms with these normal-play values.
@@ -112,6 +116,61 @@ pub fn analyse_misere(
     limit: usize,
     limits: &Limits,
 ) -> Result<MisereAnalysis, SolveError> {
+    analyse_misere_with(components, limit, limits, false)
+}
+
+/// Who wins under misère play, stopping at the first winning move proved: the theorems first
+/// (the SJ theorem on declared atoms, the misère quotient), which are complete and cheap; else a
+/// search of the whole sum that stops as soon as the player to move is shown to win
+/// ([`MisereAnalysis::outcome_search`]), with no normal-play value computed and no component's
+/// tree valued whole to check the SJ condition. Play that can repeat is labelled by retrograde
+/// analysis as in [`analyse_misere`].
+///
+/// ```
+/// use grundy_core::misere::analyse_misere_outcome;
+/// use grundy_core::{limits::Limits, Game, Outcome, Ruleset, RulesetComponent};
+///
+/// /// Take one or two tokens; the value of n is n mod 3, but play is misère.
+/// struct OneOrTwo;
+/// impl Ruleset for OneOrTwo {
+///     type Position = u64;
+///     fn options(&self, n: &u64, out: &mut Vec<u64>) {
+///         out.extend((1..=2).filter(|&k| k <= *n).map(|k| n - k));
+///     }
+/// }
+/// impl Game for OneOrTwo {
+///     fn name(&self) -> String {
+///         "one-or-two".into()
+///     }
+///     fn show(&self, n: &u64) -> serde_json::Value {
+///         (*n).into()
+///     }
+///     fn describe(&self, from: &u64, to: &u64) -> String {
+///         format!("{from} -> {to}")
+///     }
+/// }
+/// // Misère: the player who takes the last token loses, so the heaps 1, 4, 7, … are lost.
+/// let mut lost = [RulesetComponent::boxed(OneOrTwo, 7)];
+/// assert_eq!(analyse_misere_outcome(&mut lost, &Limits::DEFAULT).unwrap().outcome, Outcome::P);
+/// let mut won = [RulesetComponent::boxed(OneOrTwo, 9)];
+/// let a = analyse_misere_outcome(&mut won, &Limits::DEFAULT).unwrap();
+/// assert_eq!(a.outcome, Outcome::N);
+/// assert_eq!(a.winning_moves[0].description, "9 -> 7");
+/// ```
+pub fn analyse_misere_outcome(
+    components: &mut [Box<dyn Component>],
+    limits: &Limits,
+) -> Result<MisereAnalysis, SolveError> {
+    analyse_misere_with(components, 1, limits, true)
+}
+
+/// [`analyse_misere`], or with `outcome_only` [`analyse_misere_outcome`].
+fn analyse_misere_with(
+    components: &mut [Box<dyn Component>],
+    limit: usize,
+    limits: &Limits,
+    outcome_only: bool,
+) -> Result<MisereAnalysis, SolveError> {
     let mut declared = Vec::with_capacity(components.len());
     for c in components.iter_mut() {
         match c.sj_atoms() {
@@ -132,6 +191,9 @@ pub fn analyse_misere(
     for (c, d) in components.iter().zip(declared) {
         match d {
             Some(values) => atoms.push(Atoms::Declared(values)),
+            // Checking the SJ condition values the component's whole tree: the outcome-only
+            // search is sooner, as it stops at the first winning move.
+            None if outcome_only => return misere_outcome_search(components, limits),
             None => match checked_atom(c.as_ref(), limits.capped(CHECK_CAP)) {
                 Some((value, moves)) => atoms.push(Atoms::Checked(value, moves)),
                 None => {
@@ -192,6 +254,7 @@ pub fn analyse_misere(
         winning_moves_total,
         drawing_moves: Vec::new(),
         quotient: None,
+        outcome_search: false,
     })
 }
 
@@ -276,6 +339,7 @@ pub fn analyse_misere_by_quotient(
             p_portion: q.monoid().p_portion().count(),
             proved_upto: (!q.is_complete()).then_some(q.last()),
         }),
+        outcome_search: false,
     })
 }
 
@@ -535,7 +599,79 @@ pub fn analyse_misere_by_search(
         winning_moves_total,
         drawing_moves: Vec::new(),
         quotient: None,
+        outcome_search: false,
     })
+}
+
+/// The search of [`analyse_misere_by_search`] from the root alone, stopped at its first winning
+/// move, which it reports; no value, no count of the winning moves.
+fn misere_outcome_search(
+    components: &mut [Box<dyn Component>],
+    limits: &Limits,
+) -> Result<MisereAnalysis, SolveError> {
+    let (outcome, settling) = match settling_move(components, limits) {
+        Ok(found) => found,
+        // Play can repeat: every position is labelled, as without the outcome-only ask.
+        Err(SolveError::Cycle) => return analyse_misere_by_search(components, 1, limits),
+        Err(e) => return Err(e),
+    };
+    let winning_moves = settling
+        .map(|(i, report)| lift(components, i, report))
+        .into_iter()
+        .collect();
+    Ok(MisereAnalysis {
+        outcome,
+        method: MisereMethod::Search,
+        values: None,
+        grundy: None,
+        winning_moves,
+        winning_moves_total: 0,
+        drawing_moves: Vec::new(),
+        quotient: None,
+        outcome_search: true,
+    })
+}
+
+/// Who wins under misère play, and the move of the sum (its component and the component's move)
+/// that the search proved winning; none when the player to move loses, or wins having no move.
+fn settling_move(
+    components: &[Box<dyn Component>],
+    limits: &Limits,
+) -> Result<(Outcome, Option<(usize, MoveReport)>), SolveError> {
+    let (mut graphs, root) = graphs(components, "misère", limits)?;
+    let mut moves = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let tree = c.explore().expect("checked by graphs()");
+        for (report, q) in tree.moves()? {
+            let mut state = root.clone();
+            state[i] = graphs[i].intern(q)?;
+            moves.push((i, report, state));
+        }
+    }
+    let mut search = MisereSearch::new(&mut graphs, limits);
+    if !search.wins(root)? {
+        return Ok((Outcome::P, None));
+    }
+    if moves.is_empty() {
+        // No move: the opponent made the last one and lost.
+        return Ok((Outcome::N, None));
+    }
+    // The search stored the option that settled it as a loss; should the order of the moves
+    // differ from the search's, the others are asked in turn (each memoized).
+    let mut settling = moves
+        .iter()
+        .position(|(_, _, s)| search.memo.get(s) == Some(&false));
+    if settling.is_none() {
+        for (k, (_, _, state)) in moves.iter().enumerate() {
+            if !search.wins(state.clone())? {
+                settling = Some(k);
+                break;
+            }
+        }
+    }
+    let k = settling.expect("a position the player to move wins has a move to a lost one");
+    let (i, report, _) = moves.swap_remove(k);
+    Ok((Outcome::N, Some((i, report))))
 }
 
 /// Misère play of a sum whose play can repeat: every position of the sum reachable from `root`
@@ -623,6 +759,7 @@ fn misere_loopy(
         winning_moves_total,
         drawing_moves,
         quotient: None,
+        outcome_search: false,
     })
 }
 
@@ -736,5 +873,116 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("moves, the search limit"), "{err}");
+    }
+}
+
+#[cfg(test)]
+mod outcome_tests {
+    use super::*;
+    use crate::{Ruleset, RulesetComponent};
+    use proptest::prelude::*;
+
+    /// A game on the vertices of a digraph: a move follows an edge. Edges go to smaller vertices
+    /// unless `loopy`, so the game ends.
+    #[derive(Clone)]
+    struct Digraph(Vec<Vec<u32>>);
+    impl Ruleset for Digraph {
+        type Position = u32;
+        fn options(&self, v: &u32, out: &mut Vec<u32>) {
+            out.extend(&self.0[*v as usize]);
+        }
+    }
+
+    /// Whether the player to move wins the sum `at` under misère play, by plain recursion.
+    fn wins(g: &Digraph, at: &mut Vec<u32>) -> bool {
+        let mut any = false;
+        for i in 0..at.len() {
+            let here = at[i];
+            for &to in &g.0[here as usize] {
+                any = true;
+                at[i] = to;
+                let lost = !wins(g, at);
+                at[i] = here;
+                if lost {
+                    return true;
+                }
+            }
+        }
+        !any
+    }
+
+    fn digraph(edges: Vec<Vec<u32>>, loopy: bool) -> Digraph {
+        Digraph(
+            edges
+                .into_iter()
+                .enumerate()
+                .map(|(v, es)| {
+                    let mut es: Vec<u32> = es
+                        .into_iter()
+                        .filter(|&w| loopy || (w as usize) < v)
+                        .collect();
+                    es.sort_unstable();
+                    es.dedup();
+                    es
+                })
+                .collect(),
+        )
+    }
+
+    fn sum(g: &Digraph, at: &[u32]) -> Vec<Box<dyn Component>> {
+        at.iter()
+            .map(|&v| RulesetComponent::boxed(g.clone(), v))
+            .collect()
+    }
+
+    impl crate::Game for Digraph {
+        fn name(&self) -> String {
+            "digraph".into()
+        }
+        fn show(&self, v: &u32) -> serde_json::Value {
+            (*v).into()
+        }
+        fn describe(&self, from: &u32, to: &u32) -> String {
+            format!("{from} -> {to}")
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The outcome-only search finds the plain recursion's outcome, and its one move is a
+        /// winning move of the full analysis.
+        #[test]
+        fn the_misere_outcome_search_agrees_with_brute_force(
+            edges in prop::collection::vec(prop::collection::vec(0u32..9, 0..4), 9),
+            at in prop::collection::vec(0u32..9, 1..4),
+        ) {
+            let g = digraph(edges, false);
+            let fast = analyse_misere_outcome(&mut sum(&g, &at), &Limits::DEFAULT).unwrap();
+            let want = Outcome::p_if(!wins(&g, &mut at.clone()));
+            prop_assert_eq!(fast.outcome, want);
+            let full = analyse_misere(&mut sum(&g, &at), usize::MAX, &Limits::DEFAULT).unwrap();
+            prop_assert_eq!(full.outcome, want);
+            if fast.outcome_search {
+                prop_assert!(fast.grundy.is_none() && fast.winning_moves.len() <= 1);
+                for m in &fast.winning_moves {
+                    prop_assert!(full.winning_moves.iter().any(|w| w.description == m.description));
+                }
+            } else {
+                prop_assert_eq!(&fast.winning_moves_total, &full.winning_moves_total);
+            }
+        }
+
+        /// Where play can repeat, the outcome-only ask labels the sum as the full analysis does.
+        #[test]
+        fn a_loopy_sum_is_labelled_as_without_the_outcome_ask(
+            edges in prop::collection::vec(prop::collection::vec(0u32..6, 0..3), 6),
+            at in prop::collection::vec(0u32..6, 1..3),
+        ) {
+            let g = digraph(edges, true);
+            let fast = analyse_misere_outcome(&mut sum(&g, &at), &Limits::DEFAULT).unwrap();
+            let full = analyse_misere(&mut sum(&g, &at), usize::MAX, &Limits::DEFAULT).unwrap();
+            prop_assert_eq!(fast.outcome, full.outcome);
+        }
     }
 }

@@ -31,8 +31,8 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     quotient: Option<grundy_core::misere::QuotientUsed>,
     outcome: Outcome,
-    /// Present (and true) only when an outcome-only search decided (`grundy solve --outcome`):
-    /// `grundy` is null, `winning_moves` holds the one move that settled the search (a winning
+    /// Present (and true) only when an outcome-only search decided (`grundy solve --outcome`,
+    /// under normal or misère play): `grundy` is null, `winning_moves` holds the one move that settled the search (a winning
     /// move, not all of them) and `winning_moves_total` is null.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     outcome_search: bool,
@@ -168,10 +168,10 @@ pub fn write(
                 method: Some(a.method),
                 quotient: a.quotient,
                 outcome: a.outcome,
-                outcome_search: false,
+                outcome_search: a.outcome_search,
                 grundy: a.grundy.map(|g| g.0),
                 winning_moves: &a.winning_moves,
-                winning_moves_total: Some(a.winning_moves_total),
+                winning_moves_total: (!a.outcome_search).then_some(a.winning_moves_total),
                 winning_moves_total_is_bound: a.winning_moves_total == COUNT_SATURATED,
                 moves_note: None,
                 drawing_moves: &a.drawing_moves,

@@ -22,7 +22,7 @@ use grundy_core::setting::Setting;
 
 use grundy_core::every::{analyse_every, analyse_every_outcome, EveryAnalysis};
 use grundy_core::limits::Limits;
-use grundy_core::misere::{analyse_misere, MisereAnalysis};
+use grundy_core::misere::{analyse_misere, analyse_misere_outcome, MisereAnalysis};
 use grundy_core::{
     analyse, analyse_outcome, analyse_value, Analysis, Component, Nimber, Outcome, SolveError,
 };
@@ -109,9 +109,9 @@ fn asked_by(convention: &Convention) -> String {
 /// words them as its flags conflict, in the first line of its error), then says why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
-    /// The outcome-only search under misère play or Every-SG.
+    /// The outcome-only search under Every-SG (its step counts need every component whole).
     #[error(
-        "the argument '{}' cannot be used with '{}': who wins alone is asked under normal play",
+        "the argument '{}' cannot be used with '{}': who wins alone is asked under normal or misère play",
         Setting::Outcome,
         asked_by(.0)
     )]
@@ -139,9 +139,7 @@ impl Asked {
     /// front end may ask before it builds the position.
     pub fn check(&self, convention: Convention) -> Result<(), Refused> {
         match (convention, self.outcome_only, self.moves) {
-            (Convention::Misere | Convention::Every, true, _) => {
-                Err(Refused::OutcomeUnder(convention))
-            }
+            (Convention::Every, true, _) => Err(Refused::OutcomeUnder(convention)),
             (_, true, false) => Err(Refused::OutcomeWithoutMoves),
             (Convention::Misere, _, false) => Err(Refused::MisereWithoutMoves),
             _ => Ok(()),
@@ -233,6 +231,9 @@ pub fn verdict(
         Convention::Normal if outcome_only => Verdict::Normal(analyse_outcome(components)?),
         Convention::Normal if moves => Verdict::Normal(analyse(components, limit)?),
         Convention::Normal => Verdict::Normal(analyse_value(components)?),
+        Convention::Misere if outcome_only => {
+            Verdict::Misere(analyse_misere_outcome(components, limits)?)
+        }
         Convention::Misere => Verdict::Misere(analyse_misere(components, limit, limits)?),
         Convention::Every if moves => Verdict::Every(analyse_every(components, limit, limits)?),
         Convention::Every => Verdict::Every(analyse_every_outcome(components, limits)?),
@@ -270,7 +271,7 @@ mod tests {
             (Normal, OUTCOME_NO_MOVES, None),
             (Misere, FULL, Some(|c, l| analyse_misere(c, l, &Limits::DEFAULT).map(Verdict::Misere))),
             (Misere, NO_MOVES, None),
-            (Misere, OUTCOME, None),
+            (Misere, OUTCOME, Some(|c, _| analyse_misere_outcome(c, &Limits::DEFAULT).map(Verdict::Misere))),
             (Misere, OUTCOME_NO_MOVES, None),
             (Every, FULL, Some(|c, l| analyse_every(c, l, &Limits::DEFAULT).map(Verdict::Every))),
             (Every, NO_MOVES, Some(|c, _| analyse_every_outcome(c, &Limits::DEFAULT).map(Verdict::Every))),
@@ -372,14 +373,14 @@ mod tests {
         };
         // Each opens with the settings that conflict (the command line words them as clap's
         // conflict line).
-        for convention in [Convention::Misere, Convention::Every] {
+        for convention in [Convention::Every] {
             let m = refused(convention, OUTCOME);
             let clap = format!(
                 "the argument 'outcome' cannot be used with '{}': ",
                 convention.name()
             );
             assert!(m.starts_with(&clap), "{m}");
-            assert!(m.contains("normal play"), "{m}");
+            assert!(m.contains("normal or misère play"), "{m}");
         }
         let m = refused(Convention::Normal, OUTCOME_NO_MOVES);
         assert!(

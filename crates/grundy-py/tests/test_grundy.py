@@ -321,7 +321,14 @@ def test_outcome_only_search_agrees_with_the_full_solve():
     assert grundy.solve("nim 3 4 5", outcome=True).value == 2
     assert grundy.solve("nim", 1, 2, 3, outcome=True).outcome == "P"
     with pytest.raises(ValueError):
-        grundy.solve("nim 1 2", outcome=True, misere=True)
+        grundy.solve("nim 1 2", outcome=True, every=True)
+    # Misère play: the search stops at its first winning move, which wins.
+    r = grundy.solve(g, (3, 3, 2), outcome=True, misere=True)
+    full = grundy.solve(g, (3, 3, 2), misere=True)
+    assert r.outcome == full.outcome == "N" and r.value is None
+    assert r.winning_moves_total is None
+    (move,) = r.winning_moves
+    assert move.description in [m.description for m in full.winning_moves]
 
 
 def test_a_loopy_python_game_is_a_draw():

@@ -116,3 +116,46 @@ fn convention_errors_are_one_line() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn misere_outcome_alone_stops_at_a_winning_move() {
+    let chomp = "script:bench/scripts/chomp.rhai";
+    for board in ["3,3,2", "4,4,4", "5,5,3,1", "2,1"] {
+        let full = common::success_json_from_root(&["solve", "--json", "--misere", chomp, board]);
+        let fast = common::success_json_from_root(&[
+            "solve",
+            "--json",
+            "--misere",
+            "--outcome",
+            chomp,
+            board,
+        ]);
+        assert_eq!(fast["outcome"], full["outcome"], "{board}");
+        assert_eq!(fast["convention"], "misere");
+        assert_eq!(fast["outcome_search"], true);
+        assert!(fast["grundy"].is_null() && fast["winning_moves_total"].is_null());
+        let listed = full["winning_moves"].as_array().unwrap();
+        for m in fast["winning_moves"].as_array().unwrap() {
+            assert!(listed.contains(m), "{board}: {m} is not a winning move");
+        }
+        assert_eq!(
+            fast["winning_moves"].as_array().unwrap().len(),
+            usize::from(full["outcome"] == "N")
+        );
+    }
+    // A theorem decides misère Nim: its verdict, every move counted, with or without the ask.
+    let v = solve_json(&["--misere", "--outcome", "nim", "2", "1", "1"]);
+    assert_eq!(
+        (v["method"].as_str(), v["outcome"].as_str()),
+        (Some("sj"), Some("N"))
+    );
+    assert_eq!(v["winning_moves_total"], 1);
+    // Every-SG needs every component whole: refused, naming both flags.
+    let out = grundy(&["solve", "--every", "--outcome", "nim", "3"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--outcome") && err.contains("--every"),
+        "{err}"
+    );
+}

@@ -232,7 +232,9 @@ def solve(
     ``outcome=True`` (``grundy solve --outcome``): who wins alone; a lone game that is not a sum is
     decided by a search that stops at the first winning move it proves, so ``value`` and
     ``winning_moves_total`` are ``None`` and ``winning_moves`` holds that one move; sums, loopy
-    games and games a theorem decides are valued (without their moves).
+    games and games a theorem decides are valued (without their moves). With ``misere=True`` a
+    theorem decides where one applies, else a search of the whole sum that stops at the first
+    winning move (``value`` ``None``).
     ``moves=False`` (``grundy solve --no-moves``): the outcome and value without looking for the
     winning moves (``winning_moves_total`` is ``None``); with ``every=True`` the Every-SG outcome
     and step counts alone (``--every --no-moves``), the same dict as the command's ``--json``.
@@ -244,8 +246,8 @@ def solve(
     """
     if misere and every:
         raise ValueError("misere and every are two conventions: give one")
-    if outcome and (misere or every):
-        raise ValueError("outcome=True asks who wins under normal play: not with misere or every")
+    if outcome and every:
+        raise ValueError("outcome=True asks who wins under normal or misère play: not with every")
     if not isinstance(moves, bool):
         raise ValueError(f"moves must be True or False, not {moves!r}")
     if not moves and misere:

@@ -40,8 +40,10 @@ pub struct Args {
     /// search that stops at the first winning move it proves (far faster than the value when the
     /// player to move wins), and that move is shown as a winning move (one, not all; they are
     /// not counted). Sums, loopy games and games a theorem decides are valued as with
-    /// --no-moves.
-    #[arg(long, conflicts_with_all = ["limit", "no_moves", "misere", "every", "formula", "guess"])]
+    /// --no-moves. With --misere: a theorem where one decides (misère Nim, a misère quotient),
+    /// else a search of the whole sum that stops at the first winning move, without the
+    /// normal-play value.
+    #[arg(long, conflicts_with_all = ["limit", "no_moves", "every", "formula", "guess"])]
     outcome: bool,
     /// Misère play: the player who makes the last move loses.
     #[arg(long, conflicts_with = "every")]

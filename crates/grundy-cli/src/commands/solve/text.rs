@@ -46,7 +46,13 @@ fn misere_text(components: &[Box<dyn Component>], a: &MisereAnalysis) -> String 
     if let Some(g) = a.grundy {
         s += &format!("Normal-play Grundy value: {} ({g})\n", g.0);
     }
-    if a.outcome == Outcome::D {
+    if a.outcome_search {
+        s += "Normal-play Grundy value: not computed (--outcome: decided by an outcome-only search, which stops at the first winning move it proves)\n";
+        match (a.outcome, a.winning_moves.is_empty()) {
+            (Outcome::N, false) => settling(&mut s, &a.winning_moves),
+            (outcome, _) => moves_lines(&mut s, outcome, std::iter::empty(), 0),
+        }
+    } else if a.outcome == Outcome::D {
         s += &format!("Moves that keep the draw ({}):\n", a.drawing_moves.len());
         for m in &a.drawing_moves {
             s += &format!("  {}\n", m.description);
@@ -83,6 +89,15 @@ fn every_text(components: &[Box<dyn Component>], a: &EveryAnalysis) -> String {
         a.winning_moves_total,
     );
     s
+}
+
+/// The move that settled an outcome-only search, said to be one winning move of perhaps many.
+fn settling(s: &mut String, moves: &[grundy_core::SumMove]) {
+    *s += "A winning move (the one that settled the search; the others are neither looked for \
+           nor counted):\n";
+    for m in moves {
+        *s += &format!("  {}\n", m.description);
+    }
 }
 
 fn position_line(components: &[Box<dyn Component>]) -> String {
@@ -175,13 +190,7 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> Str
     }
     match a.outcome {
         Outcome::P => s += "Every move loses against perfect play.\n",
-        Outcome::N if a.outcome_search => {
-            s += "A winning move (the one that settled the search; the others are neither \
-                  looked for nor counted):\n";
-            for m in &a.winning_moves {
-                s += &format!("  {}\n", m.description);
-            }
-        }
+        Outcome::N if a.outcome_search => settling(&mut s, &a.winning_moves),
         Outcome::N if !a.moves_searched && unlisted => {
             s += &format!(
                 "Winning moves: not looked for (the options of a position of more than {} \
