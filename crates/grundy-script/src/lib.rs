@@ -44,6 +44,7 @@ mod cache;
 mod expansion;
 mod family;
 mod first_error;
+mod first_seen;
 mod heaps;
 mod known;
 mod last_seen;

@@ -5,8 +5,9 @@
 //! n / 2 steps for take-at-most-half, so a table costs N² / 4. Here the heaps are valued in order
 //! into an array; a range that ends at the heap being valued is a suffix `a..n` of what is valued
 //! so far, whose mex comes from [`LastSeen`] in O(log N), whatever its length, and without the
-//! option cap (the range is two numbers end to end). Other options (smaller heaps, ranges that
-//! end earlier, sums of heaps) are looked up one by one in the array. A heap with any other
+//! option cap (the range is two numbers end to end); a long range that starts at 0 (`0 ..= n - c`)
+//! is a prefix, whose mex comes from [`FirstSeen`] the same way. Other options (smaller heaps,
+//! short ranges that end earlier, sums of heaps) are looked up one by one in the array. A heap with any other
 //! option (a larger heap, a string, an array, a cut) is valued by the generic solver instead,
 //! from its rules, so an answer never depends on which path ran (property-tested in
 //! `tests.rs` against the generic solver on random scripts).
@@ -14,6 +15,7 @@
 use grundy_core::{Nimber, Ruleset, SolveError, Solver, Value};
 
 use super::expansion::{Expansion, Group};
+use super::first_seen::FirstSeen;
 use super::last_seen::LastSeen;
 use super::{Position, ScriptGame};
 use grundy_registry::tabulate::Values;
@@ -66,9 +68,14 @@ pub(super) struct Line {
     /// 10^7 heaps is a compact table, not ten million cells.
     values: Values,
     last: LastSeen,
-    /// The values of the options of the heap being valued, other than its suffix.
+    /// Made the first time a heap has a long prefix of the line among its options.
+    first: Option<FirstSeen>,
+    /// The values of the options of the heap being valued, other than its suffix and prefix.
     seen: Vec<u64>,
 }
+
+/// The longest range starting at 0 that is read value by value: past it, [`FirstSeen`] is built.
+const SHORT: i64 = 64;
 
 /// What the options of one heap come to.
 enum Mex {
@@ -83,6 +90,7 @@ impl Line {
         Line {
             values: Values::U8(Vec::with_capacity(capacity)),
             last: LastSeen::new(),
+            first: None,
             seen: Vec::new(),
         }
     }
@@ -94,6 +102,7 @@ impl Line {
         Line {
             values,
             last,
+            first: None,
             seen: Vec::new(),
         }
     }
@@ -149,6 +158,9 @@ impl Line {
         let n = self.values.len() as i64;
         push_value(&mut self.values, v);
         self.last.set(v as usize, n);
+        if let Some(first) = &mut self.first {
+            first.set(v as usize, n);
+        }
         true
     }
 
@@ -174,7 +186,9 @@ impl Line {
 
     /// The bytes the line holds now.
     pub(super) fn bytes(&self) -> u64 {
-        (self.values.len() * self.values.width()) as u64 + self.last.bytes()
+        (self.values.len() * self.values.width()) as u64
+            + self.last.bytes()
+            + self.first.as_ref().map_or(0, FirstSeen::bytes)
     }
 
     /// About the bytes a line of `len` heaps may hold, at most: four bytes a value (a line
@@ -208,6 +222,7 @@ impl Line {
     fn mex(&mut self, groups: &[Group], n: i64) -> Mex {
         let held = |m: i64| (0..n).contains(&m);
         let mut suffix = n; // the options include every heap of suffix..n
+        let mut prefix = 0; // and of 0..prefix
         self.seen.clear();
         for g in groups {
             let (lo, hi) = match *g {
@@ -240,6 +255,8 @@ impl Line {
             }
             if hi == n {
                 suffix = suffix.min(lo);
+            } else if lo == 0 && hi > SHORT {
+                prefix = prefix.max(hi);
             } else {
                 for m in lo as usize..hi as usize {
                     let v = self.at(m);
@@ -249,24 +266,32 @@ impl Line {
         }
         self.seen.sort_unstable();
         self.seen.dedup();
-        let v = if suffix < n {
-            // The least value missing from the suffix and from the other options.
-            let mut v = self.last.first_before(0, suffix);
-            while self.seen.binary_search(&(v as u64)).is_ok() {
-                v = self.last.first_before(v + 1, suffix);
+        if prefix > 0 && self.first.is_none() {
+            let values = &self.values;
+            self.first = Some(FirstSeen::from_values(n as usize, |m| {
+                values.get(m).unwrap_or(0) as usize
+            }));
+        }
+        // The least value missing from the suffix, from the prefix and from the other options:
+        // each tree moves `v` up to its next candidate, until all agree on one.
+        let mut v = 0;
+        loop {
+            let mut w = v;
+            if suffix < n {
+                w = self.last.first_before(w, suffix);
             }
-            v as u64
-        } else {
-            let mut v = 0;
-            for &s in &self.seen {
-                if s != v {
-                    break;
-                }
+            if let (true, Some(first)) = (prefix > 0, &self.first) {
+                w = first.first_missing(w, prefix);
+            }
+            if w != v {
+                v = w;
+            } else if self.seen.binary_search(&(v as u64)).is_ok() {
                 v += 1;
+            } else {
+                break;
             }
-            v
-        };
-        Mex::Found(v)
+        }
+        Mex::Found(v as u64)
     }
 
     /// The value of the single option `p` of the heap `n`: a smaller heap or a sum of them.
@@ -292,15 +317,26 @@ mod tests {
     use super::super::{table, Position, ScriptGame};
 
     /// A heap game whose options mix every form the line reads (suffix ranges, inner ranges,
-    /// falling runs, single heaps, splits, sums) and, now and then, one it does not (a string).
-    fn script(d: i64, c: i64, inner: bool, down: bool, splits: bool, odd: i64) -> String {
+    /// prefix ranges, falling runs, single heaps, splits, sums) and, now and then, one it does
+    /// not (a string).
+    #[allow(clippy::too_many_arguments)]
+    fn script(
+        d: i64,
+        c: i64,
+        inner: bool,
+        prefix: i64,
+        down: bool,
+        splits: bool,
+        odd: i64,
+    ) -> String {
         format!(
             "fn moves(n) {{
                 if type_of(n) == \"string\" {{ return []; }}
                 let r = [];
-                if n >= 1 {{ r.push(range(n - max(1, n / {d}), n)); }}
+                if {d} > 0 && n >= 1 {{ r.push(range(n - max(1, n / {d}), n)); }}
                 if n >= {c} {{ r.push(n - {c}); r.push(sum([n - {c}, n / 2])); }}
                 if {inner} {{ r.push(range(n / 3, n / 2)); }}
+                if {prefix} > 0 && n > {prefix} {{ r.push(range(0, n - {prefix})); }}
                 if {down} {{ for k in 1..=min(n, 3) {{ r.push(n - k); }} }}
                 if {splits} && n >= 2 {{ r.push(splits(n - 2)); }}
                 if {odd} > 0 && n % {odd} == 1 {{ r.push(\"x\"); }}
@@ -309,25 +345,70 @@ mod tests {
         )
     }
 
+    /// The values of the heaps `0..=n` by a mex over the options the script lists, heap by heap
+    /// (a string has no moves): no line, no solver, nothing shared with the path under test.
+    fn plain_values(text: &str, n: i64) -> Vec<Value> {
+        let plain = ScriptGame::compile("script:plain", "plain", text).unwrap();
+        let mut g: Vec<u64> = Vec::new();
+        let mut options = Vec::new();
+        for m in 0..=n {
+            options.clear();
+            plain.options_within(&Position::Int(m), &mut options, 0);
+            let value = |q: &Position| match *q {
+                Position::Int(a) => g[a as usize],
+                Position::Pair(a, b) => g[a as usize] ^ g[b as usize],
+                Position::Str(_) => 0,
+                ref other => panic!("an option the test does not value: {other}"),
+            };
+            let seen: std::collections::HashSet<u64> = options
+                .iter()
+                .map(|q| match q {
+                    Position::Sum(parts) => parts.iter().fold(0, |x, p| x ^ value(p)),
+                    q => value(q),
+                })
+                .collect();
+            g.push((0..).find(|v| !seen.contains(v)).unwrap());
+        }
+        g.into_iter().map(|v| Value::Finite(Nimber(v))).collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
-        /// The line (ranges as intervals, mex by `LastSeen`) gives the generic solver's values.
+        /// The line (ranges as intervals, mex by `LastSeen` and `FirstSeen`) gives the values of
+        /// a plain mex over the listed options.
         #[test]
         fn the_line_gives_the_generic_solvers_values(
-            d in 1i64..5, c in 1i64..6, inner: bool, down: bool, splits: bool, odd in 0i64..4,
+            d in 0i64..5, c in 1i64..6, inner: bool, prefix in 0i64..8, down: bool, splits: bool,
+            odd in 0i64..4,
         ) {
-            let text = script(d, c, inner, down, splits, odd);
+            let text = script(d, c, inner, prefix, down, splits, odd);
             let game = ScriptGame::compile("script:test", "test", &text).unwrap();
-            let heaps: Vec<Position> = (0..=80).map(Position::Int).collect();
+            // Past 64 + 8, a prefix range is read from its tree.
+            let heaps: Vec<Position> = (0..=140).map(Position::Int).collect();
             let line = table::values(&game, &heaps, &mut |_| true).unwrap();
-            let fresh = ScriptGame::compile("script:test", "test", &text).unwrap();
-            let mut solver = Solver::new(&fresh);
-            let plain: Vec<Value> = heaps
-                .iter()
-                .map(|p| Value::Finite(solver.grundy(p).unwrap()))
-                .collect();
-            prop_assert_eq!(line, plain, "{}", text);
+            prop_assert_eq!(line, plain_values(&text, 140), "{}", text);
+        }
+
+        /// A heap whose options are a long prefix of the line (and perhaps a suffix, or one
+        /// heap more) gets the plain mex's value.
+        #[test]
+        fn a_prefix_range_gives_the_plain_mex(
+            p in 1i64..8, c in 0i64..6, d in 0i64..4, n in 70i64..200,
+        ) {
+            let text = format!(
+                "fn moves(n) {{
+                    let r = [];
+                    if n > {p} {{ r.push(range(0, n - {p})); }}
+                    if {c} > 0 && n >= {c} {{ r.push(n - {c}); }}
+                    if {d} > 0 && n >= 1 {{ r.push(range(n - max(1, n / ({d} * 8)), n)); }}
+                    r
+                }}"
+            );
+            let game = ScriptGame::compile("script:test", "test", &text).unwrap();
+            let heaps: Vec<Position> = (0..=n).map(Position::Int).collect();
+            let line = table::values(&game, &heaps, &mut |_| true).unwrap();
+            prop_assert_eq!(line, plain_values(&text, n), "{}", text);
         }
     }
 
