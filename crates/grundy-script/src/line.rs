@@ -311,7 +311,7 @@ impl Line {
 
 #[cfg(test)]
 mod tests {
-    use grundy_core::{Nimber, Solver, Value};
+    use grundy_core::{Nimber, Value};
     use proptest::prelude::*;
 
     use super::super::{table, Position, ScriptGame};
