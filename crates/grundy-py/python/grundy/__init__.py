@@ -232,7 +232,8 @@ def solve(
     ``outcome=True`` (``grundy solve --outcome``): who wins alone; a lone game that is not a sum is
     decided by a search that stops at the first winning move it proves, so ``value`` and
     ``winning_moves_total`` are ``None`` and ``winning_moves`` holds that one move; sums, loopy
-    games and games a theorem decides are valued (without their moves). With ``misere=True`` a
+    games and games a theorem decides are valued (without their moves), as is a position of a
+    ``grundy.Game`` whose value an earlier call has computed. With ``misere=True`` a
     theorem decides where one applies, else a search of the whole sum that stops at the first
     winning move (``value`` ``None``).
     ``moves=False`` (``grundy solve --no-moves``): the outcome and value without looking for the
