@@ -546,15 +546,7 @@ pub fn analyse_misere_by_search(
     let (values, grundy) = crate::component::normal_values(components);
     let components: &[Box<dyn Component>] = components;
     let (mut graphs, root) = graphs(components, "misère", limits)?;
-    let mut moves = Vec::new();
-    for (i, c) in components.iter().enumerate() {
-        let tree = c.explore().expect("checked by graphs()");
-        for (report, q) in tree.moves()? {
-            let mut state = root.clone();
-            state[i] = graphs[i].intern(q)?;
-            moves.push((i, report, state));
-        }
-    }
+    let moves = root_moves(components, &mut graphs, &root)?;
     // The root, then each move's position: a cycle met anywhere means play can repeat, which a
     // recursion cannot decide and retrograde analysis can (with draws).
     let searched = (|| {
@@ -603,6 +595,27 @@ pub fn analyse_misere_by_search(
     })
 }
 
+/// Each move of the sum at `root`: its component, the component's move, and the state it leads
+/// to in `graphs`.
+type RootMove = (usize, MoveReport, Vec<u32>);
+
+fn root_moves<'a>(
+    components: &'a [Box<dyn Component>],
+    graphs: &mut [GameTree<'a>],
+    root: &[u32],
+) -> Result<Vec<RootMove>, SolveError> {
+    let mut moves = Vec::new();
+    for (i, c) in components.iter().enumerate() {
+        let tree = c.explore().expect("checked by graphs()");
+        for (report, q) in tree.moves()? {
+            let mut state = root.to_vec();
+            state[i] = graphs[i].intern(q)?;
+            moves.push((i, report, state));
+        }
+    }
+    Ok(moves)
+}
+
 /// The search of [`analyse_misere_by_search`] from the root alone, stopped at its first winning
 /// move, which it reports; no value, no count of the winning moves.
 fn misere_outcome_search(
@@ -639,15 +652,7 @@ fn settling_move(
     limits: &Limits,
 ) -> Result<(Outcome, Option<(usize, MoveReport)>), SolveError> {
     let (mut graphs, root) = graphs(components, "misère", limits)?;
-    let mut moves = Vec::new();
-    for (i, c) in components.iter().enumerate() {
-        let tree = c.explore().expect("checked by graphs()");
-        for (report, q) in tree.moves()? {
-            let mut state = root.clone();
-            state[i] = graphs[i].intern(q)?;
-            moves.push((i, report, state));
-        }
-    }
+    let mut moves = root_moves(components, &mut graphs, &root)?;
     let mut search = MisereSearch::new(&mut graphs, limits);
     if !search.wins(root)? {
         return Ok((Outcome::P, None));
@@ -683,7 +688,7 @@ fn misere_loopy(
     components: &[Box<dyn Component>],
     graphs: &mut [GameTree],
     root: Vec<u32>,
-    moves: Vec<(usize, MoveReport, Vec<u32>)>,
+    moves: Vec<RootMove>,
     limit: usize,
     limits: &Limits,
     values: Option<Vec<Value>>,

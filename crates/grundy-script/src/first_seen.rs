@@ -7,91 +7,42 @@
 //! whose options are every heap from 0 to a little below it (`0 ..= n - c`) asks this, and costs
 //! a few dozen steps instead of n.
 
-/// For each value, the first position holding it; a segment tree of maxima over the values.
-pub(super) struct FirstSeen {
-    /// Leaves at `size..2 * size`: the first position of each value, [`NEVER`] for none. Node `i`
-    /// holds the maximum of its children `2i` and `2i + 1`.
-    tree: Vec<i32>,
-    size: usize,
-}
+use super::value_tree::ValueTree;
 
-/// The first position of a value not seen yet: later than any.
-const NEVER: i32 = i32::MAX;
+/// For each value, the first position holding it, in a [`ValueTree`] whose key is the mirror
+/// `-first - 1` (so that a later first position is a smaller key) and [`NEVER`] for none.
+pub(super) struct FirstSeen(ValueTree);
+
+/// The key of a value not seen yet: below every mirror of a position.
+const NEVER: i32 = i32::MIN;
 
 impl FirstSeen {
     /// The tree of a line whose heaps `0, 1, ...` have the values `values`, in one pass.
-    pub(super) fn from_values(len: usize, value: impl Fn(usize) -> usize) -> FirstSeen {
-        let most = (0..len).map(&value).max().unwrap_or(0);
-        let size = (most + 1).next_power_of_two().max(1024);
-        let mut tree = vec![NEVER; 2 * size];
-        for n in (0..len).rev() {
-            tree[size + value(n)] = n as i32;
-        }
-        for i in (1..size).rev() {
-            tree[i] = tree[2 * i].max(tree[2 * i + 1]);
-        }
-        FirstSeen { tree, size }
+    pub(super) fn from_values(len: usize, value: impl Fn(usize) -> usize + Clone) -> FirstSeen {
+        // From the last heap down, so that each value keeps its first heap.
+        FirstSeen(ValueTree::from_keys(
+            NEVER,
+            (0..len).rev().map(move |n| (value(n), -(n as i32) - 1)),
+        ))
     }
 
     /// The bytes this tree takes.
     pub(super) fn bytes(&self) -> u64 {
-        4 * self.tree.len() as u64
+        self.0.bytes()
     }
 
     /// Records that position `at` (later than every position recorded so far) has value `v`:
     /// only a value's first position is kept.
     pub(super) fn set(&mut self, v: usize, at: i64) {
-        while v >= self.size {
-            self.grow();
+        if self.0.key(v) == NEVER {
+            self.0.set(v, -(at as i32) - 1);
         }
-        let mut i = self.size + v;
-        if self.tree[i] != NEVER {
-            return;
-        }
-        self.tree[i] = at as i32;
-        while i > 1 {
-            i /= 2;
-            let max = self.tree[2 * i].max(self.tree[2 * i + 1]);
-            if self.tree[i] == max {
-                break;
-            }
-            self.tree[i] = max;
-        }
-    }
-
-    /// Twice the values: the leaves move to the new bottom row, the new ones never seen.
-    fn grow(&mut self) {
-        let size = 2 * self.size;
-        let mut tree = vec![NEVER; 2 * size];
-        tree[size..size + self.size].copy_from_slice(&self.tree[self.size..]);
-        for i in (1..size).rev() {
-            tree[i] = tree[2 * i].max(tree[2 * i + 1]);
-        }
-        self.tree = tree;
-        self.size = size;
     }
 
     /// The least value `v >= from` not seen before position `b`: the mex over the positions
-    /// `0..b` when `from` is 0.
+    /// `0..b` when `from` is 0. (`first >= b` is `-first - 1 < -b`.)
     pub(super) fn first_missing(&self, from: usize, b: i64) -> usize {
-        if from >= self.size {
-            return from;
-        }
-        // Every value from the tree's size on is never seen.
-        self.descend(1, 0, self.size, from, b).unwrap_or(self.size)
-    }
-
-    /// The least leaf index `>= from` under `node` (covering `lo..hi`) first seen at `b` or later.
-    fn descend(&self, node: usize, lo: usize, hi: usize, from: usize, b: i64) -> Option<usize> {
-        if hi <= from || i64::from(self.tree[node]) < b {
-            return None;
-        }
-        if hi - lo == 1 {
-            return Some(lo);
-        }
-        let mid = (lo + hi) / 2;
-        self.descend(2 * node, lo, mid, from, b)
-            .or_else(|| self.descend(2 * node + 1, mid, hi, from, b))
+        self.0.least_below(from, -b)
     }
 }
 

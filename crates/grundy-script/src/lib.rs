@@ -59,6 +59,7 @@ mod stack;
 pub mod table;
 mod tabulation;
 mod value;
+mod value_tree;
 
 use grundy_core::setting::Setting;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

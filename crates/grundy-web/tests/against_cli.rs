@@ -312,7 +312,8 @@ const WYTHOFF_SCRIPT: &str = concat!(
 
 /// Outcome only answers as `grundy solve --outcome --json` does: scripts decided by the search
 /// (the one move that settled it, no value, no count), built-in games and sums valued, every
-/// registry example; and it is refused with misère play and Every-SG, as the flags conflict.
+/// registry example; misère play as `--misere --outcome`; and it is refused with Every-SG, as the
+/// flags conflict.
 #[test]
 fn outcome_only_is_the_clis_outcome() {
     std::env::set_current_dir(root()).unwrap();
@@ -360,9 +361,23 @@ fn outcome_only_is_the_clis_outcome() {
         searched >= 9,
         "{searched} answers by the outcome-only search"
     );
-    for convention in ["misere", "every"] {
-        let bad = api::solve(r#"["nim", "3"]"#, convention, 10, true).unwrap_err();
-        assert_eq!(bad.code, 2, "{}", bad.error);
-        assert!(bad.error.contains("normal play"), "{}", bad.error);
+    let bad = api::solve(r#"["nim", "3"]"#, "every", 10, true).unwrap_err();
+    assert_eq!(bad.code, 2, "{}", bad.error);
+    assert!(bad.error.contains("normal or misère play"), "{}", bad.error);
+    // Misère play: the page's answer is the command line's.
+    for board in ["3,3,2", "4,4,4"] {
+        let words = [chomp.clone(), board.to_string()];
+        let args = [
+            "solve",
+            "--json",
+            "--misere",
+            "--outcome",
+            &words[0],
+            &words[1],
+        ];
+        let page = api::solve(&serde_json::to_string(&words).unwrap(), "misere", 100, true);
+        let (p, _) = page_verdict(&page.unwrap());
+        assert_eq!(p, cli(&args).unwrap(), "{board}");
+        assert_eq!(p["outcome_search"], true, "{board}");
     }
 }
