@@ -174,10 +174,10 @@ impl<G: Game> Component for RulesetComponent<G> {
         // means to avoid); a game that refuses a search says so when it is valued; a sum is
         // decided by its value anyway; a loopy game is known to be one.
         let mut parts = Vec::new();
-        if rules.cheap_value(&p).is_some()
+        if (rules.components(&p, &mut parts) && parts.len() > 1)
+            || rules.cheap_value(&p).is_some()
             || rules.outcome(&p).is_some()
             || rules.solvable(&p).is_err()
-            || (rules.components(&p, &mut parts) && parts.len() > 1)
             || self.loopy.is_some()
         {
             return Ok(None);

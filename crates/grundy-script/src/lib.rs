@@ -429,13 +429,26 @@ impl Ruleset for ScriptGame {
         if let Some(v) = self.held_on_line(p).or_else(|| self.known_value(p)) {
             return Some(Nimber(v));
         }
+        // A sum's options are its parts' (the script's `moves` never sees a sum): not probed.
+        if p.parts(&mut Vec::new()) {
+            return None;
+        }
         self.expansion_within(p, TERMINAL_PROBE)?;
         self.closed_form(p)
     }
 
     fn closed_form(&self, p: &Position) -> Option<Nimber> {
         // Not a theorem: a value of the process's shared line of heaps ([`shared`]), or one
-        // another game of this program computed in this run ([`known`]); exact either way.
+        // another game of this program computed in this run ([`known`]); exact either way. A
+        // sum (several heaps after a one-number script) is the XOR of its parts'.
+        let mut parts = Vec::new();
+        if p.parts(&mut parts) {
+            ScriptGame::valued_parts(&mut parts);
+            return parts
+                .iter()
+                .try_fold(0, |x, q| Some(x ^ self.closed_form(q)?.0))
+                .map(Nimber);
+        }
         self.known_value(p)
             .or_else(|| self.shared_value(p))
             .map(Nimber)
@@ -461,7 +474,12 @@ impl Game for ScriptGame {
         target: Nimber,
         limit: usize,
     ) -> Option<Result<(Vec<Position>, usize), SolveError>> {
-        // Not a theorem either: the values of options that are heaps on the shared line.
+        // Not a theorem either: the values of options that are heaps on the shared line, or
+        // sums of them.
+        let mut parts = Vec::new();
+        if p.parts(&mut parts) {
+            return self.sum_options_on_line_to(&parts, target.0, limit).map(Ok);
+        }
         self.options_on_line_to(p, target.0, limit).map(Ok)
     }
 

@@ -46,6 +46,46 @@ impl ScriptGame {
         };
         Some((first, total))
     }
+
+    /// The same for a sum of heaps on the line (`solve script:F 999999 999998`, one component):
+    /// a move changes one part, and reaches `target` when that part moves to `target` XOR the
+    /// other parts' values, which the part's own scan finds. The sums come in the order
+    /// [`ScriptGame::sum_options`] lists them. `None` when a part is not a heap on the line.
+    pub(super) fn sum_options_on_line_to(
+        &self,
+        parts: &[Position],
+        target: u64,
+        limit: usize,
+    ) -> Option<(Vec<Position>, usize)> {
+        let mut valued = parts.to_vec();
+        ScriptGame::valued_parts(&mut valued);
+        let x = valued
+            .iter()
+            .try_fold(0, |x, q| Some(x ^ self.held_on_line(q)?))?;
+        let mut first = Vec::new();
+        let mut total = 0;
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 && parts[i - 1] == *part {
+                continue;
+            }
+            // One of n copies moves, the other n - 1 stay: the part's share of the sum changes
+            // by its own value whatever n.
+            let (base, n) = part.copies_of();
+            let g = self.held_on_line(base)?;
+            let room = limit.saturating_sub(first.len());
+            let (moves, count) = self.options_on_line_to(base, target ^ x ^ g, room)?;
+            total += count;
+            for q in moves {
+                let mut next = parts.to_vec();
+                next[i] = q;
+                if n > 1 {
+                    next.push(Position::copies(base.clone(), n - 1));
+                }
+                first.push(Position::sum(next));
+            }
+        }
+        Some((first, total))
+    }
 }
 
 /// The options `groups` as runs of heaps below `len`; `None` if one is anything else.
@@ -168,6 +208,46 @@ mod tests {
             // Past 64 heaps a range this dense puts the heap's options on the line.
             if n > 128 {
                 prop_assert!(game.options_on_line_to(&Position::Int(n), 0, 1).is_some());
+            }
+        }
+
+        /// The same for a sum of heaps (one component, several numbers), copies included: the
+        /// sums read off the line are the options of the sum valued one by one, in order.
+        #[test]
+        fn moves_of_a_sum_off_the_line_are_its_options_valued_one_by_one(
+            d in 1i64..4, heaps in prop::collection::vec(prop_oneof![0i64..300, 129i64..300], 2..5),
+            copies in 1u64..4,
+            limit in 0usize..6,
+        ) {
+            use grundy_core::Game;
+            let text = format!("fn moves(n) {{ range(max(0, n - max(1, n / {d})), n) }}");
+            let game = ScriptGame::compile("script:test", "test", &text).unwrap();
+            let mut solver = Solver::new(&game);
+            for &h in &heaps {
+                solver.grundy(&Position::Int(h)).unwrap();
+            }
+            let mut parts: Vec<Position> = heaps.iter().map(|&h| Position::Int(h)).collect();
+            parts.push(Position::copies(Position::Int(heaps[0]), copies));
+            let p = Position::sum(parts);
+            let value = solver.grundy(&p).unwrap();
+            let mut options = Vec::new();
+            game.options(&p, &mut options);
+            for target in 0..=value.0 + 1 {
+                let expected: Vec<Position> = options
+                    .iter()
+                    .filter(|q| solver.grundy(q).unwrap() == Nimber(target))
+                    .cloned()
+                    .collect();
+                match game.options_to(&p, Nimber(target), limit) {
+                    Some(found) => {
+                        let (first, total) = found.unwrap();
+                        prop_assert_eq!(total, expected.len(), "{} at {}", text, p);
+                        let listed = &expected[..limit.min(expected.len())];
+                        prop_assert_eq!(&first[..], listed, "{} at {}", text, p);
+                    }
+                    // As for one heap: past 128, a range this dense puts its options on the line.
+                    None => prop_assert!(heaps.iter().any(|&h| h <= 128), "{} at {}", text, p),
+                }
             }
         }
     }
