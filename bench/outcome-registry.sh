@@ -16,15 +16,8 @@ cargo build --release -p grundy >/dev/null 2>&1
 G=target/release/grundy
 RUNS=${RUNS:-3}
 
-secs() { # prints the wall time of "$@", its output dropped
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc
-}
-
-min() { printf '%s\n' "$@" | sort -g | head -1; }
+# shellcheck source=bench/timing.sh
+source bench/timing.sh
 
 worst=0
 worst_at=""

@@ -14,15 +14,8 @@ cargo build --release -p grundy >/dev/null 2>&1
 G=target/release/grundy
 RUNS=${RUNS:-2}
 
-secs() { # prints the wall time of "$@", its output dropped
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc
-}
-
-min() { printf '%s\n' "$@" | sort -g | head -1; }
+# shellcheck source=bench/timing.sh
+source bench/timing.sh
 
 compare() { # GAME POSITION NOTE
     local full=() fast=()

@@ -51,6 +51,8 @@ mod last_seen;
 mod line;
 mod line_moves;
 mod params;
+#[cfg(test)]
+mod plain_mex;
 mod position;
 mod program;
 mod runtime;

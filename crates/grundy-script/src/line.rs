@@ -345,31 +345,12 @@ mod tests {
         )
     }
 
-    /// The values of the heaps `0..=n` by a mex over the options the script lists, heap by heap
-    /// (a string has no moves): no line, no solver, nothing shared with the path under test.
     fn plain_values(text: &str, n: i64) -> Vec<Value> {
-        let plain = ScriptGame::compile("script:plain", "plain", text).unwrap();
-        let mut g: Vec<u64> = Vec::new();
-        let mut options = Vec::new();
-        for m in 0..=n {
-            options.clear();
-            plain.options_within(&Position::Int(m), &mut options, 0);
-            let value = |q: &Position| match *q {
-                Position::Int(a) => g[a as usize],
-                Position::Pair(a, b) => g[a as usize] ^ g[b as usize],
-                Position::Str(_) => 0,
-                ref other => panic!("an option the test does not value: {other}"),
-            };
-            let seen: std::collections::HashSet<u64> = options
-                .iter()
-                .map(|q| match q {
-                    Position::Sum(parts) => parts.iter().fold(0, |x, p| x ^ value(p)),
-                    q => value(q),
-                })
-                .collect();
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        g.into_iter().map(|v| Value::Finite(Nimber(v))).collect()
+        let values = super::super::plain_mex::plain_values(text, n);
+        values
+            .into_iter()
+            .map(|v| Value::Finite(Nimber(v)))
+            .collect()
     }
 
     proptest! {

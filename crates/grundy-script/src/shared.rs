@@ -351,24 +351,10 @@ mod tests {
     fn both(text: &str, n: i64) -> (u64, u64) {
         let game = ScriptGame::compile("script:test", "test", text).unwrap();
         let fast = Solver::new(&game).grundy(&Position::Int(n)).unwrap().0;
-        let plain = ScriptGame::compile("script:plain", "plain", text).unwrap();
-        let mut g: Vec<u64> = Vec::new();
-        let mut options = Vec::new();
-        for m in 0..=n {
-            options.clear();
-            plain.options_within(&Position::Int(m), &mut options, 0);
-            let seen: std::collections::HashSet<u64> = options
-                .iter()
-                .map(|q| match *q {
-                    Position::Int(a) => g[a as usize],
-                    Position::Pair(a, b) => g[a as usize] ^ g[b as usize],
-                    Position::Str(_) => 0,
-                    ref other => panic!("an option the test does not value: {other}"),
-                })
-                .collect();
-            g.push((0..).find(|v| !seen.contains(v)).unwrap());
-        }
-        (fast, g[n as usize])
+        (
+            fast,
+            super::super::plain_mex::plain_values(text, n)[n as usize],
+        )
     }
 
     proptest! {
