@@ -474,6 +474,14 @@ impl<'g, 'a> MisereSearch<'g, 'a> {
                 options.push(q);
             }
         }
+        // A move to a position the search has already proved lost (reached by another path)
+        // wins at once: it goes first, before any option is searched.
+        if let Some(k) = options
+            .iter()
+            .position(|q| self.memo.get(q) == Some(&false))
+        {
+            options.swap(0, k);
+        }
         Ok(Frame {
             state,
             options,
