@@ -393,11 +393,16 @@ fn writers_sharing_a_cache_lose_no_game() {
             vec![upto + 1; writers],
             "{writers} writers, trial {trial}: values were lost"
         );
+        // This cache's temporaries only: other tests write caches of their own in the same
+        // directory at the same time (a `.batch.cache.*.tmp` of one was once seen here).
         let dir = cache.parent().unwrap();
         let left: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .filter_map(|e| e.ok())
-            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                name.starts_with(".shared.cache.") && name.ends_with(".tmp")
+            })
             .collect();
         assert!(left.is_empty(), "temporaries left: {left:?}");
     }
