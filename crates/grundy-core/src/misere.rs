@@ -123,8 +123,9 @@ pub fn analyse_misere(
 /// (the SJ theorem on declared atoms, the misère quotient), which are complete and cheap; else a
 /// search of the whole sum that stops as soon as the player to move is shown to win
 /// ([`MisereAnalysis::outcome_search`]), with no normal-play value computed and no component's
-/// tree valued whole to check the SJ condition. Play that can repeat is labelled by retrograde
-/// analysis as in [`analyse_misere`].
+/// tree valued whole to check the SJ condition. A theorem lists and counts its winning moves as
+/// [`analyse_misere`] does, at most `limit` of them. Play that can repeat is labelled by
+/// retrograde analysis as in [`analyse_misere`].
 ///
 /// ```
 /// use grundy_core::misere::analyse_misere_outcome;
@@ -151,17 +152,18 @@ pub fn analyse_misere(
 /// }
 /// // Misère: the player who takes the last token loses, so the heaps 1, 4, 7, … are lost.
 /// let mut lost = [RulesetComponent::boxed(OneOrTwo, 7)];
-/// assert_eq!(analyse_misere_outcome(&mut lost, &Limits::DEFAULT).unwrap().outcome, Outcome::P);
+/// assert_eq!(analyse_misere_outcome(&mut lost, 10, &Limits::DEFAULT).unwrap().outcome, Outcome::P);
 /// let mut won = [RulesetComponent::boxed(OneOrTwo, 9)];
-/// let a = analyse_misere_outcome(&mut won, &Limits::DEFAULT).unwrap();
+/// let a = analyse_misere_outcome(&mut won, 10, &Limits::DEFAULT).unwrap();
 /// assert_eq!(a.outcome, Outcome::N);
 /// assert_eq!(a.winning_moves[0].description, "9 -> 7");
 /// ```
 pub fn analyse_misere_outcome(
     components: &mut [Box<dyn Component>],
+    limit: usize,
     limits: &Limits,
 ) -> Result<MisereAnalysis, SolveError> {
-    analyse_misere_with(components, 1, limits, true)
+    analyse_misere_with(components, limit, limits, true)
 }
 
 /// [`analyse_misere`], or with `outcome_only` [`analyse_misere_outcome`].
@@ -193,7 +195,7 @@ fn analyse_misere_with(
             Some(values) => atoms.push(Atoms::Declared(values)),
             // Checking the SJ condition values the component's whole tree: the outcome-only
             // search is sooner, as it stops at the first winning move.
-            None if outcome_only => return misere_outcome_search(components, limits),
+            None if outcome_only => return misere_outcome_search(components, limit, limits),
             None => match checked_atom(c.as_ref(), limits.capped(CHECK_CAP)) {
                 Some((value, moves)) => atoms.push(Atoms::Checked(value, moves)),
                 None => {
@@ -628,12 +630,13 @@ fn root_moves<'a>(
 /// move, which it reports; no value, no count of the winning moves.
 fn misere_outcome_search(
     components: &mut [Box<dyn Component>],
+    limit: usize,
     limits: &Limits,
 ) -> Result<MisereAnalysis, SolveError> {
     let (outcome, settling) = match settling_move(components, limits) {
         Ok(found) => found,
         // Play can repeat: every position is labelled, as without the outcome-only ask.
-        Err(SolveError::Cycle) => return analyse_misere_by_search(components, 1, limits),
+        Err(SolveError::Cycle) => return analyse_misere_by_search(components, limit, limits),
         Err(e) => return Err(e),
     };
     let winning_moves = settling
@@ -971,7 +974,7 @@ mod outcome_tests {
             at in prop::collection::vec(0u32..9, 1..4),
         ) {
             let g = digraph(edges, false);
-            let fast = analyse_misere_outcome(&mut sum(&g, &at), &Limits::DEFAULT).unwrap();
+            let fast = analyse_misere_outcome(&mut sum(&g, &at), usize::MAX, &Limits::DEFAULT).unwrap();
             let want = Outcome::p_if(!wins(&g, &mut at.clone()));
             prop_assert_eq!(fast.outcome, want);
             let full = analyse_misere(&mut sum(&g, &at), usize::MAX, &Limits::DEFAULT).unwrap();
@@ -993,7 +996,7 @@ mod outcome_tests {
             at in prop::collection::vec(0u32..6, 1..3),
         ) {
             let g = digraph(edges, true);
-            let fast = analyse_misere_outcome(&mut sum(&g, &at), &Limits::DEFAULT).unwrap();
+            let fast = analyse_misere_outcome(&mut sum(&g, &at), usize::MAX, &Limits::DEFAULT).unwrap();
             let full = analyse_misere(&mut sum(&g, &at), usize::MAX, &Limits::DEFAULT).unwrap();
             prop_assert_eq!(fast.outcome, full.outcome);
         }

@@ -232,7 +232,7 @@ pub fn verdict(
         Convention::Normal if moves => Verdict::Normal(analyse(components, limit)?),
         Convention::Normal => Verdict::Normal(analyse_value(components)?),
         Convention::Misere if outcome_only => {
-            Verdict::Misere(analyse_misere_outcome(components, limits)?)
+            Verdict::Misere(analyse_misere_outcome(components, limit, limits)?)
         }
         Convention::Misere => Verdict::Misere(analyse_misere(components, limit, limits)?),
         Convention::Every if moves => Verdict::Every(analyse_every(components, limit, limits)?),
@@ -271,7 +271,7 @@ mod tests {
             (Normal, OUTCOME_NO_MOVES, None),
             (Misere, FULL, Some(|c, l| analyse_misere(c, l, &Limits::DEFAULT).map(Verdict::Misere))),
             (Misere, NO_MOVES, None),
-            (Misere, OUTCOME, Some(|c, _| analyse_misere_outcome(c, &Limits::DEFAULT).map(Verdict::Misere))),
+            (Misere, OUTCOME, Some(|c, l| analyse_misere_outcome(c, l, &Limits::DEFAULT).map(Verdict::Misere))),
             (Misere, OUTCOME_NO_MOVES, None),
             (Every, FULL, Some(|c, l| analyse_every(c, l, &Limits::DEFAULT).map(Verdict::Every))),
             (Every, NO_MOVES, Some(|c, _| analyse_every_outcome(c, &Limits::DEFAULT).map(Verdict::Every))),

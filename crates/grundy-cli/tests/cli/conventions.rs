@@ -150,6 +150,10 @@ fn misere_outcome_alone_stops_at_a_winning_move() {
         (Some("sj"), Some("N"))
     );
     assert_eq!(v["winning_moves_total"], 1);
+    // All its winning moves are listed, as without --outcome (whose --limit is not given).
+    let v = solve_json(&["--misere", "--outcome", "nim", "5", "6", "7"]);
+    assert_eq!(v["winning_moves_total"], 3);
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3, "{v}");
     // Every-SG needs every component whole: refused, naming both flags.
     let out = grundy(&["solve", "--every", "--outcome", "nim", "3"]);
     assert!(!out.status.success());
