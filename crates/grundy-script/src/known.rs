@@ -60,7 +60,8 @@ impl ScriptGame {
 
     /// Keeps the value of `p` for the other games of this program.
     pub(super) fn learn(&self, p: &Position, value: u64) {
-        if self.held_on_line(p).is_some() {
+        // A sum is valued from its parts ([`ScriptGame::closed_form`]): not kept either.
+        if self.held_on_line(p).is_some() || p.parts(&mut Vec::new()) {
             return;
         }
         let most = MOST.min(self.limits().solver_cap());

@@ -436,7 +436,7 @@ impl Ruleset for ScriptGame {
             return None;
         }
         self.expansion_within(p, TERMINAL_PROBE)?;
-        self.closed_form(p)
+        self.shared_value(p).map(Nimber)
     }
 
     fn closed_form(&self, p: &Position) -> Option<Nimber> {

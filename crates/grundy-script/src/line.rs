@@ -194,9 +194,12 @@ impl Line {
     /// About the bytes a line of `len` heaps may hold, at most: four bytes a value (a line
     /// widens to them as soon as one value passes 65535), the tree of values up to `len`
     /// (the value of a heap game's line rarely passes its length), and room for the old values
-    /// while they move to a wider storage.
-    pub(super) fn bytes_for(len: usize) -> u64 {
-        4 * len as u64 + LastSeen::bytes_for(len + 1) + 2 * len as u64
+    /// while they move to a wider storage; and a second tree when the line keeps first positions
+    /// too (made when a heap first has a long prefix among its options, usually one of the first
+    /// hundred).
+    pub(super) fn bytes_for(&self, len: usize) -> u64 {
+        let trees = if self.first.is_some() { 2 } else { 1 };
+        4 * len as u64 + trees * LastSeen::bytes_for(len + 1) + 2 * len as u64
     }
 
     /// The values so far.

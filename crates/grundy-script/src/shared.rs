@@ -175,7 +175,10 @@ impl ScriptGame {
         }
         let mut write = shared.write().expect("no thread panics holding it");
         if write.line.get(n).is_none() && !write.given_up {
-            let more = Line::bytes_for(n + 1).saturating_sub(write.line.bytes());
+            let more = write
+                .line
+                .bytes_for(n + 1)
+                .saturating_sub(write.line.bytes());
             let what = format!("the line of {}'s values up to the heap {n}", self.name);
             match budget.map_or(Ok(()), |budget| budget(&what, more)) {
                 Ok(()) => {
@@ -226,8 +229,11 @@ impl ScriptGame {
         let mut write = shared.write().expect("no thread panics holding it");
         if write.line.len() <= n && !write.given_up {
             // The line grows to n + 1 heaps, and the table is a copy of it in the same width.
-            let more =
-                Line::bytes_for(n + 1).saturating_sub(write.line.bytes()) + 4 * (n as u64 + 1);
+            let more = write
+                .line
+                .bytes_for(n + 1)
+                .saturating_sub(write.line.bytes())
+                + 4 * (n as u64 + 1);
             watch
                 .reserve(&format!("the values of {} up to {n}", self.name), more)
                 .map_err(TableError::Compute)?;
