@@ -77,6 +77,10 @@ pub struct GameEntry {
     /// ([`Shape::Line`]: `GAME n`), two ([`Shape::Grid`]: `GAME a b`) or neither
     /// ([`Shape::None`], the default).
     pub shape: Shape,
+    /// The game's moves written one way (`sub:1,2` and `bash:2` are both `0.33`), when the entry
+    /// knows one: two specs with the same canonical text have the same moves, so a census
+    /// computes them once. `None` (the default, or the function's answer): the spec itself.
+    pub canonical: Option<fn(&GameSpec) -> Option<String>>,
 }
 
 impl GameEntry {
@@ -120,6 +124,7 @@ impl GameEntry {
             matches: None,
             table: None,
             shape: Shape::None,
+            canonical: None,
         }
     }
 
@@ -156,6 +161,19 @@ impl GameEntry {
     pub fn positions(mut self, shape: Shape) -> GameEntry {
         self.shape = shape;
         self
+    }
+
+    /// How to write a spec of this game with its moves alone ([`GameEntry::canonical`]).
+    pub fn canonical(mut self, canonical: fn(&GameSpec) -> Option<String>) -> GameEntry {
+        self.canonical = Some(canonical);
+        self
+    }
+
+    /// The canonical text of `spec` ([`GameEntry::canonical`]), or the spec as written.
+    pub fn canonical_text(&self, spec: &GameSpec) -> String {
+        self.canonical
+            .and_then(|c| c(spec))
+            .unwrap_or_else(|| spec.word.text.clone())
     }
 
     /// Whether `name` names this entry.

@@ -110,6 +110,7 @@ pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
                 .unwrap_or_else(|| super::checkpoint_file("table", game.name())),
             resume: args.resume,
             trust,
+            keep_unproved: false,
         }),
     };
     let shown = Shown {

@@ -278,6 +278,7 @@ mod tests {
                 path: dir.join(format!("grundy-ckpt-{}-{name}.ckpt", std::process::id())),
                 resume: true,
                 trust: Trust::new(Key::from_bytes([key; 32])),
+                keep_unproved: false,
             })
         }
 

@@ -28,7 +28,7 @@ use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 use crate::entry::GameEntry;
 use crate::heap::sparse::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
 use crate::heap::table::TableGame;
-use crate::heap::take_and_break::{Amounts, TakeBreakRules};
+use crate::heap::take_and_break::{Amounts, TakeBreakRules, CODE_DIGITS};
 use crate::period::Period;
 use crate::spec::{parse_heaps, parse_number_text, GameSpec, SpecError, Word};
 
@@ -341,7 +341,15 @@ pub fn entries() -> Vec<GameEntry> {
             "bash:3 7 10",
             build_bash,
         )
-        .tabulated(|spec| Ok(Box::new(table_bash(spec)?))),
+        .tabulated(|spec| Ok(Box::new(table_bash(spec)?)))
+        // Bash's game as a code only where one is short (its rules list every amount).
+        .canonical(|spec| match parse_bash(spec).ok()? {
+            rules @ Subtraction {
+                set: SubtractionSet::UpTo(k),
+                ..
+            } if k <= CODE_DIGITS => rules.rules().canonical_code(),
+            _ => None,
+        }),
         GameEntry::within_limits(
             "sub",
             "sub:S1,S2,... HEAP...   (also sub:pow2, sub:fib)",
@@ -350,7 +358,8 @@ pub fn entries() -> Vec<GameEntry> {
             build_finite,
         )
         .aliases(&["subtraction"])
-        .tabulated(|spec| Ok(Box::new(table_finite(spec)?))),
+        .tabulated(|spec| Ok(Box::new(table_finite(spec)?)))
+        .canonical(|spec| parse_subtraction(spec).ok()?.rules().canonical_code()),
     ]
 }
 

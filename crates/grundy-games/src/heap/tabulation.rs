@@ -354,10 +354,21 @@ impl TableGame {
                     )));
                 }
                 let covered = computed >= resumed_from as u64;
-                // Named or not, a checkpoint this run read or wrote is done with.
-                if let Some(c) = checkpoint.filter(|c| own_checkpoint && covered && c.path.exists())
-                {
-                    let _ = std::fs::remove_file(&c.path);
+                let proved = period.is_some_and(|p| p.proved);
+                match checkpoint {
+                    // Kept for a later, longer table: saved unless it holds this table already.
+                    Some(c) if c.keep_unproved && !proved => {
+                        let grown = covered && computed > resumed_from as u64;
+                        if grown {
+                            checkpoint::save(c, self, &engine)
+                                .map_err(|e| TableError::Compute(format!("i/o: {e}")))?;
+                        }
+                    }
+                    // Named or not, a checkpoint this run read or wrote is done with.
+                    Some(c) if own_checkpoint && covered && c.path.exists() => {
+                        let _ = std::fs::remove_file(&c.path);
+                    }
+                    _ => {}
                 }
                 // The values leave the engine as they are: a long table is not copied.
                 Ok((engine.into_values(), period))

@@ -120,6 +120,9 @@ pub struct Checkpoint {
     pub resume: bool,
     /// The key the file is sealed with, and whether a file not sealed with it is imported.
     pub trust: grundy_core::seal::Trust,
+    /// Keep the file when the table ends with no proved period (a census pushes such a table
+    /// further later, from where it stopped); else it is removed once the table is done.
+    pub keep_unproved: bool,
 }
 
 /// What a front end lends a tabulation: a view of its progress, a way to stop it, and the memory

@@ -34,7 +34,7 @@
 pub(crate) mod rules;
 mod ruleset;
 
-pub use rules::{is_code, Amounts, TakeBreakRules};
+pub use rules::{is_code, Amounts, TakeBreakRules, CODE_DIGITS};
 #[cfg(test)]
 pub(crate) use ruleset::table;
 pub use ruleset::{entries, prepare, TakeAndBreak};

@@ -66,6 +66,9 @@ impl Amounts {
     }
 }
 
+/// The most digits after the point of a code [`TakeBreakRules::canonical_code`] writes.
+pub const CODE_DIGITS: u64 = 64;
+
 /// The moves of a take-and-break game: for each number of heaps left, the amounts that may be
 /// removed while leaving that many non-empty heaps.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +147,39 @@ impl TakeBreakRules {
         Some(t)
     }
 
+    /// The shortest Guy–Smith code with exactly these moves (`0.77`, `4.07`, `0.3F`: uppercase,
+    /// no trailing zero digit), when a code can say them (finite amounts up to
+    /// [`CODE_DIGITS`], no tie between the heaps left). Two rules with the same moves have the
+    /// same code, so a census computes `0.30`, `sub:1` and `bash:1` (each `0.3`) once.
+    pub fn canonical_code(&self) -> Option<String> {
+        if self.distinct_parts {
+            return None;
+        }
+        let last = self.max_removal()?;
+        if last > CODE_DIGITS {
+            return None;
+        }
+        let mut digits = vec![0u32; last as usize + 1];
+        for (m, set) in self.by_parts.iter().enumerate() {
+            for k in set.upto(last) {
+                digits[k as usize] |= 1 << m;
+            }
+        }
+        // Removing nothing and leaving the heap, or nothing, is no move.
+        digits[0] &= !3;
+        while digits.len() > 2 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        let hex = |d: &u32| char::from_digit(*d, 16).map_or('?', |c| c.to_ascii_uppercase());
+        let tail: String = digits.iter().skip(1).map(hex).collect();
+        let tail = if tail.is_empty() {
+            "0".to_string()
+        } else {
+            tail
+        };
+        Some(format!("{}.{tail}", hex(&digits[0])))
+    }
+
     /// The most heaps a move may leave (at least 1, for the periodicity bound).
     pub fn max_parts(&self) -> u64 {
         (1..4)
@@ -205,6 +241,31 @@ pub fn periodicity_bound(rules: &TakeBreakRules) -> Option<grundy_core::heap::Pe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn codes_with_the_same_moves_have_one_canonical_code() {
+        let code = |c: &str| TakeBreakRules::from_code(c).unwrap().canonical_code();
+        assert_eq!(code("0.770").as_deref(), Some("0.77"));
+        assert_eq!(code(".3f0").as_deref(), Some("0.3F"));
+        assert_eq!(code("4.00").as_deref(), Some("4.0"));
+        assert_eq!(code("0.0").as_deref(), Some("0.0"));
+        assert_eq!(code("0.137").as_deref(), Some("0.137"));
+        assert_ne!(code("0.07"), code("0.7"));
+        // A code is a function of the moves alone: read back, it gives the same rules.
+        for c in ["0.77", "4.07", "0.3F", "8.0004", "0.0"] {
+            let r = TakeBreakRules::from_code(c).unwrap();
+            let again = TakeBreakRules::from_code(&r.canonical_code().unwrap()).unwrap();
+            for n in 0..12 {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                r.options(n, &mut a);
+                again.options(n, &mut b);
+                assert_eq!(a, b, "{c} at {n}");
+            }
+        }
+        let mut grundy = TakeBreakRules::from_code("4.0").unwrap();
+        grundy.distinct_parts = true;
+        assert_eq!(grundy.canonical_code(), None);
+    }
 
     #[test]
     fn codes_are_parsed_digit_by_digit() {

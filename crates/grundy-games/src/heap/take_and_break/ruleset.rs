@@ -378,7 +378,12 @@ pub fn entries() -> Vec<GameEntry> {
         build,
     )
     .matching(is_code)
-    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))
+    .canonical(|spec| {
+        TakeBreakRules::from_code(&spec.word.text)
+            .ok()?
+            .canonical_code()
+    })]
 }
 
 pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {
