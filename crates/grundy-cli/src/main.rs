@@ -99,6 +99,10 @@ enum Command {
     /// of each heap size, proved heap size by heap size (and for every heap by the periodicity
     /// theorem).
     Quotient(commands::quotient::Args),
+    /// A census of a family of games (0.???, sub:{1..8}^3, bash:1..50, script:F?k=1..20): each
+    /// game tabulated to its proved period or --upto, a row a game in a SQLite file that
+    /// --query and --export read back.
+    Census(commands::census::Args),
 }
 
 /// The command line with `--` put before a position that starts with a minus sign (a board
@@ -191,6 +195,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args, &session),
         Command::Plot(args) => commands::plot::run(args, &session),
         Command::Quotient(args) => commands::quotient::run(args, &session),
+        Command::Census(args) => commands::census::run(args, &session),
     };
     progress::finish();
     match save_cache(&session.scripts, result) {

@@ -110,6 +110,15 @@ const CRATE_GRAPH: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "grundy-census",
+        &[
+            "grundy-core",
+            "grundy-registry",
+            "grundy-script",
+            "grundy-front",
+        ],
+    ),
+    (
         "grundy-cli",
         &[
             "grundy-core",
@@ -118,6 +127,7 @@ const CRATE_GRAPH: &[(&str, &[&str])] = &[
             "grundy-games",
             "grundy-script",
             "grundy-front",
+            "grundy-census",
         ],
     ),
     (
@@ -372,6 +382,7 @@ fn the_command_line_views_name_no_ruleset() {
         "crates/grundy-cli/src/commands/plot.rs",
         "crates/grundy-cli/src/commands/guess.rs",
         "crates/grundy-cli/src/commands/game_values.rs",
+        "crates/grundy-cli/src/commands/census.rs",
     ];
     check(&views, "grundy_games::", &|p| {
         [
@@ -440,6 +451,7 @@ fn the_engine_reads_the_clock_the_browser_has() {
         "crates/grundy-games/src",
         "crates/grundy-script/src",
         "crates/grundy-front/src",
+        "crates/grundy-census/src",
     ] {
         sources_under(&root().join(dir), &mut files);
     }
@@ -481,6 +493,7 @@ fn no_library_message_names_a_flag() {
         "crates/grundy-games/src",
         "crates/grundy-script/src",
         "crates/grundy-front/src",
+        "crates/grundy-census/src",
     ] {
         sources_under(&root().join(dir), &mut files);
     }

@@ -72,7 +72,7 @@ use serde_json::Value as Json;
 
 use expansion::Expansion;
 pub use heaps::misere_quotient;
-pub use params::{parse_one as parse_param, Params};
+pub use params::{parse_one as parse_param, split_spec as split_script_spec, Params};
 pub use position::{too_deep, Position, MAX_NESTING};
 pub use program::{Hooks, Host, ScriptLimits};
 pub use runtime::{Runtime, ScriptSettings};

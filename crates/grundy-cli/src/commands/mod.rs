@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod board_table;
+pub mod census;
 pub mod check;
 pub mod formula;
 pub mod game_values;

@@ -16,6 +16,7 @@
 //!   `--json` against the schema), `conventions` (`--misere`, `--every`), `position_words`,
 //!   `progress` (what a long run says in a log), `graphs`, `classic`, `coins_and_hackenbush`.
 //!
+//! - `census`: `grundy census`, its database, `--query` and `--export`.
 //! - `book`: every example of the book (`docs/`) and the README, run and its output compared.
 //!
 //! `common` runs the binary; the data the tests read are in `tests/problems/` and
@@ -24,6 +25,7 @@
 mod common;
 
 mod book;
+mod census;
 mod check;
 mod checkpoints;
 mod classic;
