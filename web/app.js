@@ -332,6 +332,109 @@ async function guess() {
   }
 }
 
+// --- a census ------------------------------------------------------------------------------
+
+/// The rows of the loaded census (`grundy census --export json`), each with its place in the file.
+let censusRows = [];
+let censusSort = { key: "order", up: true };
+const CENSUS_COLUMNS = [
+  ["spec", "game"], ["status", "status"], ["preperiod", "preperiod"], ["period", "period"],
+  ["saltus", "saltus"], ["proof", "proof"], ["largest", "largest"], ["computed", "computed"],
+];
+
+/// Reads a census export: an array of rows, each with at least its game and status.
+function loadCensus(text) {
+  let rows;
+  try {
+    rows = JSON.parse(text);
+  } catch (e) {
+    throw { error: `the file is not JSON: ${e.message}`, code: 2 };
+  }
+  const bad = Array.isArray(rows) ? rows.findIndex((r) => !r || typeof r.spec !== "string" || typeof r.status !== "string") : -1;
+  if (!Array.isArray(rows) || bad >= 0) {
+    throw { error: `the file is not a census export (grundy census --export json)${bad >= 0 ? `: row ${bad + 1} has no game or status` : ""}`, code: 2 };
+  }
+  censusRows = rows.map((r, order) => ({ ...r, order }));
+  censusSort = { key: "order", up: true };
+  renderCensus();
+}
+
+/// Nulls last whichever way; numbers as numbers; the rest as text.
+function compareCells(a, b) {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a).localeCompare(String(b), undefined, { numeric: true });
+}
+
+function renderCensus() {
+  const out = $("census-out");
+  out.replaceChildren();
+  const shown = $("census-status").value;
+  const rows = censusRows.filter((r) => !shown || r.status === shown);
+  const { key, up } = censusSort;
+  rows.sort((a, b) => {
+    const c = compareCells(a[key], b[key]);
+    // Nulls stay last when the order is reversed.
+    if (a[key] == null || b[key] == null) return c;
+    return up ? c : -c;
+  });
+  const count = (s) => censusRows.filter((r) => r.status === s).length;
+  $("census-summary").textContent = censusRows.length
+    ? `${censusRows.length} games: ${count("solved")} solved, ${count("open")} open, ${count("failed")} failed, ${count("duplicate")} duplicates.`
+    : "";
+  if (!censusRows.length) return;
+  const table = el("table", undefined, "values census");
+  const head = el("tr");
+  for (const [k, label] of CENSUS_COLUMNS) {
+    const th = el("th");
+    const b = el("button", label + (key === k ? (up ? " ▲" : " ▼") : ""));
+    th.setAttribute("aria-sort", key === k ? (up ? "ascending" : "descending") : "none");
+    b.onclick = () => {
+      censusSort = { key: k, up: key === k ? !up : true };
+      renderCensus();
+    };
+    th.append(b);
+    head.append(th);
+  }
+  table.append(head);
+  for (const r of rows) {
+    const tr = el("tr");
+    tr.dataset.status = r.status;
+    const game = el("td");
+    const open = el("button", r.spec, "link");
+    open.title = "its table and plot";
+    open.onclick = () => openCensusGame(r);
+    game.append(open);
+    tr.append(game);
+    for (const [k] of CENSUS_COLUMNS.slice(1)) {
+      let v = r[k] ?? "–";
+      if (k === "status" && r.duplicate_of) v = `same moves as ${r.duplicate_of}`;
+      if (k === "status" && r.error) v = `failed: ${r.error}`;
+      tr.append(el("td", String(v)));
+    }
+    table.append(tr);
+  }
+  out.append(table);
+}
+
+/// A game of the census in the Table tab, with its period: the game chosen, its values to the
+/// census's reach (at most 2000 on the page), tabulated and drawn.
+function openCensusGame(r) {
+  const spec = r.duplicate_of ?? r.spec;
+  const name = spec.split(":")[0];
+  const entry = games.find((g) => g.name === name) ?? (/^[0-9a-fA-F]?\.[0-9a-fA-F]*$/.test(spec) ? games.find((g) => g.name.startsWith("0.d")) : undefined);
+  if (entry) $("game").value = entry.name;
+  showGame();
+  $("spec").value = spec;
+  $("position").value = "";
+  $("upto").value = String(Math.min(r.computed ?? 100, 2000));
+  $("period").checked = true;
+  showTab("table");
+  return tabulate();
+}
+
 // --- tabs and sharing -------------------------------------------------------------------------
 
 function showTab(name) {
@@ -398,6 +501,17 @@ async function start() {
     playFrom(words(), engineFirst).catch(showError);
   };
   $("play-undo").onclick = undo;
+  $("census-file").onchange = async () => {
+    clearError();
+    const file = $("census-file").files[0];
+    if (!file) return;
+    try {
+      loadCensus(await file.text());
+    } catch (e) {
+      showError(e);
+    }
+  };
+  $("census-status").onchange = renderCensus;
   $("play-hint").onclick = () => renderPlay(true);
   if (!readLink()) {
     select.value = "nim";
@@ -407,6 +521,6 @@ async function start() {
 }
 
 // For the console and the browser tests: the engine's answers as the CLI's JSON.
-window.grundy = { ask, engineMs: () => lastMs };
+window.grundy = { ask, engineMs: () => lastMs, loadCensus };
 
 start().catch((e) => showError({ error: String(e), code: 1 }));

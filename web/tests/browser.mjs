@@ -1,7 +1,8 @@
 // The playground page in a real browser: headless Debian Chromium driven by playwright-core.
 // Serves web/ on 127.0.0.1, then checks what a person does: solve (and outcome only, as
 // `solve --outcome`), a script error at its line and column, a table with its period, a game
-// played to its end against the engine, a cancelled table, a shared link; and that every answer
+// played to its end against the engine, a cancelled table, a shared link, a census export shown
+// and sorted; and that every answer
 // is the command line's (--json) for every registry example. Prints "N passed, N failed";
 // screenshots go to web/screenshots/.
 //
@@ -312,6 +313,49 @@ await test("a shared link opens the same game and position", async () => {
   const text = await other.textContent("#solve-out");
   assert(text.includes("P — the second player"), text);
   await other.close();
+});
+
+await test("a census export is shown sortable, each game opening its table and plot", async () => {
+  const dir = join(web, "screenshots", "census");
+  mkdirSync(dir, { recursive: true });
+  const db = join(dir, "c.sqlite");
+  spawnSync("rm", ["-rf", db, `${db}.checkpoints`]);
+  const made = spawnSync(grundy, ["census", "0.?7", "--upto", "4096", "--db", db], { cwd: root, encoding: "utf8" });
+  assert(made.status === 0, made.stderr);
+  const exported = spawnSync(grundy, ["census", "--db", db, "--export", "json"], { cwd: root, encoding: "utf8" });
+  const rows = JSON.parse(exported.stdout);
+  spawnSync("rm", ["-rf", db, `${db}-wal`, `${db}-shm`, `${db}.checkpoints`]);
+  await page.click("nav#tabs button[data-tab=census]");
+  await page.setInputFiles("#census-file", { name: "census.json", mimeType: "application/json", buffer: Buffer.from(exported.stdout) });
+  await page.waitForSelector("#census-out table");
+  const games = () => page.$$eval("#census-out tr td:first-child", (tds) => tds.map((t) => t.textContent));
+  same(await games(), rows.map((r) => r.spec), "the games, in the file's order");
+  const summary = await page.textContent("#census-summary");
+  const solved = rows.filter((r) => r.status === "solved").length;
+  assert(summary.includes(`${rows.length} games: ${solved} solved`), summary);
+  // Sorted by period, largest first on a second click; games with no period stay last.
+  await page.click("#census-out th:nth-child(4) button");
+  await page.click("#census-out th:nth-child(4) button");
+  const byPeriod = [...rows].sort((a, b) => (a.period == null) - (b.period == null) || (b.period ?? 0) - (a.period ?? 0) || 0);
+  const periods = await page.$$eval("#census-out tr td:nth-child(4)", (tds) => tds.map((t) => t.textContent));
+  same(periods, byPeriod.map((r) => String(r.period ?? "–")), "the periods, largest first");
+  await page.screenshot({ path: join(shots, "census.png") });
+  // Only the open ones.
+  await page.selectOption("#census-status", "open");
+  const open = await games();
+  same(open.sort(), rows.filter((r) => r.status === "open").map((r) => r.spec).sort(), "the open games");
+  await page.selectOption("#census-status", "");
+  // A game opens in the Table tab with its period, as `grundy table` gives it.
+  await page.click("#census-out button.link:text-is('0.77')");
+  await page.waitForSelector("#table-out .period");
+  const period = await page.textContent("#table-out .period");
+  assert(period.includes("Period 12 from preperiod 71") && period.includes("proved"), period);
+  assert(await page.isVisible("#plot-out svg"), "the plot is drawn");
+  // A file that is not a census says so.
+  await page.click("nav#tabs button[data-tab=census]");
+  await page.setInputFiles("#census-file", { name: "x.json", mimeType: "application/json", buffer: Buffer.from('{"game": "0.77"}') });
+  await page.waitForSelector("#error:not([hidden])");
+  assert((await page.textContent("#error")).includes("not a census export"), await page.textContent("#error"));
 });
 
 await test("speed against the native CLI (one thread)", async () => {

@@ -147,6 +147,7 @@ const CRATE_GRAPH: &[(&str, &[&str])] = &[
             "grundy-registry",
             "grundy-script",
             "grundy-front",
+            "grundy-census",
         ],
     ),
     (

@@ -14,6 +14,7 @@
 #![allow(clippy::useless_conversion)]
 
 mod cache;
+mod census;
 mod check;
 mod host;
 mod session;
@@ -595,5 +596,12 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check::check_spec, m)?)?;
     m.add_function(wrap_pyfunction!(cache::open_cache, m)?)?;
     m.add_function(wrap_pyfunction!(cache::close_cache, m)?)?;
+    m.add_class::<census::CensusStore>()?;
+    m.add_function(wrap_pyfunction!(census::census_games, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_owner, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_row, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_failed_row, m)?)?;
+    m.add_function(wrap_pyfunction!(census::census_local, m)?)?;
     Ok(())
 }

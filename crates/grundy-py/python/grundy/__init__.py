@@ -24,6 +24,7 @@ import html
 import json
 import os
 import shlex
+import sys
 import threading
 import warnings
 from typing import (
@@ -53,6 +54,8 @@ __all__ = [
     "Sum",
     "Table",
     "cache",
+    "census",
+    "census_rows",
     "check",
     "games",
     "guess",
@@ -663,3 +666,164 @@ def set_max_positions(n: int) -> None:
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ValueError(f"the search cap must be a positive integer, not {n!r}")
     _grundy.set_max_positions(n)
+
+
+def _census_task(
+    spec: str,
+    upto: int,
+    misere: Optional[int],
+    guess: bool,
+    game_time: Optional[float],
+    game_memory: Optional[int],
+    checkpoints: Optional[str],
+) -> str:
+    """One game's row of a census, as a Dask task runs it on a worker (the GIL released while
+    it computes): the row's JSON, the same on every machine."""
+    return _grundy.census_row(spec, upto, misere, guess, game_time, game_memory, checkpoints)
+
+
+def census(
+    family: str,
+    upto: int = 65536,
+    db: Union[str, "os.PathLike[str]"] = "grundy-census.sqlite",
+    client: Any = None,
+    jobs: Optional[int] = None,
+    misere: Optional[int] = None,
+    guess: bool = False,
+    game_time: Optional[float] = None,
+    game_memory: Optional[int] = None,
+    retry: bool = False,
+    progress: bool = False,
+) -> Dict[str, Any]:
+    """A census of a family of games into a SQLite file, as ``grundy census FAMILY`` runs it:
+    every game of ``family`` (``"0.???"``, ``"sub:{1..8}^3"``, ``"bash:1..50"``,
+    ``"script:F?k=1..20"``, ``"list:FILE"``) tabulated until its period is proved or to
+    ``upto``, a row a game in ``db`` (the book's census page gives the schema). Finished rows are
+    skipped, open ones pushed further when ``upto`` is larger; ``retry=True`` computes failed
+    games again. ``misere=N`` adds the misère quotient of heaps up to N, ``guess=True`` a closed
+    form; ``game_time`` (seconds) and ``game_memory`` (bytes) cap one game.
+
+    Without ``client`` the games are computed on this machine's threads (``jobs``, default one
+    per core). With a Dask ``distributed.Client``, each game is a task on the cluster (the GIL
+    released while it computes) and this process is the database's one writer: the rows are
+    those one machine writes. Returns the summary: ``counts`` (``games``, ``solved``, ``open``,
+    ``failed``, ``duplicates``, ``pending``), ``computed`` (games computed by this call),
+    ``interrupted`` and ``seconds``.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "census.sqlite")
+    >>> s = grundy.census("0.?7", upto=4096, db=path)
+    >>> s["counts"]["games"], s["counts"]["solved"], s["computed"]
+    (8, 6, 8)
+    >>> grundy.census("0.?7", upto=4096, db=path)["computed"]
+    0
+    """
+    _check_upto(upto)
+    db = os.fspath(db)
+    if jobs is not None and (not isinstance(jobs, int) or jobs < 1):
+        raise ValueError(f"jobs must be a positive integer, not {jobs!r}")
+    if client is None:
+        if jobs is None:
+            jobs = os.cpu_count() or 1
+        return json.loads(
+            _grundy.census_local(
+                family, upto, db, jobs, misere, guess, game_time, game_memory, retry, progress
+            )
+        )
+    return _census_on(client, family, upto, db, misere, guess, game_time, game_memory, retry, progress)
+
+
+def _census_on(
+    client: Any,
+    family: str,
+    upto: int,
+    db: str,
+    misere: Optional[int],
+    guess: bool,
+    game_time: Optional[float],
+    game_memory: Optional[int],
+    retry: bool,
+    progress: bool,
+) -> Dict[str, Any]:
+    """``census`` on a Dask cluster: claims here, rows computed there, written here."""
+    import time
+
+    from distributed import as_completed
+
+    started = time.monotonic()
+    games = _grundy.census_games(family)
+    named = [(g, *_grundy.census_canonical(g)) for g in games]
+    canonical = {g: c for g, ok, c in named}
+    store = _grundy.CensusStore(db)
+    store.add(family, named, upto)
+    owner = _grundy.census_owner()
+    claimed = [g for g in store.work(family, upto, retry) if store.claim(g, owner, upto, retry)]
+    checkpoints = os.path.abspath(db) + ".checkpoints"
+    futures = client.map(
+        _census_task,
+        claimed,
+        upto=upto,
+        misere=misere,
+        guess=guess,
+        game_time=game_time,
+        game_memory=game_memory,
+        checkpoints=checkpoints,
+        pure=False,
+    )
+    spec_of = {f.key: g for f, g in zip(futures, claimed)}
+    written = set()
+    interrupted = False
+    try:
+        for future in as_completed(futures):
+            spec = spec_of[future.key]
+            try:
+                row = future.result()
+            except Exception as e:  # the task's own error, or a worker lost: the game failed
+                error = f"{type(e).__name__}: {e}"
+                row = _grundy.census_failed_row(spec, canonical.get(spec, spec), upto, error)
+            store.write(row)
+            written.add(spec)
+            if progress:
+                sys.stderr.write(f"\rcensus: {len(written)}/{len(claimed)} games computed")
+                sys.stderr.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+        client.cancel(futures)
+        for spec in claimed:
+            if spec not in written:
+                store.release(spec)
+        raise
+    finally:
+        if progress:
+            sys.stderr.write("\n")
+    return {
+        "family": family,
+        "db": db,
+        "upto": upto,
+        "counts": json.loads(store.counts(family)),
+        "computed": len(written),
+        "interrupted": interrupted,
+        "seconds": time.monotonic() - started,
+    }
+
+
+def census_rows(
+    db: Union[str, "os.PathLike[str]"],
+    query: str = "all",
+    family: Optional[str] = None,
+) -> List[Dict[str, Any]]:
+    """The rows of a census file that a question asks for (``grundy census --query``): ``"all"``,
+    ``"solved"``, ``"unsolved"``, ``"periodic"``, ``"arithmetic"``, ``"failed"``, ``"pending"``,
+    ``"duplicates"``; of ``family`` alone when given. Each row is a dict of the schema's
+    columns (``spec``, ``status``, ``preperiod``, ``period``, ``saltus``, ``proof``, …).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "census.sqlite")
+    >>> _ = grundy.census("0.?7", upto=4096, db=path)
+    >>> [(r["spec"], r["preperiod"], r["period"]) for r in grundy.census_rows(path, "solved")][:3]
+    [('0.07', 53, 34), ('0.17', 33, 34), ('0.27', 1, 4)]
+    """
+    db = os.fspath(db)
+    if not os.path.exists(db):
+        raise GameError(f"{db}: no such census database")
+    return json.loads(_grundy.CensusStore(db).query(query, family))

@@ -111,3 +111,21 @@ def cache(
     path: Union[str, "os.PathLike[str]"], import_: bool = False
 ) -> AbstractContextManager[None]: ...
 def set_max_positions(n: int) -> None: ...
+def census(
+    family: str,
+    upto: int = 65536,
+    db: Union[str, "os.PathLike[str]"] = "grundy-census.sqlite",
+    client: Any = None,
+    jobs: Optional[int] = None,
+    misere: Optional[int] = None,
+    guess: bool = False,
+    game_time: Optional[float] = None,
+    game_memory: Optional[int] = None,
+    retry: bool = False,
+    progress: bool = False,
+) -> Dict[str, Any]: ...
+def census_rows(
+    db: Union[str, "os.PathLike[str]"],
+    query: str = "all",
+    family: Optional[str] = None,
+) -> List[Dict[str, Any]]: ...
