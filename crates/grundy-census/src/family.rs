@@ -5,6 +5,7 @@
 //! | `0.??`, `4.??`, `0.???` | every take-and-break code of that shape: each `?` an octal digit `0`–`7` |
 //! | `0.[0-F]?`, `0.1[37]` | a class in brackets: the hexadecimal digits it lists (`a-b` a run) |
 //! | `sub:{1..8}^3` | every subtraction set of one to 3 elements of `1..8` (`sub:{1..8}`: of any size) |
+//! | `allbut:{1..8}^3` | every all-but subtraction game excluding one to 3 amounts of `1..8` |
 //! | `bash:1..50`, `moore:2..4` | a registry game, each number of a range `A..B` in its parameters |
 //! | `script:F?k=1..20&s=1..5` | a game script, each value of every parameter range (all pairs) |
 //! | `list:FILE` | each line of the file a family (blank lines and `#` comments skipped) |
@@ -91,8 +92,10 @@ fn list(file: &str, read: Read<'_>) -> Result<Vec<String>, FamilyError> {
 
 /// One family written on one line.
 fn one(text: &str) -> Result<Vec<String>, FamilyError> {
-    if let Some(set) = text.strip_prefix("sub:{") {
-        return subsets(text, set);
+    for game in ["sub", "allbut", "all-but"] {
+        if let Some(set) = text.strip_prefix(&format!("{game}:{{")[..]) {
+            return subsets(text, game, set);
+        }
     }
     if looks_like_code(text) {
         return codes(text);
@@ -186,9 +189,10 @@ fn class(text: &str, start: usize, inside: &[char]) -> Result<Vec<char>, FamilyE
         .collect())
 }
 
-/// `sub:{A..B}^K` or `sub:{A..B}`: the subtraction sets of one to `K` elements of `A..=B`.
-fn subsets(text: &str, rest: &str) -> Result<Vec<String>, FamilyError> {
-    let at = |offset: usize| "sub:{".len() + offset;
+/// `sub:{A..B}^K` or `sub:{A..B}`: the subtraction sets of one to `K` elements of `A..=B`
+/// (`allbut:{A..B}^K`: the sets of excluded amounts).
+fn subsets(text: &str, game: &str, rest: &str) -> Result<Vec<String>, FamilyError> {
+    let at = |offset: usize| game.len() + 2 + offset;
     let close = rest
         .find('}')
         .ok_or_else(|| error(text, at(0), "this '{' is never closed by '}'"))?;
@@ -233,13 +237,14 @@ fn subsets(text: &str, rest: &str) -> Result<Vec<String>, FamilyError> {
     }
     let mut out = Vec::with_capacity(total as usize);
     let mut set: Vec<u64> = Vec::new();
-    subsets_from(lo, hi, most as usize, &mut set, &mut out);
+    subsets_from(game, lo, hi, most as usize, &mut set, &mut out);
     // By size, then in order: the small sets first, as a census reads them.
     out.sort_by_key(|(len, _)| *len);
     Ok(out.into_iter().map(|(_, s)| s).collect())
 }
 
 fn subsets_from(
+    game: &str,
     next: u64,
     hi: u64,
     most: usize,
@@ -248,14 +253,14 @@ fn subsets_from(
 ) {
     if !set.is_empty() {
         let words: Vec<String> = set.iter().map(u64::to_string).collect();
-        out.push((set.len(), format!("sub:{}", words.join(","))));
+        out.push((set.len(), format!("{game}:{}", words.join(","))));
     }
     if set.len() == most {
         return;
     }
     for x in next..=hi {
         set.push(x);
-        subsets_from(x + 1, hi, most, set, out);
+        subsets_from(game, x + 1, hi, most, set, out);
         set.pop();
     }
 }
@@ -382,6 +387,9 @@ mod tests {
         assert!(expand("sub:{1..50}", &no_file).is_err(), "2^50 sets");
         assert!(expand("sub:{3..1}", &no_file).is_err());
         assert!(expand("sub:{1..4}^0", &no_file).is_err());
+        let all_but = games("allbut:{1..3}^2");
+        assert_eq!(all_but.len(), 6);
+        assert_eq!(all_but[3], "allbut:1,2");
     }
 
     #[test]

@@ -27,9 +27,14 @@ pub struct Split {
 /// The masks tried: every `W` below this (values past it are rare or common by their low bits).
 const MASKS: u32 = 1 << 12;
 
-/// The split of `values` (`G(0)`, `G(1)`, …; heap 0 is not counted), `None` for fewer than two.
+/// The largest value the split is sought for: past it (values that grow, an arithmetic period)
+/// there are too many values for the split to mean anything.
+pub const LARGEST: u32 = 1 << 10;
+
+/// The split of `values` (`G(0)`, `G(1)`, …; heap 0 is not counted), `None` for fewer than two
+/// or a value past [`LARGEST`].
 pub fn split(values: &[u32]) -> Option<Split> {
-    if values.len() < 2 {
+    if values.len() < 2 || values.iter().any(|&v| v > LARGEST) {
         return None;
     }
     let mut hist = std::collections::BTreeMap::<u32, u64>::new();

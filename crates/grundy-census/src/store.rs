@@ -226,13 +226,20 @@ impl Store {
             source,
         };
         let conn = Connection::open(path).map_err(sql)?;
-        conn.busy_timeout(Duration::from_secs(60)).map_err(sql)?;
-        // The write-ahead log lets readers read while a census writes.
-        conn.pragma_update(None, "journal_mode", "wal")
-            .map_err(sql)?;
+        conn.busy_timeout(BUSY).map_err(sql)?;
+        // The write-ahead log lets readers read while a census writes. Switching to it takes
+        // the file alone, without waiting: two censuses opening a new file at once retry.
+        let wal = || {
+            let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                conn.query_row("PRAGMA journal_mode = wal", [], |_| Ok(()))?;
+            }
+            Ok(())
+        };
+        retrying(wal).map_err(sql)?;
         conn.pragma_update(None, "synchronous", "normal")
             .map_err(sql)?;
-        conn.execute_batch(&format!("BEGIN IMMEDIATE; {SCHEMA} COMMIT;"))
+        retrying(|| conn.execute_batch(&format!("BEGIN IMMEDIATE; {SCHEMA} COMMIT;")))
             .map_err(sql)?;
         let version: Option<String> = conn
             .query_row(
@@ -507,6 +514,28 @@ impl Store {
             }
         }
         Ok(counts)
+    }
+}
+
+/// How long a census waits for another to let go of the file.
+const BUSY: Duration = Duration::from_secs(60);
+
+/// `step` again while SQLite says the file is busy (a step its busy handler does not wait for),
+/// for up to [`BUSY`].
+fn retrying<T>(mut step: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
+    let started = std::time::Instant::now();
+    loop {
+        match step() {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if matches!(
+                    e.code,
+                    rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked
+                ) && started.elapsed() < BUSY =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => return other,
+        }
     }
 }
 

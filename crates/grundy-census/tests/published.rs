@@ -234,3 +234,27 @@ fn an_unsolved_game_reported_solved_is_proved_apart_from_the_engine() {
     }
     assert_eq!(proved, vec!["4.344".to_string()]);
 }
+
+/// Siegel (2005) and Sleator and Slusky (2012): an all-but subtraction game excluding at most
+/// three amounts is purely arithmetic periodic. The census sees it so for every such game of
+/// `1..6`, with a positive saltus, and never calls it solved (no theorem bounds the table that
+/// would prove a period).
+#[test]
+fn all_but_games_of_three_exclusions_are_purely_arithmetic_periodic() {
+    let games = grundy_front::registry::standard();
+    let family = grundy_census::family::expand("allbut:{1..6}^3", &|_| unreachable!()).unwrap();
+    assert_eq!(family.len(), 6 + 15 + 20);
+    for spec in &family {
+        let row = grundy_census::row::compute(
+            &games,
+            spec,
+            &Settings::upto(1 << 14),
+            &AtomicBool::new(false),
+            &mut |_, _| {},
+        );
+        assert_eq!(row.status, Status::Open, "{spec}: {row:?}");
+        assert_eq!(row.proof, Some(Proof::Checked), "{spec}");
+        assert_eq!(row.preperiod, Some(0), "{spec}: {row:?}");
+        assert!(row.saltus.unwrap() > 0, "{spec}: {row:?}");
+    }
+}

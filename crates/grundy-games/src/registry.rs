@@ -8,7 +8,7 @@ use crate::classic::{euclid, fibonacci_nim, moore, northcott, poker_nim, stairca
 use crate::coins::{coin_turning, tartan};
 use crate::entry::GameEntry;
 use crate::graph::{edges, hackenbush, movers, node_kayles};
-use crate::heap::{grundys_game, lasker, nim, split, subtraction, take_and_break};
+use crate::heap::{all_but, grundys_game, lasker, nim, split, subtraction, take_and_break};
 use crate::nonsum::{ends, multiplication, public_sale, take_or_merge};
 pub use grundy_registry::Registry;
 
@@ -17,6 +17,7 @@ fn builtin_entries() -> Vec<GameEntry> {
     [
         nim::entries(),
         subtraction::entries(),
+        all_but::entries(),
         staircase::entries(),
         multiplication::entries(),
         public_sale::entries(),

@@ -110,6 +110,48 @@ pub fn find_in(
     candidate
 }
 
+/// The period that holds over the longest tail of `values` (the least preperiod), the smallest
+/// period among those; never proved. Unlike [`find`], a short run at the end (a stretch where
+/// `G` grows by one) does not pass for the period: only a period repeated over at least a
+/// quarter of the table, three times or more, is reported. Periods up to `max_period` are tried.
+pub fn longest<T: Copy + Into<u32>>(
+    values: &[T],
+    max_period: usize,
+    arithmetic: bool,
+) -> Option<Period> {
+    let len = values.len();
+    let value = |i: usize| values[i].into() as i64;
+    let mut best: Option<Period> = None;
+    for p in 1..=max_period.min(len / 3) {
+        let s = value(len - 1) - value(len - 1 - p);
+        if s < 0 || (s > 0 && !arithmetic) {
+            continue;
+        }
+        let mut n0 = len - p;
+        while n0 > 0 && value(n0 - 1 + p) - value(n0 - 1) == s {
+            n0 -= 1;
+        }
+        let tail = len - n0;
+        if tail < 3 * p || tail < len / 4 {
+            continue;
+        }
+        if best.is_none_or(|b| (n0 as u64) < b.preperiod) {
+            best = Some(Period {
+                preperiod: n0 as u64,
+                period: p as u64,
+                saltus: s as u64,
+                proved: false,
+                checked_upto: len as u64 - 1,
+            });
+        }
+        // Nothing starts before 0 (and every multiple of this period holds as long).
+        if best.is_some_and(|b| b.preperiod == 0) {
+            break;
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +210,21 @@ mod tests {
                 }
                             }
         }
+    }
+
+    #[test]
+    fn the_longest_period_is_not_a_run_at_the_end() {
+        // Purely periodic with period 5, saltus 3, then a late run of +1 steps would fool a
+        // search of the end alone; here the whole table is periodic, and p = 5 is found.
+        let v: Vec<u32> = (0..400u32)
+            .map(|n| 3 * (n / 5) + [0, 2, 1, 3, 2][n as usize % 5])
+            .collect();
+        let p = longest(&v, 100, true).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (0, 5, 3));
+        // A table whose only repetition is a short run at its end has no period.
+        let mut w: Vec<u32> = (0..200u32).map(|n| (n * 7919) % 13).collect();
+        w.extend(100..110);
+        assert_eq!(longest(&w, 100, true), None);
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub enum Export {
 pub struct Args {
     /// The family: take-and-break codes with `?` for any octal digit or a class of hexadecimal
     /// digits (0.??, 4.??, 0.???, 0.[0-f]?), subtraction sets (sub:{1..8}^3: one to three
-    /// elements of 1..8), ranges in a game's parameters (bash:1..50,
+    /// elements of 1..8; allbut:{1..8}^3 the all-but sets), ranges in a game's parameters (bash:1..50,
     /// script:F?k=1..20&s=1..5), or list:FILE (a family a line).
     family: Option<String>,
     /// The largest heap computed for each game (a proved period stops it earlier).

@@ -169,9 +169,9 @@ fn two_censuses_on_one_file_compute_each_game_once() {
     let db = dir.join("c.sqlite");
     let args = [
         "census",
-        "0.??",
+        "0.???",
         "--upto",
-        "8192",
+        "4096",
         "--jobs",
         "1",
         "--json",
@@ -191,12 +191,12 @@ fn two_censuses_on_one_file_compute_each_game_once() {
     let (a, b) = (json(&a), json(&b));
     assert_eq!(
         a["computed"].as_u64().unwrap() + b["computed"].as_u64().unwrap(),
-        64,
+        512,
         "{a} {b}"
     );
     let rows = json(&census(&dir, &["--query", "all", "--json"]));
     let rows = rows.as_array().unwrap();
-    assert_eq!(rows.len(), 64);
+    assert_eq!(rows.len(), 512);
     assert!(rows
         .iter()
         .all(|r| r["status"] == "solved" || r["status"] == "open"));
@@ -222,5 +222,51 @@ fn bad_families_and_questions_say_what_and_where() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unsolved"));
     let out = census(&dir, &[]);
     assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_keeps_every_finished_row_and_the_same_command_goes_on() {
+    let dir = common::scratch_dir("census-ctrl-c");
+    let db = dir.join("c.sqlite");
+    let args = [
+        "census",
+        "0.???",
+        "--upto",
+        "16384",
+        "--jobs",
+        "1",
+        "--db",
+        db.to_str().unwrap(),
+    ];
+    // Stopped at its first progress line, a second in.
+    let (code, err) = common::interrupt_when(&args, libc::SIGINT, |line| {
+        line.contains("grundy: census: ")
+    });
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("interrupted: ") && err.contains("rows written this run are kept"),
+        "{err}"
+    );
+    let rows = json(&census(&dir, &["--query", "all", "--json"]));
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 512);
+    let done = rows
+        .iter()
+        .filter(|r| r["status"] == "solved" || r["status"] == "open")
+        .count();
+    assert!(done > 0 && done < 512, "{done} rows finished");
+    assert!(
+        rows.iter().all(|r| r["status"] != "running"),
+        "a claim was left"
+    );
+    // The same command computes the rest, and only the rest.
+    let rest = json(&census(&dir, &["0.???", "--upto", "16384", "--json"]));
+    assert_eq!(rest["computed"].as_u64(), Some(512 - done as u64), "{rest}");
+    assert_eq!(
+        rest["counts"]["solved"].as_u64().unwrap() + rest["counts"]["open"].as_u64().unwrap(),
+        512
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

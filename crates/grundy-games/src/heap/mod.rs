@@ -1,6 +1,7 @@
 //! Games played on heaps, where a move changes one heap into zero or more smaller heaps: a
 //! position is the sum of its heaps, so its value is the XOR of one value per heap size.
 
+pub mod all_but;
 pub mod checkpoint;
 pub mod grundys_game;
 pub mod lasker;
