@@ -2,10 +2,9 @@
 //!
 //! | family | the games |
 //! |---|---|
-//! | `0.??`, `4.??`, `0.???` | every take-and-break code of that shape: each `?` an octal digit `0`–`7` |
+//! | `0.??`, `4.??`, `0.???`, `?.??` | every take-and-break code of that shape: each `?` an octal digit `0`–`7` (before the point, `0` or `4`: the digits that apply there) |
 //! | `0.[0-F]?`, `0.1[37]` | a class in brackets: the hexadecimal digits it lists (`a-b` a run) |
-//! | `sub:{1..8}^3` | every subtraction set of one to 3 elements of `1..8` (`sub:{1..8}`: of any size) |
-//! | `allbut:{1..8}^3` | every all-but subtraction game excluding one to 3 amounts of `1..8` |
+//! | `sub:{1..8}^3` | every subtraction set of one to 3 elements of `1..8` (`sub:{1..8}`: of any size); any game whose parameter is a list, e.g. `allbut:{1..8}^3` |
 //! | `bash:1..50`, `moore:2..4` | a registry game, each number of a range `A..B` in its parameters |
 //! | `script:F?k=1..20&s=1..5` | a game script, each value of every parameter range (all pairs) |
 //! | `list:FILE` | each line of the file a family (blank lines and `#` comments skipped) |
@@ -92,15 +91,29 @@ fn list(file: &str, read: Read<'_>) -> Result<Vec<String>, FamilyError> {
 
 /// One family written on one line.
 fn one(text: &str) -> Result<Vec<String>, FamilyError> {
-    for game in ["sub", "allbut", "all-but"] {
-        if let Some(set) = text.strip_prefix(&format!("{game}:{{")[..]) {
-            return subsets(text, game, set);
-        }
-    }
     if looks_like_code(text) {
         return codes(text);
     }
-    ranges(text)
+    match text.split_once(':') {
+        Some((game, params)) if is_set_family(params) => subsets(text, game, &params[1..]),
+        Some(_) => ranges(text),
+        None => Ok(vec![text.to_string()]),
+    }
+}
+
+/// `{A..B}` or `{A..B}^K`, numbers alone: a family of sets (an inline script's braces hold more).
+fn is_set_family(params: &str) -> bool {
+    let Some(inside) = params.strip_prefix('{') else {
+        return false;
+    };
+    let Some((range, after)) = inside.split_once('}') else {
+        return false;
+    };
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let range_ok = range
+        .split_once("..")
+        .is_some_and(|(a, b)| digits(a.trim()) && digits(b.trim()));
+    range_ok && (after.is_empty() || after.strip_prefix('^').is_some_and(|k| !k.is_empty()))
 }
 
 /// A take-and-break code with `?` or a bracketed class for some digits.
@@ -112,9 +125,13 @@ fn looks_like_code(text: &str) -> bool {
 fn codes(text: &str) -> Result<Vec<String>, FamilyError> {
     let mut choices: Vec<Vec<char>> = Vec::new();
     let chars: Vec<char> = text.chars().collect();
+    let point = chars.iter().position(|&c| c == '.').unwrap_or(0);
     let mut i = 0;
     while i < chars.len() {
         match chars[i] {
+            // Before the point only splitting applies (removing none and leaving one heap or
+            // none is no move): the octal digits there are 0 and 4.
+            '?' if i < point => choices.push(vec!['0', '4']),
             '?' => choices.push("01234567".chars().collect()),
             '[' => {
                 let end = chars[i..]
@@ -131,21 +148,30 @@ fn codes(text: &str) -> Result<Vec<String>, FamilyError> {
         }
         i += 1;
     }
-    let count = choices
+    let pieces: Vec<Vec<String>> = choices
         .iter()
-        .try_fold(1usize, |n, c| n.checked_mul(c.len()));
+        .map(|c| c.iter().map(char::to_string).collect())
+        .collect();
+    product(text, &pieces, "codes")
+}
+
+/// Every way of taking one text from each piece, joined in order: the games of a pattern.
+fn product(text: &str, pieces: &[Vec<String>], what: &str) -> Result<Vec<String>, FamilyError> {
+    let count = pieces
+        .iter()
+        .try_fold(1usize, |n, p| n.checked_mul(p.len()));
     if count.is_none_or(|n| n > MAX_GAMES) {
         return Err(error(
             text,
             0,
-            format!("the pattern stands for more than {MAX_GAMES} codes"),
+            format!("the pattern stands for more than {MAX_GAMES} {what}"),
         ));
     }
     let mut out = vec![String::new()];
-    for choice in &choices {
+    for piece in pieces {
         out = out
             .iter()
-            .flat_map(|prefix| choice.iter().map(move |c| format!("{prefix}{c}")))
+            .flat_map(|prefix| piece.iter().map(move |p| format!("{prefix}{p}")))
             .collect();
     }
     Ok(out)
@@ -192,6 +218,7 @@ fn class(text: &str, start: usize, inside: &[char]) -> Result<Vec<char>, FamilyE
 /// `sub:{A..B}^K` or `sub:{A..B}`: the subtraction sets of one to `K` elements of `A..=B`
 /// (`allbut:{A..B}^K`: the sets of excluded amounts).
 fn subsets(text: &str, game: &str, rest: &str) -> Result<Vec<String>, FamilyError> {
+    // `rest` follows `GAME:{`.
     let at = |offset: usize| game.len() + 2 + offset;
     let close = rest
         .find('}')
@@ -267,13 +294,13 @@ fn subsets_from(
 
 /// A spec with numeric ranges `A..B` in its parameters: one game per choice of each.
 fn ranges(text: &str) -> Result<Vec<String>, FamilyError> {
-    // Where ranges may stand: a script's query (its text may hold Rhai's own ranges), any other
-    // game's parameters.
+    // Where ranges may stand: the parameters, or after an inline script's text (`{...}`, which
+    // may hold the script language's own ranges) its query alone.
     let (name, params) = match text.split_once(':') {
         Some((name, params)) => (name, params),
         None => return Ok(vec![text.to_string()]),
     };
-    let open = if name == "script" {
+    let open = if params.starts_with('{') {
         match grundy_script::split_script_spec(params) {
             (script, Some(_)) => name.len() + 1 + script.len() + 1,
             (_, None) => return Ok(vec![text.to_string()]),
@@ -323,24 +350,7 @@ fn ranges(text: &str) -> Result<Vec<String>, FamilyError> {
         }
     }
     pieces.push(vec![literal]);
-    let count = pieces
-        .iter()
-        .try_fold(1usize, |n, p| n.checked_mul(p.len()));
-    if count.is_none_or(|n| n > MAX_GAMES) {
-        return Err(error(
-            text,
-            0,
-            format!("the ranges stand for more than {MAX_GAMES} games"),
-        ));
-    }
-    let mut out = vec![String::new()];
-    for piece in &pieces {
-        out = out
-            .iter()
-            .flat_map(|prefix| piece.iter().map(move |p| format!("{prefix}{p}")))
-            .collect();
-    }
-    Ok(out)
+    product(text, &pieces, "games")
 }
 
 #[cfg(test)]
@@ -363,6 +373,7 @@ mod tests {
         assert_eq!(g.last().map(String::as_str), Some("0.77"));
         assert_eq!(games("4.?").len(), 8);
         assert_eq!(games("0.???").len(), 512);
+        assert_eq!(games("?.??").len(), 128, "0.?? and 4.??");
     }
 
     #[test]

@@ -356,14 +356,7 @@ impl Store {
         let mut out = Vec::new();
         for row in rows {
             let (spec, status, was, owner) = row.map_err(|e| self.sql(e))?;
-            let needed = match Status::parse(&status) {
-                Some(Status::Pending) => true,
-                Some(Status::Open) => (was as u64) < upto,
-                Some(Status::Failed) => retry,
-                Some(Status::Running) => owner.as_deref().is_none_or(claim_is_stale),
-                _ => false,
-            };
-            if needed {
+            if needs_work(Status::parse(&status), was, owner.as_deref(), upto, retry) {
                 out.push(spec);
             }
         }
@@ -395,13 +388,7 @@ impl Store {
             return Ok(None);
         };
         let status = Status::parse(&status);
-        let free = match status {
-            Some(Status::Pending) => true,
-            Some(Status::Open) => (was as u64) < upto,
-            Some(Status::Failed) => retry,
-            Some(Status::Running) => holder.as_deref().is_none_or(claim_is_stale),
-            _ => false,
-        };
+        let free = needs_work(status, was, holder.as_deref(), upto, retry);
         if free {
             tx.execute(
                 "UPDATE games SET status = 'running', owner = ?2, updated = datetime('now') \
@@ -514,6 +501,24 @@ impl Store {
             }
         }
         Ok(counts)
+    }
+}
+
+/// Whether a game of this status, computed for heaps up to `was` and claimed by `holder`, is
+/// computed by a census asking for heaps up to `upto` (`retry`: failed games too).
+fn needs_work(
+    status: Option<Status>,
+    was: i64,
+    holder: Option<&str>,
+    upto: u64,
+    retry: bool,
+) -> bool {
+    match status {
+        Some(Status::Pending) => true,
+        Some(Status::Open) => (was as u64) < upto,
+        Some(Status::Failed) => retry,
+        Some(Status::Running) => holder.is_none_or(claim_is_stale),
+        _ => false,
     }
 }
 

@@ -47,11 +47,20 @@ fn settings(
             std::fs::create_dir_all(&dir).map_err(|e| {
                 ComputeError::new_err(format!("cannot make {}: {e}", dir.display()))
             })?;
-            let trust = session::session()
-                .keyring
-                .trust()
-                .map_err(ComputeError::new_err)?;
-            Some((dir, trust))
+            // Without the user's key no checkpoint can be sealed: the census goes on without
+            // them, and says so.
+            match session::session().keyring.trust() {
+                Ok(trust) => Some((dir, trust)),
+                Err(m) => {
+                    Python::with_gil(|py| {
+                        write_stderr(
+                            py,
+                            &format!("grundy: note: this census keeps no checkpoints: {m}\n"),
+                        )
+                    });
+                    None
+                }
+            }
         }
         None => None,
     };

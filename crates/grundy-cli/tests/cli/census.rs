@@ -5,17 +5,6 @@ use serde_json::Value as Json;
 
 use crate::common;
 
-fn schema(def: &str) -> jsonschema::Validator {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../schema/grundy.schema.json"
-    ))
-    .unwrap();
-    let mut schema: Json = serde_json::from_str(&text).unwrap();
-    schema["$ref"] = Json::from(format!("#/$defs/{def}"));
-    jsonschema::validator_for(&schema).unwrap()
-}
-
 fn json(out: &std::process::Output) -> Json {
     assert!(
         out.status.success(),
@@ -36,7 +25,7 @@ fn census(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
 fn a_census_is_resumed_and_pushed_further_without_recomputing() {
     let dir = common::scratch_dir("census-resume");
     let first = json(&census(&dir, &["0.?7", "--upto", "200", "--json"]));
-    assert!(schema("census").is_valid(&first), "{first}");
+    assert!(common::schema_for("census").is_valid(&first), "{first}");
     assert_eq!(first["counts"]["games"], 8);
     assert_eq!(first["computed"], 8);
     let solved = first["counts"]["solved"].as_u64().unwrap();
@@ -60,7 +49,7 @@ fn a_census_is_resumed_and_pushed_further_without_recomputing() {
     let still_open = further["counts"]["open"].as_u64().unwrap();
     assert_eq!(kept(&dir), still_open);
     let rows = json(&census(&dir, &["--query", "all", "--json"]));
-    assert!(schema("census-rows").is_valid(&rows), "{rows}");
+    assert!(common::schema_for("census-rows").is_valid(&rows), "{rows}");
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 8);
     let kayles = rows.iter().find(|r| r["spec"] == "0.77").unwrap();

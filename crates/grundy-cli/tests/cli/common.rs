@@ -245,3 +245,16 @@ pub fn interrupt_timed(
     let status = child.wait().unwrap();
     (status.code(), said, start.elapsed())
 }
+
+/// A validator of one command's `--json` shape: `schema/grundy.schema.json`'s `$defs/DEF`, not
+/// just any of its shapes.
+pub fn schema_for(def: &str) -> jsonschema::Validator {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../schema/grundy.schema.json"
+    ))
+    .expect("the schema is in the repository");
+    let mut schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    schema["$ref"] = serde_json::Value::from(format!("#/$defs/{def}"));
+    jsonschema::validator_for(&schema).expect("a valid schema")
+}

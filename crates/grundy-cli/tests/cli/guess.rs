@@ -5,23 +5,12 @@ use serde_json::Value as Json;
 
 use crate::common;
 
-fn schema(def: &str) -> jsonschema::Validator {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../schema/grundy.schema.json"
-    ))
-    .unwrap();
-    let mut schema: Json = serde_json::from_str(&text).unwrap();
-    schema["$ref"] = Json::from(format!("#/$defs/{def}"));
-    jsonschema::validator_for(&schema).unwrap()
-}
-
 fn guess(args: &[&str]) -> Json {
     let mut all = vec!["guess"];
     all.extend_from_slice(args);
     all.push("--json");
     let report = common::success_json(&all, b"");
-    assert!(schema("guess").is_valid(&report), "{report}");
+    assert!(common::schema_for("guess").is_valid(&report), "{report}");
     report
 }
 
@@ -81,7 +70,7 @@ fn a_recursion_on_halves_is_found_for_a_script() {
     assert_eq!(v["grundy"], 500_000_000_000_000_000u64);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["basis"], "formula checked to 2000");
-    assert!(schema("solve").is_valid(&v), "{v}");
+    assert!(common::schema_for("solve").is_valid(&v), "{v}");
 }
 
 #[test]
@@ -148,7 +137,7 @@ fn solve_by_a_formula_lists_winning_moves_and_refuses_a_wrong_one() {
     assert_eq!(v["winning_moves_total"], plain["winning_moves_total"]);
     assert_eq!(v["basis"], "proved", "{v}");
     assert!(v["theorem"].as_str().unwrap().contains("Lasker"), "{v}");
-    assert!(schema("solve").is_valid(&v), "{v}");
+    assert!(common::schema_for("solve").is_valid(&v), "{v}");
     // Positions of a game that is not a sum of heaps are one number each.
     let out = common::run(
         &["solve", "staircase", "3", "9", "5", "1", "--formula", "n"],

@@ -8,18 +8,6 @@ use serde_json::Value as Json;
 
 use crate::common;
 
-fn schema_for(def: &str) -> jsonschema::Validator {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../schema/grundy.schema.json"
-    ))
-    .expect("the schema is in the repository");
-    let mut schema: Json = serde_json::from_str(&text).expect("the schema is JSON");
-    // The command's own shape, not just any of them.
-    schema["$ref"] = Json::from(format!("#/$defs/{def}"));
-    jsonschema::validator_for(&schema).expect("a valid schema")
-}
-
 /// Validates every JSON document (or JSON Lines) on stdout; `None` when the command failed.
 fn check(
     validator: &jsonschema::Validator,
@@ -85,13 +73,13 @@ fn strings(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn every_example_fits_the_schema() {
-    let solve = schema_for("solve");
-    let every = schema_for("solve-every");
-    let table = schema_for("table");
+    let solve = common::schema_for("solve");
+    let every = common::schema_for("solve-every");
+    let table = common::schema_for("table");
     let games = common::run_from_root(&["games", "--json"], b"");
     let games: Json = serde_json::from_slice(&games.stdout).unwrap();
     check(
-        &schema_for("games"),
+        &common::schema_for("games"),
         "games",
         &strings(&["games", "--json"]),
         b"",
@@ -176,9 +164,19 @@ fn the_other_commands_fit_the_schema() {
         "20",
         "--json",
     ]);
-    check(&schema_for("check"), "check that fails", &fails, b"");
+    check(
+        &common::schema_for("check"),
+        "check that fails",
+        &fails,
+        b"",
+    );
     for (def, args) in cases {
-        let docs = check(&schema_for(def), &format!("{args:?}"), &strings(args), b"");
+        let docs = check(
+            &common::schema_for(def),
+            &format!("{args:?}"),
+            &strings(args),
+            b"",
+        );
         assert!(docs.is_some(), "{args:?} answers");
     }
     let dir = common::scratch_dir("json-schema");
@@ -192,16 +190,22 @@ fn the_other_commands_fit_the_schema() {
         "-o",
         file.to_str().unwrap(),
     ]);
-    let answered = check(&schema_for("plot"), "plot", &plot, b"");
+    let answered = check(&common::schema_for("plot"), "plot", &plot, b"");
     std::fs::remove_dir_all(&dir).ok();
     assert!(answered.is_some(), "plot answers");
     let problem = strings(&["problem", "hdu1847", "--json"]);
-    assert!(check(&schema_for("problem"), "problem", &problem, b"3\n4\n").is_some());
+    assert!(check(
+        &common::schema_for("problem"),
+        "problem",
+        &problem,
+        b"3\n4\n"
+    )
+    .is_some());
 }
 
 #[test]
 fn a_move_that_breaks_the_schema_is_caught() {
-    let solve = schema_for("solve");
+    let solve = common::schema_for("solve");
     let mut doc = common::solve_json(&["nim", "3", "4", "5"]);
     assert!(solve.is_valid(&doc));
     doc["winning_moves"][0]["move"]["heap"] = Json::from("first");

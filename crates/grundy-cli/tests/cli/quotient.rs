@@ -4,21 +4,10 @@ use serde_json::Value as Json;
 
 use crate::common;
 
-fn schema() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../schema/grundy.schema.json"
-    ))
-    .unwrap();
-    let mut schema: Json = serde_json::from_str(&text).unwrap();
-    schema["$ref"] = Json::from("#/$defs/quotient");
-    jsonschema::validator_for(&schema).unwrap()
-}
-
 #[test]
 fn r8_is_printed_proved_and_fits_the_schema() {
     let q = common::success_json(&["quotient", "0.75", "--json"], b"");
-    assert!(schema().is_valid(&q), "{q}");
+    assert!(common::schema_for("quotient").is_valid(&q), "{q}");
     assert_eq!(q["order"], 8);
     assert_eq!(q["status"], "proved");
     assert_eq!(q["p_portion"], serde_json::json!(["a", "b2"]));
@@ -43,7 +32,7 @@ fn a_quotient_that_stops_says_where_and_why() {
     // Kayles: heap 9 separates positions the smaller heaps do not; fresh generators settle it,
     // and the periodicity theorem proves the quotient (MisereSolver's: 40 elements, 9 P).
     let q = common::success_json(&["quotient", "0.77", "--json"], b"");
-    assert!(schema().is_valid(&q), "{q}");
+    assert!(common::schema_for("quotient").is_valid(&q), "{q}");
     assert_eq!(
         (q["order"].as_u64(), q["status"].as_str()),
         (Some(40), Some("proved"))
@@ -54,7 +43,7 @@ fn a_quotient_that_stops_says_where_and_why() {
         &["quotient", "0.07", "--max-candidate", "64", "--json"],
         b"",
     );
-    assert!(schema().is_valid(&q), "{q}");
+    assert!(common::schema_for("quotient").is_valid(&q), "{q}");
     assert_eq!(q["status"], "cap");
     assert!(q["reason"]
         .as_str()
@@ -62,7 +51,7 @@ fn a_quotient_that_stops_says_where_and_why() {
         .contains("raise it with --max-candidate"));
     assert!(q["last"].as_u64().unwrap() >= 8);
     let q = common::success_json(&["quotient", "nim", "--upto", "7", "--json"], b"");
-    assert!(schema().is_valid(&q), "{q}");
+    assert!(common::schema_for("quotient").is_valid(&q), "{q}");
     assert_eq!(
         (q["order"].as_u64(), q["status"].as_str()),
         (Some(10), Some("upto"))
