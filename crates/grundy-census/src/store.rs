@@ -528,7 +528,7 @@ const BUSY: Duration = Duration::from_secs(60);
 /// `step` again while SQLite says the file is busy (a step its busy handler does not wait for),
 /// for up to [`BUSY`].
 fn retrying<T>(mut step: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
-    let started = std::time::Instant::now();
+    let started = web_time::Instant::now();
     loop {
         match step() {
             Err(rusqlite::Error::SqliteFailure(e, _))
