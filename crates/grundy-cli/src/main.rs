@@ -103,6 +103,10 @@ enum Command {
     /// game tabulated to its proved period or --upto, a row a game in a SQLite file that
     /// --query and --export read back.
     Census(commands::census::Args),
+    /// The working behind the answer, as the tutorials teach it: a game's options with their
+    /// values and the mex, or a sum's values in binary, their XOR and the winning move found
+    /// from its highest bit.
+    Explain(commands::explain::Args),
 }
 
 /// The command line with `--` put before a position that starts with a minus sign (a board
@@ -196,6 +200,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => commands::plot::run(args, &session),
         Command::Quotient(args) => commands::quotient::run(args, &session),
         Command::Census(args) => commands::census::run(args, &session),
+        Command::Explain(args) => commands::explain::run(args, &session),
     };
     progress::finish();
     match save_cache(&session.scripts, result) {

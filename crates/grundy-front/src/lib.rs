@@ -28,6 +28,7 @@
 
 pub mod by_formula;
 pub mod check;
+pub mod explain;
 pub mod guess;
 pub mod outcome_words;
 pub mod play;

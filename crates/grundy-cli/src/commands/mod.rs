@@ -3,6 +3,7 @@
 pub mod board_table;
 pub mod census;
 pub mod check;
+pub mod explain;
 pub mod formula;
 pub mod game_values;
 pub mod games;

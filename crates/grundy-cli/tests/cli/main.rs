@@ -16,7 +16,7 @@
 //!   `--json` against the schema), `conventions` (`--misere`, `--every`), `position_words`,
 //!   `progress` (what a long run says in a log), `graphs`, `classic`, `coins_and_hackenbush`.
 //!
-//! - `census`: `grundy census`, its database, `--query` and `--export`.
+//! - `census`: `grundy census`, its database, `--query` and `--export`; `explain`: `grundy explain`.
 //! - `book`: every example of the book (`docs/`) and the README, run and its output compared.
 //!
 //! `common` runs the binary; the data the tests read are in `tests/problems/` and
@@ -33,6 +33,7 @@ mod coins_and_hackenbush;
 mod conventions;
 mod errors;
 mod every_command;
+mod explain;
 mod graphs;
 mod guess;
 mod interrupts;

@@ -1,0 +1,43 @@
+//! `grundy explain GAME POSITION`: the working behind the answer, as the tutorials teach it —
+//! a game's options with their values and the mex, or a sum's values in binary, their XOR and
+//! the winning move found from its highest bit ([`grundy_front::explain`] does the work).
+
+use std::io::{BufWriter, Write};
+
+use grundy_front::explain::{explain, ExplainError};
+use grundy_front::session::Session;
+use grundy_registry::spec::Word;
+
+use crate::failure::Failure;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position: a game and its position (0.77 10, nim 3 4 5), or a sum with `+`
+    /// (nim 3 + bash:3 7).
+    #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+    words: Vec<String>,
+    /// Print one JSON object (see schema/grundy.schema.json, `explain`).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
+    let words = Word::from_args(&args.words);
+    let e = explain(&session.games, &words).map_err(|e| match e {
+        ExplainError::Spec(e) => Failure::from(e),
+        ExplainError::Solve(e) => Failure::from(e),
+        other @ ExplainError::Loopy(_) => Failure::Input(other.to_string()),
+    })?;
+    let mut out = BufWriter::new(crate::out::Stdout::lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &e).map_err(|e| Failure::Compute(e.to_string()))?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "Position: {}", e.position)?;
+        for line in &e.lines {
+            writeln!(out, "{line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

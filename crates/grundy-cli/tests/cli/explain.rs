@@ -1,0 +1,65 @@
+//! `grundy explain`: the working of a game alone (options, values, mex) and of a sum (binary
+//! columns, XOR, the move from the highest bit), in words and as JSON of the schema's shape.
+
+use crate::common;
+
+#[test]
+fn a_sum_is_worked_in_binary_columns() {
+    let out = common::run(&["explain", "nim", "3", "4", "5"], b"");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let want = "\
+Position: nim 3 4 5
+nim 3 4 5 is a sum of 3 games: by the Sprague–Grundy theorem its value is the XOR of theirs.
+  nim 3  011  = 3  (by Bouton's theorem: a heap of n has value n)
+  nim 4  100  = 4  (by Bouton's theorem: a heap of n has value n)
+  nim 5  101  = 5  (by Bouton's theorem: a heap of n has value n)
+  XOR    010  = 2
+The XOR is 2, not 0: the player to move wins. Its highest bit is 2^1; each game whose value has that bit can move to its value XOR 2, which is smaller, and make the XOR 0:
+  nim 3: 3 XOR 2 = 1: take 2 from heap 1: 3 -> 1
+G = 2, not 0: N, the first player wins by moving to a position of value 0.
+";
+    assert_eq!(text, want);
+}
+
+#[test]
+fn every_example_explains_as_it_solves_and_fits_the_schema() {
+    let schema = common::schema_for("explain");
+    for g in common::success_json_from_root(&["games", "--json"])
+        .as_array()
+        .unwrap()
+    {
+        let words = common::example_words(g["example"].as_str().unwrap());
+        let mut args = vec!["explain".to_string(), "--json".to_string()];
+        args.extend(words.iter().cloned());
+        let out = common::run_from_root(&args, b"");
+        let mut solve = vec![
+            "solve".to_string(),
+            "--json".to_string(),
+            "--no-moves".to_string(),
+        ];
+        solve.extend(words.iter().cloned());
+        let solved: serde_json::Value =
+            serde_json::from_slice(&common::run_from_root(&solve, b"").stdout).unwrap();
+        if !out.status.success() {
+            // Only a loopy game's value is past the mex.
+            assert_eq!(out.status.code(), Some(2), "{words:?}");
+            assert!(
+                String::from_utf8_lossy(&out.stderr).contains("loopy"),
+                "{words:?}"
+            );
+            continue;
+        }
+        let e: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(schema.is_valid(&e), "{words:?}: {e}");
+        assert_eq!(e["outcome"], solved["outcome"], "{words:?}");
+        assert_eq!(e["value"], solved["grundy"], "{words:?}");
+    }
+}
+
+#[test]
+fn a_bad_position_is_refused_with_where() {
+    let out = common::run(&["explain", "nim", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("argument 2 ('x')"));
+}
