@@ -332,6 +332,22 @@ async function guess() {
   }
 }
 
+// --- explain -------------------------------------------------------------------------------
+
+/// The working of the position, line by line as `grundy explain` prints it.
+async function explainPosition() {
+  clearError();
+  const out = $("explain-out");
+  out.replaceChildren();
+  try {
+    const e = await ask("explain", { words: words() }, "explaining");
+    out.append(el("p", `Position: ${e.position}`, "outcome"));
+    out.append(el("pre", e.lines.join("\n"), "working"));
+  } catch (e) {
+    showError(e);
+  }
+}
+
 // --- a census ------------------------------------------------------------------------------
 
 /// The rows of the loaded census (`grundy census --export json`), each with its place in the file.
@@ -512,6 +528,7 @@ async function start() {
     }
   };
   $("census-status").onchange = renderCensus;
+  $("explain-go").onclick = explainPosition;
   $("play-hint").onclick = () => renderPlay(true);
   if (!readLink()) {
     select.value = "nim";

@@ -51,6 +51,9 @@ self.onmessage = async (event) => {
       case "check":
         ok = grundy.check(args.game, args.formula, args.upto ?? undefined, !!args.outcome);
         break;
+      case "explain":
+        ok = grundy.explain(JSON.stringify(args.words));
+        break;
       case "turn":
         ok = grundy.turn(JSON.stringify(args.words));
         break;

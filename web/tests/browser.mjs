@@ -8,7 +8,8 @@
 //
 //   bash web/build.sh && (cd web && npm ci && GRUNDY_BIN=../target/release/grundy npm test)
 import { spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createServer } from "node:http";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -315,16 +316,35 @@ await test("a shared link opens the same game and position", async () => {
   await other.close();
 });
 
+await test("explain shows the working, as grundy explain --json", async () => {
+  await page.selectOption("#game", "nim");
+  await page.fill("#spec", "nim");
+  await page.fill("#position", "3 4 5");
+  await page.click("nav#tabs button[data-tab=explain]");
+  await page.click("#explain-go");
+  await page.waitForSelector("#explain-out pre");
+  const text = await page.textContent("#explain-out pre");
+  assert(text.includes("XOR    010  = 2") && text.includes("take 2 from heap 1: 3 -> 1"), text);
+  await page.screenshot({ path: join(shots, "explain.png") });
+  // Every example's working is the command line's.
+  for (const g of cli(["games", "--json"]).json) {
+    const words = g.example.replace(/^grundy solve /, "").split(/\s+/);
+    if (/^[a-z-]+:[^{]/.test(words[0]) && existsSync(resolve(root, words[0].split(":")[1]))) continue;
+    const want = cli(["explain", "--json", ...words]);
+    const got = await ask("explain", { words });
+    if (want.code === 0) same(got.ok, want.json, `explain ${words.join(" ")}`);
+    else assert(got.err && got.err.code === want.code, `${words.join(" ")}: the CLI exits ${want.code}, the page says ${JSON.stringify(got)}`);
+  }
+});
+
 await test("a census export is shown sortable, each game opening its table and plot", async () => {
-  const dir = join(web, "screenshots", "census");
-  mkdirSync(dir, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "grundy-census-"));
   const db = join(dir, "c.sqlite");
-  spawnSync("rm", ["-rf", db, `${db}.checkpoints`]);
   const made = spawnSync(grundy, ["census", "0.?7", "--upto", "4096", "--db", db], { cwd: root, encoding: "utf8" });
   assert(made.status === 0, made.stderr);
   const exported = spawnSync(grundy, ["census", "--db", db, "--export", "json"], { cwd: root, encoding: "utf8" });
   const rows = JSON.parse(exported.stdout);
-  spawnSync("rm", ["-rf", db, `${db}-wal`, `${db}-shm`, `${db}.checkpoints`]);
+  spawnSync("rm", ["-rf", dir]);
   await page.click("nav#tabs button[data-tab=census]");
   await page.setInputFiles("#census-file", { name: "census.json", mimeType: "application/json", buffer: Buffer.from(exported.stdout) });
   await page.waitForSelector("#census-out table");

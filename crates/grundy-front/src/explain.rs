@@ -402,7 +402,10 @@ pub fn explain(games: &Registry, words: &[Word]) -> Result<Explanation, ExplainE
             ),
             Some(bit) => {
                 lines.push(format!(
-                    "The XOR is {xor_all}, not 0: the player to move wins. Its highest bit is 2^{bit}; each game whose value has that bit can move to its value XOR {xor_all}, which is smaller, and make the XOR 0:"
+                    "The XOR is {xor_all}, not 0: the player to move wins."
+                ));
+                lines.push(format!(
+                    "Its highest bit is 2^{bit}: a game whose value has that bit moves to its value XOR {xor_all}, which is smaller, and the XOR becomes 0:"
                 ));
                 for (i, p) in parts.iter().enumerate() {
                     if p.value >> bit & 1 == 1 {

@@ -568,6 +568,21 @@ fn plot_line(
     grundy_front::plot::svg(&values, width, height).map_err(|m| PyRuntimeError::new_err(worded(m)))
 }
 
+/// `grundy explain --json WORDS...`: the working behind a position's answer (normal play).
+#[pyfunction]
+fn explain_words(py: Python<'_>, words: Vec<String>) -> PyResult<String> {
+    use grundy_front::explain::{explain, ExplainError};
+    let session = session::session();
+    let words = Word::from_args(&words);
+    let explained = py.allow_threads(|| explain(&session.games, &words));
+    let e = explained.map_err(|e| match e {
+        ExplainError::Spec(e) => spec_error(e),
+        ExplainError::Solve(e) => solve_error(e),
+        other @ ExplainError::Loopy(_) => GameError::new_err(other.to_string()),
+    })?;
+    serde_json::to_string(&e).map_err(|e| ComputeError::new_err(e.to_string()))
+}
+
 /// Sets the search cap (the CLI's `--max-positions N`).
 #[pyfunction]
 fn set_max_positions(n: usize) -> PyResult<()> {
@@ -587,6 +602,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyCuts>()?;
     m.add_class::<NativeGame>()?;
     m.add_function(wrap_pyfunction!(solve::solve_words, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_words, m)?)?;
     m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(set_max_positions, m)?)?;

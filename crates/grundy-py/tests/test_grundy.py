@@ -148,6 +148,32 @@ def test_the_search_cap_is_a_compute_error():
         grundy.set_max_positions(2_000_000)
 
 
+# --- explain ---------------------------------------------------------------------------------
+
+
+def test_explain_is_the_cli_explain_for_every_example(monkeypatch):
+    # The examples name files from the repository's root, as the CLI reads them there.
+    monkeypatch.chdir(ROOT)
+    explained = 0
+    for g in grundy.games():
+        words = g["example"].removeprefix("grundy solve ").split()
+        done = cli("explain", "--json", *words)
+        if done.returncode != 0:
+            with pytest.raises(grundy.GameError, match="loopy"):
+                grundy.explain(*words[:1], *words[1:])
+            continue
+        assert grundy.explain(" ".join(words)) == json.loads(done.stdout), words
+        explained += 1
+    assert explained > 30
+
+
+def test_explain_refuses_bad_input():
+    with pytest.raises(grundy.GameError, match="argument 2"):
+        grundy.explain("nim", "x")
+    with pytest.raises(ValueError):
+        grundy.explain(3)
+
+
 # --- table, check, games ---------------------------------------------------------------------
 
 

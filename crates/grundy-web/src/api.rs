@@ -130,6 +130,18 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
     Ok(answer)
 }
 
+/// `grundy explain --json WORDS...`: the working behind a position's answer (normal play).
+pub fn explain(words_json: &str) -> Answer {
+    let words = words(words_json)?;
+    let session = crate::session::session();
+    match grundy_front::explain::explain(&session.games, &words) {
+        Ok(e) => serde_json::to_string(&e).map_err(|e| Refusal::compute(e.to_string())),
+        Err(grundy_front::explain::ExplainError::Spec(e)) => Err(e.into()),
+        Err(grundy_front::explain::ExplainError::Solve(e)) => Err(e.into()),
+        Err(other) => Err(Refusal::input(other.to_string())),
+    }
+}
+
 /// What the page lends a table: `progress(done, total)`, told between blocks of values.
 struct Told<'a>(&'a mut dyn FnMut(u64, u64));
 

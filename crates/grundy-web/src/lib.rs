@@ -74,6 +74,12 @@ pub fn solve(words: &str, convention: &str, limit: u32, outcome: bool) -> Result
     answer(api::solve(words, convention, limit as usize, outcome))
 }
 
+/// `grundy explain --json`: `words` a JSON list of strings.
+#[wasm_bindgen]
+pub fn explain(words: &str) -> Result<String, JsValue> {
+    answer(api::explain(words))
+}
+
 /// `grundy table --json [--period] GAME [--upto UPTO]`; `progress(done, total)` is told as it
 /// goes.
 #[wasm_bindgen]

@@ -15,7 +15,8 @@ nim 3 4 5 is a sum of 3 games: by the Sprague–Grundy theorem its value is the 
   nim 4  100  = 4  (by Bouton's theorem: a heap of n has value n)
   nim 5  101  = 5  (by Bouton's theorem: a heap of n has value n)
   XOR    010  = 2
-The XOR is 2, not 0: the player to move wins. Its highest bit is 2^1; each game whose value has that bit can move to its value XOR 2, which is smaller, and make the XOR 0:
+The XOR is 2, not 0: the player to move wins.
+Its highest bit is 2^1: a game whose value has that bit moves to its value XOR 2, which is smaller, and the XOR becomes 0:
   nim 3: 3 XOR 2 = 1: take 2 from heap 1: 3 -> 1
 G = 2, not 0: N, the first player wins by moving to a position of value 0.
 ";

@@ -57,6 +57,7 @@ __all__ = [
     "census",
     "census_rows",
     "check",
+    "explain",
     "games",
     "guess",
     "quotient",
@@ -266,6 +267,11 @@ def solve(
         )
     if not isinstance(game, str):
         raise ValueError(f"game must be a spec (a string) or a grundy.Game, not {type(game).__name__}")
+    return Result(_grundy.solve_words(_words(game, position), convention, limit, outcome, moves))
+
+
+def _words(game: str, position: Tuple[Any, ...]) -> List[str]:
+    """The command-line words of a spec and its position (``"nim 3 4"``, or ``"nim", 3, 4``)."""
     words = shlex.split(game) if not position else [game]
     for p in position:
         if isinstance(p, bool) or not isinstance(p, (int, str)):
@@ -275,7 +281,27 @@ def solve(
         words.append(str(p))
     if not words:
         raise ValueError("give a game, e.g. solve('nim', 3, 4, 5)")
-    return Result(_grundy.solve_words(words, convention, limit, outcome, moves))
+    return words
+
+
+def explain(game: str, *position: Union[int, str]) -> Dict[str, Any]:
+    """The working behind the answer, as ``grundy explain --json`` prints it (normal play): for
+    one game, its options with their values (``parts[0]["options"]``: ``shown``, ``values``,
+    ``mex``); for a sum, each part's ``value`` and ``reason``, the values in binary and their XOR
+    (``xor``), and the winning moves found from the XOR's highest bit (``winning_moves``);
+    ``lines`` is the working in sentences. A loopy game raises ``grundy.GameError``.
+
+    >>> e = grundy.explain("nim", 3, 4, 5)
+    >>> e["xor"]["binary"], e["xor"]["total_binary"]
+    (['011', '100', '101'], '010')
+    >>> e["winning_moves"][0]["move"]
+    'take 2 from heap 1: 3 -> 1'
+    >>> grundy.explain("0.77 10")["parts"][0]["options"]["mex"]
+    2
+    """
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a spec (a string), not {type(game).__name__}")
+    return json.loads(_grundy.explain_words(_words(game, position)))
 
 
 class Period(NamedTuple):
