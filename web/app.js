@@ -340,7 +340,7 @@ async function explainPosition() {
   const out = $("explain-out");
   out.replaceChildren();
   try {
-    const e = await ask("explain", { words: words() }, "explaining");
+    const e = await ask("explain", { words: words(), convention: $("explain-convention").value }, "explaining");
     out.append(el("p", `Position: ${e.position}`, "outcome"));
     out.append(el("pre", e.lines.join("\n"), "working"));
   } catch (e) {

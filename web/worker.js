@@ -52,7 +52,7 @@ self.onmessage = async (event) => {
         ok = grundy.check(args.game, args.formula, args.upto ?? undefined, !!args.outcome);
         break;
       case "explain":
-        ok = grundy.explain(JSON.stringify(args.words));
+        ok = grundy.explain(JSON.stringify(args.words), args.convention ?? "normal");
         break;
       case "turn":
         ok = grundy.turn(JSON.stringify(args.words));

@@ -330,10 +330,13 @@ await test("explain shows the working, as grundy explain --json", async () => {
   for (const g of cli(["games", "--json"]).json) {
     const words = g.example.replace(/^grundy solve /, "").split(/\s+/);
     if (/^[a-z-]+:[^{]/.test(words[0]) && existsSync(resolve(root, words[0].split(":")[1]))) continue;
-    const want = cli(["explain", "--json", ...words]);
-    const got = await ask("explain", { words });
-    if (want.code === 0) same(got.ok, want.json, `explain ${words.join(" ")}`);
-    else assert(got.err && got.err.code === want.code, `${words.join(" ")}: the CLI exits ${want.code}, the page says ${JSON.stringify(got)}`);
+    for (const convention of ["normal", "misere", "every"]) {
+      const flag = convention === "normal" ? [] : [`--${convention}`];
+      const want = cli(["explain", "--json", ...flag, ...words]);
+      const got = await ask("explain", { words, convention });
+      if (want.code === 0) same(got.ok, want.json, `explain ${convention} ${words.join(" ")}`);
+      else assert(got.err && got.err.code === want.code, `${convention} ${words.join(" ")}: the CLI exits ${want.code}, the page says ${JSON.stringify(got)}`);
+    }
   }
 });
 

@@ -2,9 +2,11 @@
 //! the mex it shows is the game's value, and each winning move it finds leaves a position of value
 //! 0; on random sums of heap games, the same with the moves played out.
 
+use grundy_core::limits::Limits;
 use grundy_core::{analyse, Outcome};
 use grundy_front::explain::{explain, ExplainError};
 use grundy_front::registry;
+use grundy_front::verdict::Convention;
 use grundy_registry::spec::Word;
 use proptest::prelude::*;
 
@@ -20,7 +22,12 @@ fn solved(words: &[String]) -> Option<(u64, Outcome)> {
 /// Checks the explanation of `words` against `solve`, and plays each winning move it names.
 fn check(words: &[String]) -> Result<(), TestCaseError> {
     let games = registry::standard();
-    let e = match explain(&games, &Word::from_args(words)) {
+    let e = match explain(
+        &games,
+        &Word::from_args(words),
+        Convention::Normal,
+        &Limits::DEFAULT,
+    ) {
         Ok(e) => e,
         Err(ExplainError::Loopy(_)) => {
             prop_assert!(solved(words).is_none(), "{words:?}: explained as loopy");
@@ -55,10 +62,11 @@ fn check(words: &[String]) -> Result<(), TestCaseError> {
         let top = x.top_bit;
         prop_assert_eq!(top.is_none(), value == 0);
         for m in &e.winning_moves {
-            prop_assert_eq!(m.target, m.value ^ value);
-            prop_assert!(m.value >> top.unwrap() & 1 == 1);
+            let (mv, target) = (m.value.unwrap(), m.target.unwrap());
+            prop_assert_eq!(target, mv ^ value);
+            prop_assert!(mv >> top.unwrap() & 1 == 1);
             // The part after the move has the target value: the whole sum then has value 0.
-            let part: Vec<String> = e.parts[m.part]
+            let part: Vec<String> = e.parts[m.part.unwrap()]
                 .position
                 .split_whitespace()
                 .take(1)
@@ -70,7 +78,7 @@ fn check(words: &[String]) -> Result<(), TestCaseError> {
             } else {
                 solved(&part).unwrap().0
             };
-            prop_assert_eq!(after, m.target, "{:?} then {}", words, m.description);
+            prop_assert_eq!(after, target, "{:?} then {}", words, m.description);
         }
     }
     Ok(())
@@ -121,7 +129,13 @@ proptest! {
 #[test]
 fn one_game_shows_its_options_and_their_mex() {
     let games = registry::standard();
-    let e = explain(&games, &Word::from_args(&["0.77", "10"])).unwrap();
+    let e = explain(
+        &games,
+        &Word::from_args(&["0.77", "10"]),
+        Convention::Normal,
+        &Limits::DEFAULT,
+    )
+    .unwrap();
     let o = e.parts[0].options.as_ref().unwrap();
     assert_eq!((o.total, o.mex), (10, 2));
     assert_eq!(o.values, vec![0, 1, 3, 4, 5, 7]);
@@ -137,7 +151,13 @@ fn one_game_shows_its_options_and_their_mex() {
         e.lines
     );
     // A heap too large to list its options is explained by its reason alone.
-    let big = explain(&games, &Word::from_args(&["0.77", "1000000"])).unwrap();
+    let big = explain(
+        &games,
+        &Word::from_args(&["0.77", "1000000"]),
+        Convention::Normal,
+        &Limits::DEFAULT,
+    )
+    .unwrap();
     assert!(big.parts[0].options.is_none());
     assert!(
         big.parts[0].reason.contains("period 12 from heap 71"),

@@ -568,13 +568,21 @@ fn plot_line(
     grundy_front::plot::svg(&values, width, height).map_err(|m| PyRuntimeError::new_err(worded(m)))
 }
 
-/// `grundy explain --json WORDS...`: the working behind a position's answer (normal play).
+/// `grundy explain --json [--misere|--every] WORDS...`: the working behind a position's answer.
 #[pyfunction]
-fn explain_words(py: Python<'_>, words: Vec<String>) -> PyResult<String> {
+#[pyo3(signature = (words, convention = "normal"))]
+fn explain_words(py: Python<'_>, words: Vec<String>, convention: &str) -> PyResult<String> {
     use grundy_front::explain::{explain, ExplainError};
+    let convention: grundy_front::verdict::Convention =
+        convention
+            .parse()
+            .map_err(|e: grundy_front::verdict::UnknownConvention| {
+                PyValueError::new_err(e.to_string())
+            })?;
     let session = session::session();
     let words = Word::from_args(&words);
-    let explained = py.allow_threads(|| explain(&session.games, &words));
+    let limits = session.limits().clone();
+    let explained = py.allow_threads(|| explain(&session.games, &words, convention, &limits));
     let e = explained.map_err(|e| match e {
         ExplainError::Spec(e) => spec_error(e),
         ExplainError::Solve(e) => solve_error(e),

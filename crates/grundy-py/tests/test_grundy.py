@@ -157,13 +157,16 @@ def test_explain_is_the_cli_explain_for_every_example(monkeypatch):
     explained = 0
     for g in grundy.games():
         words = g["example"].removeprefix("grundy solve ").split()
-        done = cli("explain", "--json", *words)
-        if done.returncode != 0:
-            with pytest.raises(grundy.GameError, match="loopy"):
-                grundy.explain(*words[:1], *words[1:])
-            continue
-        assert grundy.explain(" ".join(words)) == json.loads(done.stdout), words
-        explained += 1
+        for convention in ["normal", "misere", "every"]:
+            flag = [] if convention == "normal" else [f"--{convention}"]
+            done = cli("explain", "--json", *flag, *words)
+            kw = {convention: True} if flag else {}
+            if done.returncode != 0:
+                with pytest.raises((grundy.GameError, grundy.ComputeError)):
+                    grundy.explain(" ".join(words), **kw)
+                continue
+            assert grundy.explain(" ".join(words), **kw) == json.loads(done.stdout), words
+            explained += 1
     assert explained > 30
 
 

@@ -130,11 +130,12 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
     Ok(answer)
 }
 
-/// `grundy explain --json WORDS...`: the working behind a position's answer (normal play).
-pub fn explain(words_json: &str) -> Answer {
+/// `grundy explain --json [--misere|--every] WORDS...`: the working behind a position's answer.
+pub fn explain(words_json: &str, convention: &str) -> Answer {
     let words = words(words_json)?;
+    let convention: Convention = convention.parse().map_err(Refusal::input)?;
     let session = crate::session::session();
-    match grundy_front::explain::explain(&session.games, &words) {
+    match grundy_front::explain::explain(&session.games, &words, convention, session.limits()) {
         Ok(e) => serde_json::to_string(&e).map_err(|e| Refusal::compute(e.to_string())),
         Err(grundy_front::explain::ExplainError::Spec(e)) => Err(e.into()),
         Err(grundy_front::explain::ExplainError::Solve(e)) => Err(e.into()),

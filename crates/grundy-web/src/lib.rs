@@ -74,10 +74,11 @@ pub fn solve(words: &str, convention: &str, limit: u32, outcome: bool) -> Result
     answer(api::solve(words, convention, limit as usize, outcome))
 }
 
-/// `grundy explain --json`: `words` a JSON list of strings.
+/// `grundy explain --json [--misere|--every]`: `words` a JSON list of strings, `convention`
+/// normal, misere or every.
 #[wasm_bindgen]
-pub fn explain(words: &str) -> Result<String, JsValue> {
-    answer(api::explain(words))
+pub fn explain(words: &str, convention: &str) -> Result<String, JsValue> {
+    answer(api::explain(words, convention))
 }
 
 /// `grundy table --json [--period] GAME [--upto UPTO]`; `progress(done, total)` is told as it

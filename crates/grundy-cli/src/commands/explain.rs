@@ -6,6 +6,7 @@ use std::io::{BufWriter, Write};
 
 use grundy_front::explain::{explain, ExplainError};
 use grundy_front::session::Session;
+use grundy_front::verdict::Convention;
 use grundy_registry::spec::Word;
 
 use crate::failure::Failure;
@@ -19,11 +20,25 @@ pub struct Args {
     /// Print one JSON object (see schema/grundy.schema.json, `explain`).
     #[arg(long)]
     json: bool,
+    /// Misère play (the last player to move loses): the rule that decides (the
+    /// Sprague–Grundy–Jones theorem with Bouton's misère Nim, a misère quotient, a search).
+    #[arg(long, conflicts_with = "every")]
+    misere: bool,
+    /// Every-SG (move in every game not finished): each game's step count, the largest deciding.
+    #[arg(long)]
+    every: bool,
 }
 
 pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     let words = Word::from_args(&args.words);
-    let e = explain(&session.games, &words).map_err(|e| match e {
+    let convention = if args.misere {
+        Convention::Misere
+    } else if args.every {
+        Convention::Every
+    } else {
+        Convention::Normal
+    };
+    let e = explain(&session.games, &words, convention, session.limits()).map_err(|e| match e {
         ExplainError::Spec(e) => Failure::from(e),
         ExplainError::Solve(e) => Failure::from(e),
         other @ ExplainError::Loopy(_) => Failure::Input(other.to_string()),

@@ -26,35 +26,48 @@ G = 2, not 0: N, the first player wins by moving to a position of value 0.
 #[test]
 fn every_example_explains_as_it_solves_and_fits_the_schema() {
     let schema = common::schema_for("explain");
-    for g in common::success_json_from_root(&["games", "--json"])
-        .as_array()
-        .unwrap()
-    {
+    let examples = common::success_json_from_root(&["games", "--json"]);
+    for g in examples.as_array().unwrap() {
         let words = common::example_words(g["example"].as_str().unwrap());
-        let mut args = vec!["explain".to_string(), "--json".to_string()];
-        args.extend(words.iter().cloned());
-        let out = common::run_from_root(&args, b"");
-        let mut solve = vec![
-            "solve".to_string(),
-            "--json".to_string(),
-            "--no-moves".to_string(),
-        ];
-        solve.extend(words.iter().cloned());
-        let solved: serde_json::Value =
-            serde_json::from_slice(&common::run_from_root(&solve, b"").stdout).unwrap();
-        if !out.status.success() {
-            // Only a loopy game's value is past the mex.
-            assert_eq!(out.status.code(), Some(2), "{words:?}");
-            assert!(
-                String::from_utf8_lossy(&out.stderr).contains("loopy"),
-                "{words:?}"
-            );
-            continue;
+        for convention in ["normal", "misere", "every"] {
+            let flag: Vec<String> = match convention {
+                "normal" => vec![],
+                c => vec![format!("--{c}")],
+            };
+            let args: Vec<String> = ["explain", "--json"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain(flag.iter().cloned())
+                .chain(words.iter().cloned())
+                .collect();
+            let out = common::run_from_root(&args, b"");
+            let solve: Vec<String> = ["solve", "--json"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain(flag.iter().cloned())
+                .chain(words.iter().cloned())
+                .collect();
+            let solved = common::run_from_root(&solve, b"");
+            if !out.status.success() {
+                // Refused as solve refuses it (Every-SG of a game that may not end), or a loopy
+                // game's value, which is past the mex.
+                let err = String::from_utf8_lossy(&out.stderr);
+                let as_solve = out.status.code() == solved.status.code()
+                    && err == String::from_utf8_lossy(&solved.stderr);
+                let loopy = out.status.code() == Some(2) && err.contains("loopy");
+                assert!(as_solve || loopy, "{convention} {words:?}: {err}");
+                continue;
+            }
+            let solved: serde_json::Value = serde_json::from_slice(&solved.stdout)
+                .unwrap_or_else(|e| panic!("{convention} {words:?}: {e}"));
+            let e: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert!(schema.is_valid(&e), "{convention} {words:?}: {e}");
+            assert_eq!(e["convention"], convention);
+            assert_eq!(e["outcome"], solved["outcome"], "{convention} {words:?}");
+            if convention == "normal" {
+                assert_eq!(e["value"], solved["grundy"], "{words:?}");
+            }
         }
-        let e: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert!(schema.is_valid(&e), "{words:?}: {e}");
-        assert_eq!(e["outcome"], solved["outcome"], "{words:?}");
-        assert_eq!(e["value"], solved["grundy"], "{words:?}");
     }
 }
 

@@ -284,12 +284,16 @@ def _words(game: str, position: Tuple[Any, ...]) -> List[str]:
     return words
 
 
-def explain(game: str, *position: Union[int, str]) -> Dict[str, Any]:
-    """The working behind the answer, as ``grundy explain --json`` prints it (normal play): for
-    one game, its options with their values (``parts[0]["options"]``: ``shown``, ``values``,
-    ``mex``); for a sum, each part's ``value`` and ``reason``, the values in binary and their XOR
-    (``xor``), and the winning moves found from the XOR's highest bit (``winning_moves``);
-    ``lines`` is the working in sentences. A loopy game raises ``grundy.GameError``.
+def explain(
+    game: str, *position: Union[int, str], misere: bool = False, every: bool = False
+) -> Dict[str, Any]:
+    """The working behind the answer, as ``grundy explain --json`` prints it: for one game, its
+    options with their values (``parts[0]["options"]``: ``shown``, ``values``, ``mex``); for a
+    sum, each part's ``value`` and ``reason``, the values in binary and their XOR (``xor``), and
+    the winning moves found from the XOR's highest bit (``winning_moves``); ``lines`` is the
+    working in sentences. ``misere=True`` says which rule decides misère play (``rule``: ``sj``,
+    ``quotient`` or ``search``) and how; ``every=True`` gives Every-SG's step counts
+    (``steps``). A loopy game's value raises ``grundy.GameError``.
 
     >>> e = grundy.explain("nim", 3, 4, 5)
     >>> e["xor"]["binary"], e["xor"]["total_binary"]
@@ -298,10 +302,15 @@ def explain(game: str, *position: Union[int, str]) -> Dict[str, Any]:
     'take 2 from heap 1: 3 -> 1'
     >>> grundy.explain("0.77 10")["parts"][0]["options"]["mex"]
     2
+    >>> grundy.explain("nim", 1, 1, 1, misere=True)["rule"], grundy.explain("nim 1 1 1", misere=True)["outcome"]
+    ('sj', 'P')
     """
     if not isinstance(game, str):
         raise ValueError(f"game must be a spec (a string), not {type(game).__name__}")
-    return json.loads(_grundy.explain_words(_words(game, position)))
+    if misere and every:
+        raise ValueError("misere and every are two conventions: give one")
+    convention = "misere" if misere else "every" if every else "normal"
+    return json.loads(_grundy.explain_words(_words(game, position), convention))
 
 
 class Period(NamedTuple):

@@ -1,24 +1,35 @@
 //! The working behind an answer, as the tutorials teach it: for one game, its options with their
 //! values, the set of values reached and the mex; for a sum, each part's value and its reason,
 //! the values in binary in aligned columns, their XOR, and each winning move found from the
-//! XOR's highest bit. Normal play; the command line's `grundy explain`, Python's
-//! `grundy.explain` and the page show the same [`Explanation`].
+//! XOR's highest bit; under misère play and Every-SG the rule that decides (the
+//! Sprague–Grundy–Jones theorem with Bouton's misère Nim, a misère quotient, Every-SG's step
+//! counts) and how it applies. The command line's `grundy explain`, Python's `grundy.explain`
+//! and the page show the same [`Explanation`].
 //!
 //! ```
 //! use grundy_registry::spec::Word;
 //! let games = grundy_front::registry::standard();
-//! let e = grundy_front::explain::explain(&games, &Word::from_args(&["nim", "3", "4", "5"])).unwrap();
+//! use grundy_front::explain::explain;
+//! use grundy_front::verdict::Convention;
+//! let limits = grundy_core::limits::Limits::DEFAULT;
+//! let words = Word::from_args(&["nim", "3", "4", "5"]);
+//! let e = explain(&games, &words, Convention::Normal, &limits).unwrap();
 //! assert_eq!(e.value, 2);
 //! assert_eq!(e.xor.as_ref().unwrap().total_binary, "010");
-//! assert_eq!(e.winning_moves[0].target, 1); // the heap of 3 moves to 3 XOR 2 = 1
+//! assert_eq!(e.winning_moves[0].target, Some(1)); // the heap of 3 moves to 3 XOR 2 = 1
 //! ```
 
 use grundy_core::{analyse, Component, Nimber, Outcome, SolveError, Value};
 use grundy_registry::spec::{SpecError, Word};
 use serde::Serialize;
 
+use grundy_core::limits::Limits;
+
 use crate::position_words::words;
 use crate::registry::Registry;
+use crate::verdict::Convention;
+
+mod conventions;
 use crate::values;
 use grundy_registry::tabulate::{Quiet, Request, Table};
 
@@ -103,12 +114,13 @@ pub struct Xor {
 /// A winning move, and how it was found.
 #[derive(Clone, Debug, Serialize)]
 pub struct WinningMove {
-    /// The part moved in (0-based).
-    pub part: usize,
-    /// That part's value (it has the XOR's highest bit).
-    pub value: u64,
-    /// The value it moves to: `value XOR total` (0 for one game alone).
-    pub target: u64,
+    /// The part moved in (0-based); `None` under misère play and Every-SG, whose moves are the
+    /// verdict's (a move of the whole sum).
+    pub part: Option<usize>,
+    /// That part's value (it has the XOR's highest bit); `None` as `part`.
+    pub value: Option<u64>,
+    /// The value it moves to: `value XOR total` (0 for one game alone); `None` as `part`.
+    pub target: Option<u64>,
     /// The move, in words.
     #[serde(rename = "move")]
     pub description: String,
@@ -116,16 +128,20 @@ pub struct WinningMove {
     pub to: String,
 }
 
-/// The working behind a position's answer under normal play.
+/// The working behind a position's answer.
 #[derive(Clone, Debug, Serialize)]
 pub struct Explanation {
     /// The position, as typed.
     pub position: String,
-    /// Always `"normal"` for now.
+    /// `normal`, `misere` or `every`.
     pub convention: &'static str,
-    /// Who wins.
+    /// What decides: `sprague-grundy` (normal play: the XOR), `sj` (the Sprague–Grundy–Jones
+    /// theorem, with Bouton's misère Nim), `quotient` (a misère quotient), `search` (an exact
+    /// search of the whole sum), `steps` (Every-SG's step counts).
+    pub rule: &'static str,
+    /// Who wins under the convention.
     pub outcome: Outcome,
-    /// The position's value.
+    /// The position's normal-play value (the XOR of its parts' values).
     pub value: u64,
     /// Its parts: one for a game alone, several for a sum.
     pub parts: Vec<Part>,
@@ -133,8 +149,21 @@ pub struct Explanation {
     pub xor: Option<Xor>,
     /// The winning moves found (for a sum, one per part holding the XOR's highest bit).
     pub winning_moves: Vec<WinningMove>,
+    /// Every-SG: each game's step count (the largest decides).
+    pub steps: Option<Vec<StepCount>>,
+    /// The misère quotient that decided, with rule `quotient`.
+    pub quotient: Option<grundy_core::misere::QuotientUsed>,
     /// The working in sentences, line by line, as the command prints it.
     pub lines: Vec<String>,
+}
+
+/// A game's Every-SG step count.
+#[derive(Clone, Debug, Serialize)]
+pub struct StepCount {
+    /// The game and its position, as typed.
+    pub position: String,
+    /// Its step count (Winning Ways' suspense number).
+    pub steps: u64,
 }
 
 fn finite(value: Value, what: &str) -> Result<u64, ExplainError> {
@@ -267,8 +296,13 @@ fn options(games: &Registry, piece: &Piece) -> Result<Option<Options>, ExplainEr
 }
 
 /// The working behind the answer for the position `words` (a game and its position, or a sum
-/// with `+`), under normal play.
-pub fn explain(games: &Registry, words: &[Word]) -> Result<Explanation, ExplainError> {
+/// with `+`) under `convention`, searching within `limits`.
+pub fn explain(
+    games: &Registry,
+    words: &[Word],
+    convention: Convention,
+    limits: &Limits,
+) -> Result<Explanation, ExplainError> {
     let typed: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let position = typed.join(" ");
     let mut pieces = pieces(games, words)?;
@@ -284,6 +318,20 @@ pub fn explain(games: &Registry, words: &[Word]) -> Result<Explanation, ExplainE
             options: None,
         });
     }
+    match convention {
+        Convention::Normal => normal(games, &position, pieces, parts),
+        Convention::Misere => conventions::misere(games, words, &position, parts, limits),
+        Convention::Every => conventions::every(games, words, &position, parts, limits),
+    }
+}
+
+/// Normal play: the mex of a game's options, or the XOR of a sum's values.
+fn normal(
+    games: &Registry,
+    position: &str,
+    mut pieces: Vec<Piece>,
+    mut parts: Vec<Part>,
+) -> Result<Explanation, ExplainError> {
     let mut lines = Vec::new();
     let mut winning = Vec::new();
     let xor_all = parts.iter().fold(0, |x, p| x ^ p.value);
@@ -334,9 +382,9 @@ pub fn explain(games: &Registry, words: &[Word]) -> Result<Explanation, ExplainE
                 if o.mex != 0 {
                     for row in o.shown.iter().filter(|r| r.value == 0) {
                         winning.push(WinningMove {
-                            part: 0,
-                            value: o.mex,
-                            target: 0,
+                            part: Some(0),
+                            value: Some(o.mex),
+                            target: Some(0),
                             description: row.description.clone(),
                             to: row.to.clone(),
                         });
@@ -367,34 +415,8 @@ pub fn explain(games: &Registry, words: &[Word]) -> Result<Explanation, ExplainE
             "{position} is a sum of {} games: by the Sprague–Grundy theorem its value is the XOR of theirs.",
             parts.len()
         ));
-        let width = parts
-            .iter()
-            .map(|p| 64 - p.value.leading_zeros())
-            .max()
-            .unwrap_or(1)
-            .max(1) as usize;
-        let name_width = parts
-            .iter()
-            .map(|p| p.position.len())
-            .max()
-            .unwrap_or(0)
-            .max(3);
-        let binary: Vec<String> = parts
-            .iter()
-            .map(|p| format!("{:0width$b}", p.value))
-            .collect();
-        for (p, b) in parts.iter().zip(&binary) {
-            lines.push(format!(
-                "  {:name_width$}  {b}  = {}  ({})",
-                p.position, p.value, p.reason
-            ));
-        }
-        let total_binary = format!("{xor_all:0width$b}");
-        lines.push(format!(
-            "  {:name_width$}  {total_binary}  = {xor_all}",
-            "XOR"
-        ));
-        let top_bit = (xor_all != 0).then(|| 63 - xor_all.leading_zeros());
+        let table = xor_table(&parts, &mut lines);
+        let top_bit = table.top_bit;
         match top_bit {
             None => lines.push(
                 "The XOR is 0: every move changes one value and so makes it non-zero; the player to move loses."
@@ -426,12 +448,7 @@ pub fn explain(games: &Registry, words: &[Word]) -> Result<Explanation, ExplainE
                 }
             }
         }
-        Some(Xor {
-            binary,
-            total: xor_all,
-            total_binary,
-            top_bit,
-        })
+        Some(table)
     };
     let outcome = if xor_all == 0 { Outcome::P } else { Outcome::N };
     lines.push(match outcome {
@@ -439,15 +456,57 @@ pub fn explain(games: &Registry, words: &[Word]) -> Result<Explanation, ExplainE
         _ => format!("G = {xor_all}, not 0: N, the first player wins by moving to a position of value 0."),
     });
     Ok(Explanation {
-        position,
+        position: position.to_string(),
         convention: "normal",
+        rule: "sprague-grundy",
         outcome,
         value: xor_all,
         parts,
         xor,
         winning_moves: winning,
+        steps: None,
+        quotient: None,
         lines,
     })
+}
+
+/// The parts' values in binary in aligned columns, with their reasons, and the XOR, written
+/// to `lines`.
+fn xor_table(parts: &[Part], lines: &mut Vec<String>) -> Xor {
+    let total = parts.iter().fold(0, |x, p| x ^ p.value);
+    let width = parts
+        .iter()
+        .map(|p| 64 - p.value.leading_zeros())
+        .max()
+        .unwrap_or(1)
+        .max(1) as usize;
+    let name_width = parts
+        .iter()
+        .map(|p| p.position.len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    let binary: Vec<String> = parts
+        .iter()
+        .map(|p| format!("{:0width$b}", p.value))
+        .collect();
+    for (p, b) in parts.iter().zip(&binary) {
+        lines.push(format!(
+            "  {:name_width$}  {b}  = {}  ({})",
+            p.position, p.value, p.reason
+        ));
+    }
+    let total_binary = format!("{total:0width$b}");
+    lines.push(format!(
+        "  {:name_width$}  {total_binary}  = {total}",
+        "XOR"
+    ));
+    Xor {
+        binary,
+        total,
+        total_binary,
+        top_bit: (total != 0).then(|| 63 - total.leading_zeros()),
+    }
 }
 
 /// Where a part's value comes from: the theorem or proved period of a heap game's table, a
@@ -523,9 +582,9 @@ fn moves_to(
     Ok(out
         .into_iter()
         .map(|m| WinningMove {
-            part,
-            value,
-            target,
+            part: Some(part),
+            value: Some(value),
+            target: Some(target),
             description: m.description,
             to: words(&m.position).unwrap_or_default().join(" "),
         })
