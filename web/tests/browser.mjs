@@ -83,6 +83,13 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
 page.on("pageerror", (e) => console.log(`page error: ${e}`));
+// Every error the console shows, and every request that fails (a missing icon is one).
+const consoleErrors = [];
+function watchErrors(p) {
+  p.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+  p.on("response", (r) => { if (r.status() >= 400) consoleErrors.push(`${r.status()} ${r.url()}`); });
+}
+watchErrors(page);
 
 async function open(url = base) {
   const started = Date.now();
@@ -101,6 +108,53 @@ await test("the page loads and lists every game", async () => {
   const options = await page.$$eval("#game option", (o) => o.length);
   const listed = cli(["games", "--json"]).json.length;
   assert(options === listed, `${options} games in the list, the CLI has ${listed}`);
+  assert(consoleErrors.length === 0, `the console shows errors on load: ${consoleErrors.join("; ")}`);
+});
+
+await test("a phone: one column, no sideways scrolling, 44 px targets, dark mode, keyboard alone", async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  watchErrors(phone);
+  await phone.goto(base);
+  await phone.waitForSelector("body[data-ready=yes]", { timeout: 20000 });
+  for (const tab of await phone.$$eval("nav#tabs button[data-tab]", (bs) => bs.map((b) => b.dataset.tab))) {
+    await phone.click(`nav#tabs button[data-tab=${tab}]`);
+    const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert(wide <= 390, `the ${tab} tab is ${wide} px wide on a 390 px screen`);
+    const small = await phone.$$eval("button:not([hidden]), select, input", (els) =>
+      els.filter((e) => e.offsetParent !== null && e.type !== "file").map((e) => [e.id || e.textContent.trim(), e.getBoundingClientRect().height]).filter(([, h]) => h < 44));
+    assert(small.length === 0, `touch targets under 44 px on the ${tab} tab: ${JSON.stringify(small)}`);
+  }
+  await phone.click("nav#tabs button[data-tab=solve]");
+  await phone.fill("#position", "3 4 5");
+  await phone.click("#solve-go");
+  await phone.waitForSelector("#solve-out .outcome");
+  await phone.screenshot({ path: join(shots, "phone.png"), fullPage: true });
+  // Dark mode: light text on a dark page.
+  await phone.emulateMedia({ colorScheme: "dark" });
+  const [bg, fg] = await phone.evaluate(() => {
+    const s = getComputedStyle(document.body);
+    return [s.backgroundColor, s.color];
+  });
+  const lum = (c) => { const [r, g, b] = c.match(/\d+/g).map(Number); return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; };
+  assert(lum(bg) < 0.2 && lum(fg) > 0.7, `dark mode: text ${fg} on ${bg}`);
+  await phone.screenshot({ path: join(shots, "phone-dark.png"), fullPage: true });
+  await phone.close();
+  // Keyboard alone: the Solve button reached by Tab and pressed by Enter.
+  await page.goto(base);
+  await page.waitForSelector("body[data-ready=yes]", { timeout: 20000 });
+  await page.focus("#position");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("1 2 3");
+  let reached = false;
+  for (let i = 0; i < 30 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(() => document.activeElement?.id === "solve-go");
+  }
+  assert(reached, "Tab never reaches the Solve button");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#solve-out .outcome");
+  assert((await page.textContent("#solve-out")).includes("P — the second player"), "1 2 3 is P");
+  assert(consoleErrors.length === 0, `console errors: ${consoleErrors.join("; ")}`);
 });
 
 await test("solve nim 3 4 5 and read the winning move", async () => {
