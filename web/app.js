@@ -1,7 +1,7 @@
 // The page: it asks the engine's worker (worker.js) and shows the answers, which are the JSON the
 // `grundy` command prints with --json. Plots are drawn here, on the main thread, by the same
 // engine loaded a second time (plotters measures text with the page's fonts).
-import init, { plot as drawPlot, shown } from "./pkg/grundy_web.js";
+import init, { plot as drawPlot, shown, tree_svg as drawTree } from "./pkg/grundy_web.js";
 
 const $ = (id) => document.getElementById(id);
 const plotReady = init();
@@ -340,9 +340,18 @@ async function explainPosition() {
   const out = $("explain-out");
   out.replaceChildren();
   try {
-    const e = await ask("explain", { words: words(), convention: $("explain-convention").value }, "explaining");
+    const depthText = $("explain-depth").value.trim();
+    const depth = depthText ? Number(depthText) : undefined;
+    if (depthText && !(Number.isInteger(depth) && depth > 0)) throw { error: `the depth ('${depthText}') is a whole number from 1`, code: 2 };
+    const e = await ask("explain", { words: words(), convention: $("explain-convention").value, depth }, "explaining");
     out.append(el("p", `Position: ${e.position}`, "outcome"));
     out.append(el("pre", e.lines.join("\n"), "working"));
+    if (e.tree) {
+      await plotReady;
+      const picture = el("div", undefined, "tree");
+      picture.innerHTML = drawTree(JSON.stringify(e));
+      out.append(picture);
+    }
   } catch (e) {
     showError(e);
   }

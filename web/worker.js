@@ -52,7 +52,7 @@ self.onmessage = async (event) => {
         ok = grundy.check(args.game, args.formula, args.upto ?? undefined, !!args.outcome);
         break;
       case "explain":
-        ok = grundy.explain(JSON.stringify(args.words), args.convention ?? "normal");
+        ok = grundy.explain(JSON.stringify(args.words), args.convention ?? "normal", args.depth ?? undefined);
         break;
       case "turn":
         ok = grundy.turn(JSON.stringify(args.words));

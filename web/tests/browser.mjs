@@ -379,7 +379,17 @@ await test("explain shows the working, as grundy explain --json", async () => {
   await page.waitForSelector("#explain-out pre");
   const text = await page.textContent("#explain-out pre");
   assert(text.includes("XOR    010  = 2") && text.includes("take 2 from heap 1: 3 -> 1"), text);
+  // With a depth, the tree is drawn, its JSON the command line's.
+  await page.fill("#position", "1 2");
+  await page.fill("#explain-depth", "2");
+  await page.click("#explain-go");
+  await page.waitForSelector("#explain-out div.tree svg");
+  const boxes = await page.$$eval("#explain-out div.tree svg rect", (r) => r.length);
+  assert(boxes === 9, `${boxes} positions drawn, 9 in the tree of nim 1 2 to depth 2`);
+  same((await ask("explain", { words: ["nim", "1", "2"], depth: 2 })).ok, cli(["explain", "--json", "nim", "1", "2", "--depth", "2"]).json, "the tree");
   await page.screenshot({ path: join(shots, "explain.png") });
+  await page.fill("#explain-depth", "");
+  await page.fill("#position", "3 4 5");
   // Every example's working is the command line's.
   for (const g of cli(["games", "--json"]).json) {
     const words = g.example.replace(/^grundy solve /, "").split(/\s+/);

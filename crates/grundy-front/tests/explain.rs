@@ -27,6 +27,7 @@ fn check(words: &[String]) -> Result<(), TestCaseError> {
         &Word::from_args(words),
         Convention::Normal,
         &Limits::DEFAULT,
+        None,
     ) {
         Ok(e) => e,
         Err(ExplainError::Loopy(_)) => {
@@ -134,6 +135,7 @@ fn one_game_shows_its_options_and_their_mex() {
         &Word::from_args(&["0.77", "10"]),
         Convention::Normal,
         &Limits::DEFAULT,
+        None,
     )
     .unwrap();
     let o = e.parts[0].options.as_ref().unwrap();
@@ -156,6 +158,7 @@ fn one_game_shows_its_options_and_their_mex() {
         &Word::from_args(&["0.77", "1000000"]),
         Convention::Normal,
         &Limits::DEFAULT,
+        None,
     )
     .unwrap();
     assert!(big.parts[0].options.is_none());

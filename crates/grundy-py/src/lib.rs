@@ -570,8 +570,13 @@ fn plot_line(
 
 /// `grundy explain --json [--misere|--every] WORDS...`: the working behind a position's answer.
 #[pyfunction]
-#[pyo3(signature = (words, convention = "normal"))]
-fn explain_words(py: Python<'_>, words: Vec<String>, convention: &str) -> PyResult<String> {
+#[pyo3(signature = (words, convention = "normal", depth = None))]
+fn explain_words(
+    py: Python<'_>,
+    words: Vec<String>,
+    convention: &str,
+    depth: Option<usize>,
+) -> PyResult<String> {
     use grundy_front::explain::{explain, ExplainError};
     let convention: grundy_front::verdict::Convention =
         convention
@@ -582,13 +587,25 @@ fn explain_words(py: Python<'_>, words: Vec<String>, convention: &str) -> PyResu
     let session = session::session();
     let words = Word::from_args(&words);
     let limits = session.limits().clone();
-    let explained = py.allow_threads(|| explain(&session.games, &words, convention, &limits));
+    let explained =
+        py.allow_threads(|| explain(&session.games, &words, convention, &limits, depth));
     let e = explained.map_err(|e| match e {
         ExplainError::Spec(e) => spec_error(e),
         ExplainError::Solve(e) => solve_error(e),
+        ExplainError::Refused(m) => PyValueError::new_err(m),
         other @ ExplainError::Loopy(_) => GameError::new_err(other.to_string()),
     })?;
     serde_json::to_string(&e).map_err(|e| ComputeError::new_err(e.to_string()))
+}
+
+/// The SVG picture of an explanation's tree (its JSON, with a tree).
+#[pyfunction]
+fn tree_svg(explanation: &str) -> PyResult<String> {
+    let json: serde_json::Value = serde_json::from_str(explanation)
+        .map_err(|e| PyValueError::new_err(format!("not an explanation: {e}")))?;
+    let root: grundy_front::explain::tree::Node = serde_json::from_value(json["tree"].clone())
+        .map_err(|e| PyValueError::new_err(format!("the explanation has no tree: {e}")))?;
+    Ok(grundy_front::explain::tree::svg(&root))
 }
 
 /// Sets the search cap (the CLI's `--max-positions N`).
@@ -611,6 +628,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeGame>()?;
     m.add_function(wrap_pyfunction!(solve::solve_words, m)?)?;
     m.add_function(wrap_pyfunction!(explain_words, m)?)?;
+    m.add_function(wrap_pyfunction!(tree_svg, m)?)?;
     m.add_function(wrap_pyfunction!(table::table, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(set_max_positions, m)?)?;

@@ -170,6 +170,17 @@ def test_explain_is_the_cli_explain_for_every_example(monkeypatch):
     assert explained > 30
 
 
+def test_explain_draws_its_tree():
+    e = grundy.explain("nim", 1, 2, depth=2)
+    assert e == cli_json("explain", "--json", "nim", "1", "2", "--depth", "2")
+    assert [c["position"] for c in e["tree"]["children"] if c["outcome"] == "P"] == ["nim 1 1"]
+    assert grundy.tree_svg(e).count("<rect") == 9
+    with pytest.raises(ValueError, match="depth"):
+        grundy.explain("nim", 1, 2, depth=9)
+    with pytest.raises(ValueError):
+        grundy.explain("nim", 1, 2, depth=2, misere=True)
+
+
 def test_explain_refuses_bad_input():
     with pytest.raises(grundy.GameError, match="argument 2"):
         grundy.explain("nim", "x")

@@ -131,16 +131,31 @@ pub fn solve(words_json: &str, convention: &str, limit: usize, outcome: bool) ->
 }
 
 /// `grundy explain --json [--misere|--every] WORDS...`: the working behind a position's answer.
-pub fn explain(words_json: &str, convention: &str) -> Answer {
+pub fn explain(words_json: &str, convention: &str, depth: Option<usize>) -> Answer {
     let words = words(words_json)?;
     let convention: Convention = convention.parse().map_err(Refusal::input)?;
     let session = crate::session::session();
-    match grundy_front::explain::explain(&session.games, &words, convention, session.limits()) {
+    match grundy_front::explain::explain(
+        &session.games,
+        &words,
+        convention,
+        session.limits(),
+        depth,
+    ) {
         Ok(e) => serde_json::to_string(&e).map_err(|e| Refusal::compute(e.to_string())),
         Err(grundy_front::explain::ExplainError::Spec(e)) => Err(e.into()),
         Err(grundy_front::explain::ExplainError::Solve(e)) => Err(e.into()),
         Err(other) => Err(Refusal::input(other.to_string())),
     }
+}
+
+/// The SVG picture of an explanation's tree (the JSON [`explain`] answered, with a tree).
+pub fn tree_svg(explanation: &str) -> Answer {
+    let json: Json = serde_json::from_str(explanation)
+        .map_err(|e| Refusal::input(format!("not an explanation: {e}")))?;
+    let root: grundy_front::explain::tree::Node = serde_json::from_value(json["tree"].clone())
+        .map_err(|e| Refusal::input(format!("the explanation has no tree: {e}")))?;
+    Ok(grundy_front::explain::tree::svg(&root))
 }
 
 /// What the page lends a table: `progress(done, total)`, told between blocks of values.

@@ -77,8 +77,14 @@ pub fn solve(words: &str, convention: &str, limit: u32, outcome: bool) -> Result
 /// `grundy explain --json [--misere|--every]`: `words` a JSON list of strings, `convention`
 /// normal, misere or every.
 #[wasm_bindgen]
-pub fn explain(words: &str, convention: &str) -> Result<String, JsValue> {
-    answer(api::explain(words, convention))
+pub fn explain(words: &str, convention: &str, depth: Option<u32>) -> Result<String, JsValue> {
+    answer(api::explain(words, convention, depth.map(|d| d as usize)))
+}
+
+/// The SVG picture of the tree of an explanation [`explain`] answered (with a depth).
+#[wasm_bindgen]
+pub fn tree_svg(explanation: &str) -> Result<String, JsValue> {
+    answer(api::tree_svg(explanation))
 }
 
 /// `grundy table --json [--period] GAME [--upto UPTO]`; `progress(done, total)` is told as it

@@ -77,3 +77,54 @@ fn a_bad_position_is_refused_with_where() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("argument 2 ('x')"));
 }
+
+#[test]
+fn a_tree_to_a_depth_is_drawn_in_text_and_as_a_picture() {
+    let dir = common::scratch_dir("explain-tree");
+    let svg = dir.join("tree.svg");
+    let out = common::run(
+        &[
+            "explain",
+            "--json",
+            "nim",
+            "1",
+            "2",
+            "--depth",
+            "2",
+            "--svg",
+            svg.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let e: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(common::schema_for("explain").is_valid(&e), "{e}");
+    let root = &e["tree"];
+    assert_eq!(root["position"], "nim 1 2");
+    let children = root["children"].as_array().unwrap();
+    assert_eq!(children.len(), 3);
+    // Each class is the value's: the move to 1 1 is the one to a P-position.
+    for c in children {
+        assert_eq!(c["outcome"] == "P", c["value"] == 0, "{c}");
+    }
+    assert!(children
+        .iter()
+        .any(|c| c["position"] == "nim 1 1" && c["outcome"] == "P"));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&picture).expect("well-formed SVG");
+    let boxes = doc.descendants().filter(|n| n.has_tag_name("rect")).count();
+    assert_eq!(boxes, 1 + 3 + 5, "the root, its 3 options, and theirs");
+    let text = common::run(&["explain", "nim", "1", "2", "--depth", "1"], b"");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("└─ take 1 from heap 2: 2 -> 1  →  nim 1 1  (G = 0, P)"),
+        "{text}"
+    );
+    let bad = common::run(&["explain", "nim", "1", "--depth", "5"], b"");
+    assert_eq!(bad.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

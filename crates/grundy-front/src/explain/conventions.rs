@@ -108,6 +108,7 @@ pub(super) fn misere(
         winning_moves: winning,
         steps: None,
         quotient: a.quotient,
+        tree: None,
         lines,
     })
 }
@@ -188,6 +189,7 @@ pub(super) fn every(
         winning_moves: winning,
         steps,
         quotient: None,
+        tree: None,
         lines,
     })
 }

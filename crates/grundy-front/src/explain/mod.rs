@@ -13,7 +13,7 @@
 //! use grundy_front::verdict::Convention;
 //! let limits = grundy_core::limits::Limits::DEFAULT;
 //! let words = Word::from_args(&["nim", "3", "4", "5"]);
-//! let e = explain(&games, &words, Convention::Normal, &limits).unwrap();
+//! let e = explain(&games, &words, Convention::Normal, &limits, None).unwrap();
 //! assert_eq!(e.value, 2);
 //! assert_eq!(e.xor.as_ref().unwrap().total_binary, "010");
 //! assert_eq!(e.winning_moves[0].target, Some(1)); // the heap of 3 moves to 3 XOR 2 = 1
@@ -30,6 +30,7 @@ use crate::registry::Registry;
 use crate::verdict::Convention;
 
 mod conventions;
+pub mod tree;
 use crate::values;
 use grundy_registry::tabulate::{Quiet, Request, Table};
 
@@ -51,6 +52,10 @@ pub enum ExplainError {
     /// A value could not be computed (a cap).
     #[error(transparent)]
     Solve(#[from] SolveError),
+    /// What was asked cannot be drawn (a tree past its depth, or under another convention; a
+    /// game that cannot list its moves).
+    #[error("{0}")]
+    Refused(String),
     /// A value is infinite (a loopy game), which the mex of finite values does not explain.
     #[error("{0} has an infinite (loopy) value: the working of the mex is for games that end; `solve` gives its outcome")]
     Loopy(String),
@@ -153,6 +158,8 @@ pub struct Explanation {
     pub steps: Option<Vec<StepCount>>,
     /// The misère quotient that decided, with rule `quotient`.
     pub quotient: Option<grundy_core::misere::QuotientUsed>,
+    /// The game tree to the depth asked, with each position's value and class.
+    pub tree: Option<tree::Node>,
     /// The working in sentences, line by line, as the command prints it.
     pub lines: Vec<String>,
 }
@@ -296,8 +303,41 @@ fn options(games: &Registry, piece: &Piece) -> Result<Option<Options>, ExplainEr
 }
 
 /// The working behind the answer for the position `words` (a game and its position, or a sum
-/// with `+`) under `convention`, searching within `limits`.
+/// with `+`) under `convention`, searching within `limits`; with `depth`, the game tree to that
+/// many moves too (normal play).
 pub fn explain(
+    games: &Registry,
+    words: &[Word],
+    convention: Convention,
+    limits: &Limits,
+    depth: Option<usize>,
+) -> Result<Explanation, ExplainError> {
+    if depth.is_some() && convention != Convention::Normal {
+        return Err(ExplainError::Refused(
+            "the game tree shows normal-play values: draw it without a convention".into(),
+        ));
+    }
+    if let Some(d) = depth.filter(|&d| d == 0 || d > tree::MAX_DEPTH) {
+        return Err(ExplainError::Refused(format!(
+            "a tree of depth {d}: the depth is 1 to {}",
+            tree::MAX_DEPTH
+        )));
+    }
+    let mut e = explained(games, words, convention, limits)?;
+    if let Some(depth) = depth {
+        let typed: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
+        let root = tree::tree(games, &typed, depth)?;
+        e.lines.push(format!(
+            "The game tree to depth {depth} (P: the player to move loses; at most {} moves under a position):",
+            tree::BRANCHES
+        ));
+        e.lines.extend(tree::text(&root));
+        e.tree = Some(root);
+    }
+    Ok(e)
+}
+
+fn explained(
     games: &Registry,
     words: &[Word],
     convention: Convention,
@@ -466,6 +506,7 @@ fn normal(
         winning_moves: winning,
         steps: None,
         quotient: None,
+        tree: None,
         lines,
     })
 }

@@ -67,6 +67,7 @@ __all__ = [
     "repeat",
     "splits",
     "table",
+    "tree_svg",
 ]
 
 Position = Union[int, str, Tuple[Any, ...], Sum]
@@ -285,7 +286,11 @@ def _words(game: str, position: Tuple[Any, ...]) -> List[str]:
 
 
 def explain(
-    game: str, *position: Union[int, str], misere: bool = False, every: bool = False
+    game: str,
+    *position: Union[int, str],
+    misere: bool = False,
+    every: bool = False,
+    depth: Optional[int] = None,
 ) -> Dict[str, Any]:
     """The working behind the answer, as ``grundy explain --json`` prints it: for one game, its
     options with their values (``parts[0]["options"]``: ``shown``, ``values``, ``mex``); for a
@@ -293,7 +298,9 @@ def explain(
     the winning moves found from the XOR's highest bit (``winning_moves``); ``lines`` is the
     working in sentences. ``misere=True`` says which rule decides misère play (``rule``: ``sj``,
     ``quotient`` or ``search``) and how; ``every=True`` gives Every-SG's step counts
-    (``steps``). A loopy game's value raises ``grundy.GameError``.
+    (``steps``). ``depth=K`` (1 to 4, normal play) adds the game tree to K moves (``tree``: each
+    position with its ``value``, ``outcome`` and ``children``); ``grundy.tree_svg(e)`` draws it.
+    A loopy game's value raises ``grundy.GameError``.
 
     >>> e = grundy.explain("nim", 3, 4, 5)
     >>> e["xor"]["binary"], e["xor"]["total_binary"]
@@ -310,7 +317,19 @@ def explain(
     if misere and every:
         raise ValueError("misere and every are two conventions: give one")
     convention = "misere" if misere else "every" if every else "normal"
-    return json.loads(_grundy.explain_words(_words(game, position), convention))
+    if depth is not None and (not isinstance(depth, int) or isinstance(depth, bool)):
+        raise ValueError(f"depth must be an integer, not {depth!r}")
+    return json.loads(_grundy.explain_words(_words(game, position), convention, depth))
+
+
+def tree_svg(explanation: Dict[str, Any]) -> "SVG":
+    """The game tree of an explanation made with ``depth=K`` as an SVG picture (shown in a
+    notebook), the P-positions filled, as ``grundy explain --depth K --svg FILE`` draws it.
+
+    >>> grundy.tree_svg(grundy.explain("nim 1 2", depth=1)).startswith("<svg")
+    True
+    """
+    return SVG(_grundy.tree_svg(json.dumps(explanation)))
 
 
 class Period(NamedTuple):

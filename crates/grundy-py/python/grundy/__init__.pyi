@@ -112,8 +112,13 @@ def cache(
 ) -> AbstractContextManager[None]: ...
 def set_max_positions(n: int) -> None: ...
 def explain(
-    game: str, *position: Union[int, str], misere: bool = False, every: bool = False
+    game: str,
+    *position: Union[int, str],
+    misere: bool = False,
+    every: bool = False,
+    depth: Optional[int] = None,
 ) -> Dict[str, Any]: ...
+def tree_svg(explanation: Dict[str, Any]) -> SVG: ...
 def census(
     family: str,
     upto: int = 65536,
