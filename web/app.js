@@ -246,7 +246,10 @@ let engineFirst = false;
 
 async function playFrom(positionWords, engineToMove) {
   clearError();
-  const t = await ask("turn", { words: positionWords }, "thinking");
+  // Nothing left (the last coin turned, the last heap taken): no move, no question to ask.
+  const t = positionWords.length === 0
+    ? { words: [], parts: [], moves: [], outcome: "P", grundy: 0, engine: null }
+    : await ask("turn", { words: positionWords }, "thinking");
   current = { words: positionWords, turn: t, engineToMove };
   history.push(current);
   renderPlay();
@@ -273,6 +276,18 @@ function renderPlay(hint = false) {
     out.append(el("p", engineToMove ? "I have no move left: you win." : "You have no move left: I win.", "ending"));
     return;
   }
+  if (turn.parts) {
+    const board = el("div", undefined, "board");
+    turn.parts.forEach((part, i) => {
+      const drawn = drawPart(part, i, turn.moves);
+      if (drawn) board.append(drawn);
+    });
+    if (board.childElementCount) {
+      out.append(el("p", "Click the position to move (or pick a move below):", "note"));
+      out.append(board);
+      out.append(el("div", undefined, "choices"));
+    }
+  }
   const list = el("div", undefined, "moves");
   turn.moves.forEach((m, i) => {
     const b = el("button", `${m.description} → ${m.words.join(" ") || "nothing left"}`);
@@ -282,6 +297,147 @@ function renderPlay(hint = false) {
   });
   out.append(el("p", "Your move:"));
   out.append(list);
+}
+
+// --- positions drawn, moves by touch ----------------------------------------------------------
+
+/// The moves of part `i` whose part after the move `fits`; one is played, several are offered to
+/// choose from (a split asks where), none is said.
+function moveBy(i, moves, fits, what) {
+  const found = moves.filter((m) => m.component === i && fits(m.part));
+  const choices = document.querySelector("#play-out .choices");
+  if (choices) choices.replaceChildren();
+  if (found.length === 1) return playFrom(found[0].words, true).catch(showError);
+  if (found.length === 0) {
+    choices?.append(el("p", `No move ${what}.`, "note"));
+    return;
+  }
+  choices?.append(el("p", `Which one (${what})?`));
+  for (const m of found) {
+    const b = el("button", m.description, "choice");
+    b.onclick = () => playFrom(m.words, true).catch(showError);
+    choices?.append(b);
+  }
+}
+
+/// Counts of each number in a list (zeros dropped: a heap of 0 is no heap).
+function counts(list) {
+  const c = new Map();
+  for (const x of list) if (x > 0) c.set(x, (c.get(x) ?? 0) + 1);
+  return c;
+}
+
+/// The heaps of `after` beyond `others` (a multiset difference), or null if `others` are not all
+/// there.
+function beyond(after, others) {
+  const c = counts(after);
+  for (const [x, k] of counts(others)) {
+    if ((c.get(x) ?? 0) < k) return null;
+    c.set(x, c.get(x) - k);
+  }
+  return [...c].flatMap(([x, k]) => Array(k).fill(x));
+}
+
+/// The most tokens of a heap, coins of a row or squares of a side drawn (each a 44 px target).
+const MAX_DRAWN = 24;
+
+/// A part of the position drawn by its game's shape, each click a move; `null` when it is shown as
+/// words only.
+function drawPart(part, i, moves) {
+  const p = part.position;
+  const box = el("div", undefined, `part ${part.drawing}`);
+  box.dataset.part = String(i);
+  box.append(el("div", part.game, "part-name"));
+  if (part.drawing === "heaps" && Array.isArray(p) && p.every((h) => Number.isInteger(h) && h <= MAX_DRAWN)) {
+    const row = el("div", undefined, "heaps");
+    p.forEach((h, k) => {
+      const others = p.filter((_, j) => j !== k);
+      const col = el("div", undefined, "heap");
+      for (let t = h; t >= 1; t--) {
+        const token = el("button", "", "token");
+        token.setAttribute("aria-label", `heap ${k + 1}: take token ${t} and those above it`);
+        token.onclick = () => moveBy(i, moves, (after) => {
+          const left = Array.isArray(after) ? beyond(after, others) : null;
+          return left !== null && left.reduce((a, b) => a + b, 0) === t - 1;
+        }, `taking from token ${t} of heap ${k + 1} up`);
+        col.append(token);
+      }
+      const all = el("button", `${h}`, "heap-moves");
+      all.setAttribute("aria-label", `the moves of heap ${k + 1}`);
+      all.onclick = () => moveBy(i, moves, (after) => Array.isArray(after) && beyond(after, others) !== null, `of heap ${k + 1}`);
+      col.append(all);
+      row.append(col);
+    });
+    box.append(row);
+    return box;
+  }
+  if (part.drawing === "coins" && Array.isArray(p) && p.every((c) => Number.isInteger(c) && c <= MAX_DRAWN)) {
+    const heads = new Set(p);
+    const first = Math.min(1, ...p);
+    const row = el("div", undefined, "coins");
+    for (let c = first; c <= Math.max(first, ...p); c++) {
+      const coin = el("button", heads.has(c) ? "H" : "T", heads.has(c) ? "coin heads" : "coin tails");
+      coin.setAttribute("aria-label", `coin ${c}, ${heads.has(c) ? "heads" : "tails"}`);
+      coin.onclick = () => moveBy(i, moves, (after) => {
+        if (!Array.isArray(after) || !heads.has(c)) return false;
+        const now = new Set(after);
+        return !now.has(c) && [...heads, ...now].every((d) => d <= c || heads.has(d) === now.has(d));
+      }, `turning coin ${c} (the rightmost) to tails`);
+      row.append(coin);
+    }
+    box.append(row);
+    return box;
+  }
+  if (part.drawing === "columns" && typeof p === "string") {
+    const h = p.split(",").map(Number);
+    if (h.some((x) => !Number.isInteger(x) || x > MAX_DRAWN) || h.length > MAX_DRAWN) return null;
+    const norm = (hs) => { const c = [...hs]; while (c.length && c[c.length - 1] === 0) c.pop(); return c.join(","); };
+    const grid = el("div", undefined, "grid");
+    const top = Math.max(...h, 1);
+    grid.style.gridTemplateColumns = `repeat(${h.length}, 44px)`;
+    for (let y = top - 1; y >= 0; y--) {
+      for (let x = 0; x < h.length; x++) {
+        if (y < h[x]) {
+          const sq = el("button", x === 0 && y === 0 ? "☠" : "", x === 0 && y === 0 ? "square poison" : "square");
+          sq.setAttribute("aria-label", `eat the square at column ${x + 1}, row ${y + 1} and those above and to its right`);
+          const want = norm(h.map((hc, c) => (c >= x ? Math.min(hc, y) : hc)));
+          sq.onclick = () => moveBy(i, moves, (after) => typeof after === "string" && norm(after.split(",").map(Number)) === want, `eating column ${x + 1}, row ${y + 1}`);
+          grid.append(sq);
+        } else grid.append(el("span", "", "gap"));
+      }
+    }
+    box.append(grid);
+    return box;
+  }
+  if (part.drawing === "cells" && Array.isArray(p) && p.every((r) => typeof r === "string")) {
+    if (p.length > MAX_DRAWN || p.some((r) => r.length > MAX_DRAWN)) return null;
+    const grid = el("div", undefined, "grid");
+    grid.style.gridTemplateColumns = `repeat(${p[0]?.length ?? 0}, 44px)`;
+    let picked = null;
+    p.forEach((row, y) => [...row].forEach((cell, x) => {
+      const sq = el("button", "", cell === "." ? "square free" : "square taken");
+      sq.setAttribute("aria-label", `row ${y + 1}, column ${x + 1}, ${cell === "." ? "free" : "taken"}`);
+      sq.disabled = cell !== ".";
+      sq.onclick = () => {
+        if (picked && Math.abs(picked.x - x) + Math.abs(picked.y - y) === 1) {
+          const rows = p.map((r) => [...r]);
+          rows[y][x] = "#";
+          rows[picked.y][picked.x] = "#";
+          const want = JSON.stringify(rows.map((r) => r.join("")));
+          picked = null;
+          moveBy(i, moves, (after) => JSON.stringify(after) === want, "filling those two cells");
+        } else {
+          grid.querySelectorAll(".picked").forEach((b) => b.classList.remove("picked"));
+          picked = { x, y };
+          sq.classList.add("picked");
+        }
+      };
+      grid.append(sq);
+    }));
+    box.append(grid);
+    return box;
+  }
+  return null;
 }
 
 function undo() {
@@ -547,6 +703,6 @@ async function start() {
 }
 
 // For the console and the browser tests: the engine's answers as the CLI's JSON.
-window.grundy = { ask, engineMs: () => lastMs, loadCensus };
+window.grundy = { ask, engineMs: () => lastMs, loadCensus, playing: () => current, history: () => history };
 
 start().catch((e) => showError({ error: String(e), code: 1 }));

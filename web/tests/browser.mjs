@@ -331,6 +331,104 @@ await test("play to the end: the engine never loses a won position", async () =>
   await page.screenshot({ path: join(shots, "play.png"), fullPage: true });
 });
 
+// The click that makes move `m` on the drawn part it moves in, as a person would find it:
+// [selector, ...more selectors] (a choice among splits is clicked by its words afterwards).
+function clicksFor(part, m) {
+  const p = part.position;
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  const bag = (xs) => { const c = new Map(); for (const x of xs) if (x > 0) c.set(x, (c.get(x) ?? 0) + 1); return c; };
+  const beyond = (after, others) => {
+    const c = bag(after);
+    for (const [x, k] of bag(others)) { if ((c.get(x) ?? 0) < k) return null; c.set(x, c.get(x) - k); }
+    return [...c].flatMap(([x, k]) => Array(k).fill(x));
+  };
+  if (part.drawing === "heaps") {
+    for (let k = 0; k < p.length; k++) {
+      const left = beyond(m.part, p.filter((_, j) => j !== k));
+      if (left && sum(left) < p[k]) return [`button[aria-label="heap ${k + 1}: take token ${sum(left) + 1} and those above it"]`];
+      if (left) return [`button[aria-label="the moves of heap ${k + 1}"]`];
+    }
+  }
+  if (part.drawing === "coins") {
+    const before = new Set(p), after = new Set(m.part);
+    const c = Math.max(...[...before, ...after].filter((x) => before.has(x) !== after.has(x)));
+    return [`button[aria-label^="coin ${c},"]`];
+  }
+  if (part.drawing === "columns") {
+    const h = p.split(",").map(Number);
+    const norm = (hs) => { const c = [...hs]; while (c.length && c[c.length - 1] === 0) c.pop(); return c.join(","); };
+    const want = norm(m.part.split(",").map(Number));
+    for (let x = 0; x < h.length; x++) for (let y = 0; y < h[x]; y++) {
+      if (norm(h.map((hc, c) => (c >= x ? Math.min(hc, y) : hc))) === want) return [`button[aria-label^="eat the square at column ${x + 1}, row ${y + 1} "]`];
+    }
+  }
+  if (part.drawing === "cells") {
+    const cells = [];
+    p.forEach((row, y) => [...row].forEach((c, x) => { if (c !== m.part[y][x]) cells.push(`button[aria-label="row ${y + 1}, column ${x + 1}, free"]`); }));
+    return cells;
+  }
+  return null;
+}
+
+await test("every drawn example is played to its end by clicks alone, the engine's moves checked against solve", async () => {
+  const drawn = cli(["games", "--json"]).json.filter((g) => /^grundy solve (nim|bash|sub|allbut|0\.|grundys|lasker|split|wythoff|chomp|cram|mock|ruler|twins)/.test(g.example));
+  assert(drawn.length >= 10, `${drawn.length} drawn games`);
+  await page.goto(base);
+  await page.waitForSelector("body[data-ready=yes]", { timeout: 20000 });
+  await page.selectOption("#game", "nim");
+  await page.click("nav#tabs button[data-tab=play]");
+  const played = [];
+  for (const g of drawn) {
+    const words = g.example.replace(/^grundy solve /, "").split(/\s+/);
+    await page.fill("#spec", words[0]);
+    await page.fill("#position", words.slice(1).join(" "));
+    await page.click("#play-go");
+    await page.waitForFunction((w) => JSON.stringify(window.grundy.playing()?.words) === w, JSON.stringify(words));
+    for (let turn = 0; turn < 200; turn++) {
+      const state = await page.evaluate(() => { const c = window.grundy.playing(); return { turn: c.turn, words: c.words }; });
+      if (turn === 0 && g === drawn[0]) await page.screenshot({ path: join(shots, "play-drawn.png") });
+      if (state.turn.moves.length === 0) break;
+      // The first move a click can make (the person's choice), made by clicks alone.
+      let made = false;
+      for (const m of state.turn.moves) {
+        const part = state.turn.parts[m.component];
+        const found = clicksFor(part, m);
+        if (!found) continue;
+        // Within the drawing of that part (a sum draws each part); a part too big to draw is not.
+        const clicks = found.map((c) => `#play-out .part[data-part="${m.component}"] ${c}`);
+        if (!(await page.$(clicks[0]))) continue;
+        const before = JSON.stringify(state.words);
+        for (const c of clicks) await page.click(c);
+        const choice = await page.$(`#play-out .choices button.choice:text-is(${JSON.stringify(m.description)})`);
+        if (choice) await choice.click();
+        // Until the engine has answered (or the person's move ended the game).
+        await page.waitForFunction((b) => {
+          const c = window.grundy.playing();
+          return JSON.stringify(c.words) !== b && (!c.engineToMove || c.turn.moves.length === 0);
+        }, before, { timeout: 20000 }).catch(async (e) => {
+          const said = await page.textContent("#play-out");
+          throw new Error(`${g.example}: ${m.description} by ${clicks.join(", ")} from ${state.words.join(" ")}: ${said.slice(0, 300)} (${e.message})`);
+        });
+        made = true;
+        break;
+      }
+      assert(made, `${g.example}: no move of ${state.words.join(" ")} could be clicked`);
+      // The engine answered (unless the person's move ended the game): from an N-position its
+      // move must leave a P-position, as solve says.
+      const now = await page.evaluate(() => { const h = window.grundy.playing(); return h.words; });
+      const after = await page.evaluate(() => window.grundy.history().slice(-2).map((h) => ({ words: h.words, outcome: h.turn.outcome, engine: h.engineToMove })));
+      if (after.length === 2 && after[0].engine && after[0].outcome === "N") {
+        const solved = cli(["solve", "--json", "--no-moves", ...now]);
+        assert(now.length === 0 || solved.json.outcome === "P", `${g.example}: the engine left ${now.join(" ")}, which solve calls ${solved.json && solved.json.outcome}`);
+      }
+    }
+    played.push(g.name);
+    const ending = await page.$("#play-out .ending");
+    assert(ending && (await ending.textContent()).includes("win"), `${g.example}: the game did not end: ${(await page.textContent("#play-out")).slice(0, 300)}`);
+  }
+  console.log(`     played by clicks to the end: ${played.join(", ")}`);
+});
+
 await test("a long table can be cancelled, and the page goes on", async () => {
   await page.click("nav#tabs button[data-tab=table]");
   await page.selectOption("#game", "0.d1d2d3...");

@@ -15,6 +15,7 @@
 //! ```
 
 use grundy_core::{Analysis, Component, SolveError};
+pub use grundy_registry::entry::Drawing;
 use serde_json::Value as Json;
 
 use crate::position_words::words;
@@ -147,6 +148,14 @@ pub fn sum_words(parts: &[(String, Vec<String>)]) -> Vec<String> {
         out.extend(w.iter().cloned());
     }
     out
+}
+
+/// How a part of a sum is drawn: its game's [`Drawing`] (as words when the registry does not
+/// know the name).
+pub fn drawing(games: &crate::registry::Registry, game: &str) -> Drawing {
+    games
+        .lookup(&grundy_registry::spec::Word::new("game", game))
+        .map_or(Drawing::Text, |(entry, _)| entry.drawing)
 }
 
 /// The perfect engine's move: a winning move, else one that keeps a draw, else the first (from a

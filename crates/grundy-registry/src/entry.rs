@@ -36,6 +36,27 @@ use grundy_core::Component;
 use crate::spec::{GameSpec, SpecError, Word};
 use crate::tabulate::{Shape, Tabulate};
 
+/// How a front end may draw a position of a game and take a move from a click on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Drawing {
+    /// As its words; moves are chosen from a list.
+    #[default]
+    Text,
+    /// Heaps of tokens: the position is a list of heap sizes; a move replaces one heap by the
+    /// heaps it leaves.
+    Heaps,
+    /// A row of coins: the position lists the heads; a move turns coins over, the rightmost
+    /// from heads to tails.
+    Coins,
+    /// A bar of chocolate whose columns have these heights (`3,3,2`): a move eats a square and
+    /// every square above and to the right of it.
+    Columns,
+    /// A board of rows of cells, `.` free and `#` taken: a move fills two free cells side by
+    /// side.
+    Cells,
+}
+
 /// Builds a position of a game from its spec and position words, within the front end's
 /// limits (a game that computes values before any search, such as a take-and-break game's table,
 /// tells their progress reporter). A closure, so that an entry can hold what its games are built
@@ -81,6 +102,8 @@ pub struct GameEntry {
     /// knows one: two specs with the same canonical text have the same moves, so a census
     /// computes them once. `None` (the default, or the function's answer): the spec itself.
     pub canonical: Option<fn(&GameSpec) -> Option<String>>,
+    /// How its positions are drawn ([`Drawing::Text`], the default: as words).
+    pub drawing: Drawing,
 }
 
 impl GameEntry {
@@ -125,6 +148,7 @@ impl GameEntry {
             table: None,
             shape: Shape::None,
             canonical: None,
+            drawing: Drawing::Text,
         }
     }
 
@@ -166,6 +190,12 @@ impl GameEntry {
     /// How to write a spec of this game with its moves alone ([`GameEntry::canonical`]).
     pub fn canonical(mut self, canonical: fn(&GameSpec) -> Option<String>) -> GameEntry {
         self.canonical = Some(canonical);
+        self
+    }
+
+    /// How the game's positions are drawn.
+    pub fn drawn(mut self, drawing: Drawing) -> GameEntry {
+        self.drawing = drawing;
         self
     }
 

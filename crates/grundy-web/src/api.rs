@@ -332,11 +332,26 @@ pub fn turn(words_json: &str) -> Answer {
                 "words": m.words,
                 "wins": m.wins,
                 "draws": m.draws,
+                "component": m.component,
+                "part": m.part_position,
+            })
+        })
+        .collect();
+    // Each part as the page draws it: its game's drawing and its position.
+    let games = &crate::session::session().games;
+    let drawn: Vec<Json> = components
+        .iter()
+        .map(|c| {
+            json!({
+                "game": c.game(),
+                "drawing": grundy_front::play::drawing(games, &c.game()),
+                "position": c.position(),
             })
         })
         .collect();
     Ok(json!({
         "words": sum_words(&parts),
+        "parts": drawn,
         "outcome": analysis.outcome,
         "grundy": analysis.grundy.map(|g: Nimber| g.0),
         "moves": listed,

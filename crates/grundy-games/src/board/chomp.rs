@@ -34,7 +34,7 @@ use serde_json::Value as Json;
 
 use super::searched::{BoardRules, Searched};
 use crate::board::size_words;
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -52,7 +52,8 @@ pub fn entries() -> Vec<GameEntry> {
         "chomp:3x4",
         build,
     )
-    .positions(Shape::Grid)]
+    .positions(Shape::Grid)
+    .drawn(Drawing::Columns)]
 }
 
 /// A Chomp position: its staircase as a walk from the top of the first column to the foot of

@@ -39,7 +39,7 @@ use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -297,7 +297,8 @@ pub fn entries() -> Vec<GameEntry> {
         "wythoff 3 5",
         build,
     )
-    .positions(Shape::Grid)]
+    .positions(Shape::Grid)
+    .drawn(Drawing::Heaps)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

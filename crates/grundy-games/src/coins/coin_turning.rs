@@ -42,7 +42,7 @@ use grundy_core::setting::Setting;
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -490,7 +490,8 @@ pub fn entries() -> Vec<GameEntry> {
             "mock-turtles 2 5 9",
             build_coins,
         )
-        .positions(Shape::Line),
+        .positions(Shape::Line)
+        .drawn(Drawing::Coins),
         GameEntry::new(
             "ruler",
             "ruler COIN... (the heads, numbered from 1, at most 65536)",
@@ -498,7 +499,8 @@ pub fn entries() -> Vec<GameEntry> {
             "ruler 3 6 12",
             build_coins,
         )
-        .positions(Shape::Line),
+        .positions(Shape::Line)
+        .drawn(Drawing::Coins),
         GameEntry::new(
             "twins",
             "twins COIN... (the heads, numbered from 0)",
@@ -506,7 +508,8 @@ pub fn entries() -> Vec<GameEntry> {
             "twins 3 5 6",
             build_coins,
         )
-        .positions(Shape::Line),
+        .positions(Shape::Line)
+        .drawn(Drawing::Coins),
     ]
 }
 

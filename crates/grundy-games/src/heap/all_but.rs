@@ -29,7 +29,7 @@ use grundy_core::setting::Setting;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 use web_time::Instant;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::heap::subtraction::parse_set;
 use crate::period::{self, Period};
 use crate::spec::{parse_heaps, parse_number_text, GameSpec, SpecError, Word};
@@ -253,6 +253,7 @@ pub fn entries() -> Vec<GameEntry> {
         build,
     )
     .aliases(&["all-but"])
+    .drawn(Drawing::Heaps)
     .positions(Shape::Line)
     .tabulated(|spec| {
         Ok(Box::new(AllButTable {

@@ -19,7 +19,7 @@
 use grundy_core::limits::Limits;
 use grundy_core::{Component, HeapPosition};
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{prepare, Amounts, TakeAndBreak, TakeBreakRules};
 use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
@@ -47,7 +47,8 @@ pub fn entries() -> Vec<GameEntry> {
         build,
     )
     .aliases(&["grundy"])
-    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))
+    .drawn(Drawing::Heaps)]
 }
 
 pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {

@@ -17,7 +17,7 @@
 
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{Amounts, TakeBreakRules};
 use crate::period::Period;
@@ -115,7 +115,8 @@ pub fn entries() -> Vec<GameEntry> {
         build,
     )
     .aliases(&["laskers-nim"])
-    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))
+    .drawn(Drawing::Heaps)]
 }
 
 pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {

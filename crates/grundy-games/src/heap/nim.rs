@@ -21,7 +21,7 @@
 use grundy_core::heap::HeapStepGroup;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::heap::table::TableGame;
 use crate::period::Period;
 use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
@@ -86,7 +86,8 @@ pub fn entries() -> Vec<GameEntry> {
         "nim 3 4 5",
         build,
     )
-    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))
+    .drawn(Drawing::Heaps)]
 }
 
 pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {

@@ -20,7 +20,7 @@
 use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::heap::table::TableGame;
 use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 
@@ -178,7 +178,8 @@ pub fn entries() -> Vec<GameEntry> {
         "split 4 6",
         build,
     )
-    .tabulated(|spec| Ok(Box::new(table(spec)?)))]
+    .tabulated(|spec| Ok(Box::new(table(spec)?)))
+    .drawn(Drawing::Heaps)]
 }
 
 pub(crate) fn table(spec: &GameSpec) -> Result<TableGame, SpecError> {

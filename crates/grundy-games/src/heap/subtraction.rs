@@ -25,7 +25,7 @@ use grundy_core::heap::HeapStepGroup;
 use grundy_core::limits::Limits;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::heap::sparse::{known_values, KnownValues, SOLVE_TABLE_LIMIT};
 use crate::heap::table::TableGame;
 use crate::heap::take_and_break::{Amounts, TakeBreakRules, CODE_DIGITS};
@@ -342,6 +342,7 @@ pub fn entries() -> Vec<GameEntry> {
             build_bash,
         )
         .tabulated(|spec| Ok(Box::new(table_bash(spec)?)))
+        .drawn(Drawing::Heaps)
         // Bash's game as a code only where one is short (its rules list every amount).
         .canonical(|spec| match parse_bash(spec).ok()? {
             rules @ Subtraction {
@@ -359,6 +360,7 @@ pub fn entries() -> Vec<GameEntry> {
         )
         .aliases(&["subtraction"])
         .tabulated(|spec| Ok(Box::new(table_finite(spec)?)))
+        .drawn(Drawing::Heaps)
         .canonical(|spec| parse_subtraction(spec).ok()?.rules().canonical_code()),
     ]
 }

@@ -51,7 +51,7 @@ use grundy_core::{Component, RulesetComponent};
 use super::searched::Searched;
 
 use crate::board::{board_size, size_words, MAX_CELLS};
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -66,7 +66,8 @@ pub fn entries() -> Vec<GameEntry> {
         "cram:4x5",
         build,
     )
-    .positions(Shape::Grid)]
+    .positions(Shape::Grid)
+    .drawn(Drawing::Cells)]
 }
 
 /// Cram as a game of the registry: its values come from the search engine.

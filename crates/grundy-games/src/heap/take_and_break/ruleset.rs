@@ -9,7 +9,7 @@ use grundy_core::limits::Limits;
 use grundy_core::{Component, HeapPosition, HeapRuleset, Nimber};
 
 use super::rules::{is_code, TakeBreakRules};
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::heap::sparse::{self, KnownValues};
 use crate::heap::table::TableGame;
 use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
@@ -378,6 +378,7 @@ pub fn entries() -> Vec<GameEntry> {
         build,
     )
     .matching(is_code)
+    .drawn(Drawing::Heaps)
     .tabulated(|spec| Ok(Box::new(table(spec)?)))
     .canonical(|spec| {
         TakeBreakRules::from_code(&spec.word.text)
