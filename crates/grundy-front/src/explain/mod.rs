@@ -346,11 +346,18 @@ fn explained(
     let typed: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let position = typed.join(" ");
     let mut pieces = pieces(games, words)?;
+    let mut tables = Tables::default();
+    for piece in &pieces {
+        if let Some(h) = single_heap(piece) {
+            let reach = tables.reach.entry(piece.game.clone()).or_default();
+            *reach = (*reach).max(h);
+        }
+    }
     let mut parts = Vec::new();
     for piece in &mut pieces {
         let what = piece.typed();
         let value = finite(piece.component.value()?, &what)?;
-        let reason = reason(games, piece);
+        let reason = reason(games, piece, &mut tables);
         parts.push(Part {
             position: what,
             value,
@@ -552,30 +559,33 @@ fn xor_table(parts: &[Part], lines: &mut Vec<String>) -> Xor {
 
 /// Where a part's value comes from: the theorem or proved period of a heap game's table, a
 /// theorem's closed form, or the mex of its options.
-fn reason(games: &Registry, piece: &Piece) -> String {
-    let heap = piece
-        .component
-        .heap_rules()
-        .and_then(|(_, heaps)| (heaps.len() == 1).then(|| heaps[0]))
-        .filter(|&h| h <= TABLE_REASON);
-    if let Some(h) = heap {
-        // Until the period is proved, or far enough to hold the heap.
-        let request = Request {
-            period: true,
-            max: Some(h.max(1 << 12)),
-            ..Request::default()
-        };
-        let table = values::open(games, &Word::new("the game", piece.game.as_str()))
-            .ok()
-            .and_then(|t| match t.tabulate(&request, &mut Quiet) {
-                Ok(Table::Heaps(line)) => Some((line.theorem, line.period)),
-                _ => None,
-            });
+fn reason(games: &Registry, piece: &Piece, tables: &mut Tables) -> String {
+    let heap = single_heap(piece);
+    if heap.is_some() {
+        let reach = tables.reach.get(&piece.game).copied().unwrap_or(0);
+        let table = tables
+            .read
+            .entry(piece.game.clone())
+            .or_insert_with(|| {
+                // Until the period is proved, or far enough to hold every heap of this game.
+                let request = Request {
+                    period: true,
+                    max: Some(reach.max(1 << 12)),
+                    ..Request::default()
+                };
+                values::open(games, &Word::new("the game", piece.game.as_str()))
+                    .ok()
+                    .and_then(|t| match t.tabulate(&request, &mut Quiet) {
+                        Ok(Table::Heaps(line)) => Some((line.theorem, line.period)),
+                        _ => None,
+                    })
+            })
+            .clone();
         let periodicity = grundy_registry::period::PERIODICITY_THEOREM;
         match table {
             // A theorem of the game's own gives the value itself (Bouton's, Lasker's).
             Some((Some(theorem), _)) if theorem != periodicity => return format!("by {theorem}"),
-            Some((_, Some(p))) if p.proved => {
+            Some((_, Some(p))) if p.proved && heap.is_some_and(|h| h >= p.preperiod) => {
                 let saltus = if p.saltus > 0 {
                     format!(", saltus {}", p.saltus)
                 } else {
@@ -585,6 +595,12 @@ fn reason(games: &Registry, piece: &Piece) -> String {
                     "period {}{saltus} from heap {}, proved by {periodicity}",
                     p.period, p.preperiod
                 );
+            }
+            Some((_, Some(p))) if p.proved => {
+                return format!(
+                    "its table, before the period that starts at heap {}: the mex of each heap's options",
+                    p.preperiod
+                )
             }
             Some(_) => {
                 return "its table: each heap the mex of its options' values (no period proved)"
@@ -599,6 +615,29 @@ fn reason(games: &Registry, piece: &Piece) -> String {
         "the mex of its options' values, found by the solver".to_string()
     }
 }
+
+/// A part that is one heap of a heap game, small enough for its reason to be read from the
+/// game's table.
+fn single_heap(piece: &Piece) -> Option<u64> {
+    piece
+        .component
+        .heap_rules()
+        .and_then(|(_, heaps)| (heaps.len() == 1).then(|| heaps[0]))
+        .filter(|&h| h <= TABLE_REASON)
+}
+
+/// Each heap game's table, read once for all its heaps: how far it must reach, and what it said
+/// (its theorem, its period).
+#[derive(Default)]
+struct Tables {
+    reach: std::collections::HashMap<String, u64>,
+    read: std::collections::HashMap<String, TableSaid>,
+}
+
+type TableSaid = Option<(
+    Option<&'static str>,
+    Option<grundy_registry::period::Period>,
+)>;
 
 /// The largest heap whose reason is read from the game's table.
 const TABLE_REASON: u64 = 1 << 20;
