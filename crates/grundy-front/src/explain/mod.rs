@@ -563,24 +563,20 @@ fn reason(games: &Registry, piece: &Piece, tables: &mut Tables) -> String {
     let heap = single_heap(piece);
     if heap.is_some() {
         let reach = tables.reach.get(&piece.game).copied().unwrap_or(0);
-        let table = tables
-            .read
-            .entry(piece.game.clone())
-            .or_insert_with(|| {
-                // Until the period is proved, or far enough to hold every heap of this game.
-                let request = Request {
-                    period: true,
-                    max: Some(reach.max(1 << 12)),
-                    ..Request::default()
-                };
-                values::open(games, &Word::new("the game", piece.game.as_str()))
-                    .ok()
-                    .and_then(|t| match t.tabulate(&request, &mut Quiet) {
-                        Ok(Table::Heaps(line)) => Some((line.theorem, line.period)),
-                        _ => None,
-                    })
-            })
-            .clone();
+        let table = *tables.read.entry(piece.game.clone()).or_insert_with(|| {
+            // Until the period is proved, or far enough to hold every heap of this game.
+            let request = Request {
+                period: true,
+                max: Some(reach.max(1 << 12)),
+                ..Request::default()
+            };
+            values::open(games, &Word::new("the game", piece.game.as_str()))
+                .ok()
+                .and_then(|t| match t.tabulate(&request, &mut Quiet) {
+                    Ok(Table::Heaps(line)) => Some((line.theorem, line.period)),
+                    _ => None,
+                })
+        });
         let periodicity = grundy_registry::period::PERIODICITY_THEOREM;
         match table {
             // A theorem of the game's own gives the value itself (Bouton's, Lasker's).
