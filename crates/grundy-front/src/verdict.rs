@@ -74,6 +74,20 @@ impl fmt::Display for Convention {
 #[error("the convention is 'normal', 'misere' or 'every', not {0:?}")]
 pub struct UnknownConvention(pub String);
 
+impl Convention {
+    /// The convention a front end's two switches say (misère play wins if both are given; the
+    /// front ends refuse both).
+    pub fn from_switches(misere: bool, every: bool) -> Convention {
+        if misere {
+            Convention::Misere
+        } else if every {
+            Convention::Every
+        } else {
+            Convention::Normal
+        }
+    }
+}
+
 impl FromStr for Convention {
     type Err = UnknownConvention;
 

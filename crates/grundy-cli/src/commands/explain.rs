@@ -38,13 +38,7 @@ pub struct Args {
 
 pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     let words = Word::from_args(&args.words);
-    let convention = if args.misere {
-        Convention::Misere
-    } else if args.every {
-        Convention::Every
-    } else {
-        Convention::Normal
-    };
+    let convention = Convention::from_switches(args.misere, args.every);
     let e = explain(
         &session.games,
         &words,

@@ -85,17 +85,11 @@ pub(super) fn misere(
         }
     };
     lines.push(verdict_line(a.outcome, position));
-    let winning: Vec<WinningMove> = a
-        .winning_moves
-        .iter()
-        .map(|m| WinningMove {
-            part: None,
-            value: None,
-            target: None,
-            description: m.description.clone(),
-            to: shown(&m.position),
-        })
-        .collect();
+    let winning = verdict_moves(
+        a.winning_moves
+            .iter()
+            .map(|m| (m.description.as_str(), &m.position)),
+    );
     moves_lines(&winning, a.winning_moves_total, &mut lines);
     Ok(Explanation {
         position: position.to_string(),
@@ -166,17 +160,11 @@ pub(super) fn every(
         ),
     }
     lines.push(verdict_line(a.outcome, position));
-    let winning: Vec<WinningMove> = a
-        .winning_moves
-        .iter()
-        .map(|m| WinningMove {
-            part: None,
-            value: None,
-            target: None,
-            description: m.description.clone(),
-            to: shown(&m.position),
-        })
-        .collect();
+    let winning = verdict_moves(
+        a.winning_moves
+            .iter()
+            .map(|m| (m.description.as_str(), &m.position)),
+    );
     moves_lines(&winning, a.winning_moves_total, &mut lines);
     Ok(Explanation {
         position: position.to_string(),
@@ -192,6 +180,21 @@ pub(super) fn every(
         tree: None,
         lines,
     })
+}
+
+/// The verdict's winning moves (a move of the whole sum each), as the explanation lists them.
+fn verdict_moves<'m>(
+    moves: impl Iterator<Item = (&'m str, &'m serde_json::Value)>,
+) -> Vec<WinningMove> {
+    moves
+        .map(|(description, position)| WinningMove {
+            part: None,
+            value: None,
+            target: None,
+            description: description.to_string(),
+            to: shown(position),
+        })
+        .collect()
 }
 
 fn moves_lines(winning: &[WinningMove], total: usize, lines: &mut Vec<String>) {

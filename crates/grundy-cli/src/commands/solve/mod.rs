@@ -108,13 +108,7 @@ fn decide(
     limit: usize,
     unlisted: bool,
 ) -> Result<Verdict, Failure> {
-    let convention = if args.misere {
-        Convention::Misere
-    } else if args.every {
-        Convention::Every
-    } else {
-        Convention::Normal
-    };
+    let convention = Convention::from_switches(args.misere, args.every);
     let asked = Asked {
         outcome_only: args.outcome,
         moves: !(args.no_moves || unlisted),
