@@ -272,6 +272,7 @@ function renderPlay(hint = false) {
   }
   $("play-undo").disabled = history.length < 2;
   $("play-hint").disabled = turn.moves.length === 0;
+  $("play-explain").disabled = turn.moves.length === 0;
   if (turn.moves.length === 0) {
     out.append(el("p", engineToMove ? "I have no move left: you win." : "You have no move left: I win.", "ending"));
     return;
@@ -279,7 +280,7 @@ function renderPlay(hint = false) {
   if (turn.parts) {
     const board = el("div", undefined, "board");
     turn.parts.forEach((part, i) => {
-      const drawn = drawPart(part, i, turn.moves);
+      const drawn = drawPart(part, i, turn.moves, hint ? turn.moves[turn.engine] : null);
       if (drawn) board.append(drawn);
     });
     if (board.childElementCount) {
@@ -342,8 +343,11 @@ function beyond(after, others) {
 const MAX_DRAWN = 24;
 
 /// A part of the position drawn by its game's shape, each click a move; `null` when it is shown as
-/// words only.
-function drawPart(part, i, moves) {
+/// words only. With `hinted` (the engine's move), what starts that move is marked.
+function drawPart(part, i, moves, hinted) {
+  const mark = (button, fits) => {
+    if (hinted && hinted.component === i && fits(hinted.part)) button.classList.add("hint");
+  };
   const p = part.position;
   const box = el("div", undefined, `part ${part.drawing}`);
   box.dataset.part = String(i);
@@ -356,10 +360,12 @@ function drawPart(part, i, moves) {
       for (let t = h; t >= 1; t--) {
         const token = el("button", "", "token");
         token.setAttribute("aria-label", `heap ${k + 1}: take token ${t} and those above it`);
-        token.onclick = () => moveBy(i, moves, (after) => {
+        const fits = (after) => {
           const left = Array.isArray(after) ? beyond(after, others) : null;
           return left !== null && left.reduce((a, b) => a + b, 0) === t - 1;
-        }, `taking from token ${t} of heap ${k + 1} up`);
+        };
+        mark(token, fits);
+        token.onclick = () => moveBy(i, moves, fits, `taking from token ${t} of heap ${k + 1} up`);
         col.append(token);
       }
       const all = el("button", `${h}`, "heap-moves");
@@ -378,11 +384,13 @@ function drawPart(part, i, moves) {
     for (let c = first; c <= Math.max(first, ...p); c++) {
       const coin = el("button", heads.has(c) ? "H" : "T", heads.has(c) ? "coin heads" : "coin tails");
       coin.setAttribute("aria-label", `coin ${c}, ${heads.has(c) ? "heads" : "tails"}`);
-      coin.onclick = () => moveBy(i, moves, (after) => {
+      const fits = (after) => {
         if (!Array.isArray(after) || !heads.has(c)) return false;
         const now = new Set(after);
         return !now.has(c) && [...heads, ...now].every((d) => d <= c || heads.has(d) === now.has(d));
-      }, `turning coin ${c} (the rightmost) to tails`);
+      };
+      mark(coin, fits);
+      coin.onclick = () => moveBy(i, moves, fits, `turning coin ${c} (the rightmost) to tails`);
       row.append(coin);
     }
     box.append(row);
@@ -401,7 +409,9 @@ function drawPart(part, i, moves) {
           const sq = el("button", x === 0 && y === 0 ? "☠" : "", x === 0 && y === 0 ? "square poison" : "square");
           sq.setAttribute("aria-label", `eat the square at column ${x + 1}, row ${y + 1} and those above and to its right`);
           const want = norm(h.map((hc, c) => (c >= x ? Math.min(hc, y) : hc)));
-          sq.onclick = () => moveBy(i, moves, (after) => typeof after === "string" && norm(after.split(",").map(Number)) === want, `eating column ${x + 1}, row ${y + 1}`);
+          const fits = (after) => typeof after === "string" && norm(after.split(",").map(Number)) === want;
+          mark(sq, fits);
+          sq.onclick = () => moveBy(i, moves, fits, `eating column ${x + 1}, row ${y + 1}`);
           grid.append(sq);
         } else grid.append(el("span", "", "gap"));
       }
@@ -418,6 +428,7 @@ function drawPart(part, i, moves) {
       const sq = el("button", "", cell === "." ? "square free" : "square taken");
       sq.setAttribute("aria-label", `row ${y + 1}, column ${x + 1}, ${cell === "." ? "free" : "taken"}`);
       sq.disabled = cell !== ".";
+      mark(sq, (after) => Array.isArray(after) && cell === "." && after[y]?.[x] === "#");
       sq.onclick = () => {
         if (picked && Math.abs(picked.x - x) + Math.abs(picked.y - y) === 1) {
           const rows = p.map((r) => [...r]);
@@ -491,7 +502,7 @@ async function guess() {
 // --- explain -------------------------------------------------------------------------------
 
 /// The working of the position, line by line as `grundy explain` prints it.
-async function explainPosition() {
+async function explainPosition(positionWords) {
   clearError();
   const out = $("explain-out");
   out.replaceChildren();
@@ -499,7 +510,7 @@ async function explainPosition() {
     const depthText = $("explain-depth").value.trim();
     const depth = depthText ? Number(depthText) : undefined;
     if (depthText && !(Number.isInteger(depth) && depth > 0)) throw { error: `the depth ('${depthText}') is a whole number from 1`, code: 2 };
-    const e = await ask("explain", { words: words(), convention: $("explain-convention").value, depth }, "explaining");
+    const e = await ask("explain", { words: positionWords ?? words(), convention: $("explain-convention").value, depth }, "explaining");
     out.append(el("p", `Position: ${e.position}`, "outcome"));
     out.append(el("pre", e.lines.join("\n"), "working"));
     if (e.tree) {
@@ -693,7 +704,12 @@ async function start() {
     }
   };
   $("census-status").onchange = renderCensus;
-  $("explain-go").onclick = explainPosition;
+  $("explain-go").onclick = () => explainPosition();
+  $("play-explain").onclick = () => {
+    if (!current || current.words.length === 0) return;
+    showTab("explain");
+    explainPosition(current.words);
+  };
   $("play-hint").onclick = () => renderPlay(true);
   if (!readLink()) {
     select.value = "nim";

@@ -427,6 +427,20 @@ await test("every drawn example is played to its end by clicks alone, the engine
     assert(ending && (await ending.textContent()).includes("win"), `${g.example}: the game did not end: ${(await page.textContent("#play-out")).slice(0, 300)}`);
   }
   console.log(`     played by clicks to the end: ${played.join(", ")}`);
+  // The hint marks the token that starts the winning move; clicking it wins.
+  await page.fill("#spec", "nim");
+  await page.fill("#position", "3 4 5");
+  await page.click("#play-go");
+  await page.waitForFunction(() => JSON.stringify(window.grundy.playing()?.words) === JSON.stringify(["nim", "3", "4", "5"]));
+  await page.click("#play-hint");
+  const hinted = await page.$$("#play-out .board button.hint");
+  assert(hinted.length === 1, `${hinted.length} tokens marked by the hint`);
+  assert((await hinted[0].getAttribute("aria-label")) === "heap 1: take token 2 and those above it", await hinted[0].getAttribute("aria-label"));
+  // Explain this position: the Explain tab's working of the position being played.
+  await page.click("#play-explain");
+  await page.waitForSelector("#explain-out pre");
+  assert((await page.textContent("#explain-out pre")).includes("XOR    010  = 2"), "the working of nim 3 4 5");
+  await page.click("nav#tabs button[data-tab=play]");
 });
 
 await test("a long table can be cancelled, and the page goes on", async () => {
