@@ -259,7 +259,19 @@ async function playFrom(positionWords, engineToMove) {
   }
 }
 
+/// How long the last drawing of a position took to build (ms), for the speed figures.
+let paintMs = null;
+
 function renderPlay(hint = false) {
+  const started = performance.now();
+  try {
+    drawPlay(hint);
+  } finally {
+    paintMs = performance.now() - started;
+  }
+}
+
+function drawPlay(hint) {
   const out = $("play-out");
   out.replaceChildren();
   const { turn, engineToMove } = current;
@@ -719,6 +731,6 @@ async function start() {
 }
 
 // For the console and the browser tests: the engine's answers as the CLI's JSON.
-window.grundy = { ask, engineMs: () => lastMs, loadCensus, playing: () => current, history: () => history };
+window.grundy = { ask, engineMs: () => lastMs, loadCensus, playing: () => current, history: () => history, paintMs: () => paintMs };
 
 start().catch((e) => showError({ error: String(e), code: 1 }));

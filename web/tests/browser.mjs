@@ -441,6 +441,20 @@ await test("every drawn example is played to its end by clicks alone, the engine
   await page.waitForSelector("#explain-out pre");
   assert((await page.textContent("#explain-out pre")).includes("XOR    010  = 2"), "the working of nim 3 4 5");
   await page.click("nav#tabs button[data-tab=play]");
+  // First paint of a big drawn position (a figure, not a test: these machines are shared): 209
+  // tokens of Nim; the page builds the drawing, then the browser lays it out.
+  for (const [spec, position] of [["nim", "22 22 22 22 22 22 22 22 24"]]) {
+    await page.fill("#spec", spec);
+    await page.fill("#position", position);
+    await page.click("#play-go");
+    await page.waitForFunction((p) => window.grundy.playing()?.words.slice(1).join(" ") === p, position);
+    const laid = await page.evaluate(() => new Promise((ok) => {
+      const t = performance.now();
+      window.grundy.playing() && requestAnimationFrame(() => requestAnimationFrame(() => ok(performance.now() - t)));
+    }));
+    const drawn = await page.$$eval("#play-out .board button", (b) => b.length);
+    console.log(`     ${spec} ${position}: ${drawn} buttons drawn in ${(await page.evaluate(() => window.grundy.paintMs())).toFixed(1)} ms, on screen within ${laid.toFixed(0)} ms more`);
+  }
 });
 
 await test("a long table can be cancelled, and the page goes on", async () => {
