@@ -84,13 +84,15 @@ pub(super) fn misere(
             "search"
         }
     };
-    lines.push(verdict_line(a.outcome, position));
-    let winning = verdict_moves(
+    let winning = verdict_tail(
+        a.outcome,
+        position,
         a.winning_moves
             .iter()
             .map(|m| (m.description.as_str(), &m.position)),
+        a.winning_moves_total,
+        &mut lines,
     );
-    moves_lines(&winning, a.winning_moves_total, &mut lines);
     Ok(Explanation {
         position: position.to_string(),
         convention: "misere",
@@ -159,13 +161,15 @@ pub(super) fn every(
                 .to_string(),
         ),
     }
-    lines.push(verdict_line(a.outcome, position));
-    let winning = verdict_moves(
+    let winning = verdict_tail(
+        a.outcome,
+        position,
         a.winning_moves
             .iter()
             .map(|m| (m.description.as_str(), &m.position)),
+        a.winning_moves_total,
+        &mut lines,
     );
-    moves_lines(&winning, a.winning_moves_total, &mut lines);
     Ok(Explanation {
         position: position.to_string(),
         convention: "every",
@@ -182,11 +186,17 @@ pub(super) fn every(
     })
 }
 
-/// The verdict's winning moves (a move of the whole sum each), as the explanation lists them.
-fn verdict_moves<'m>(
+/// The verdict in a sentence and its winning moves (a move of the whole sum each), listed in
+/// `lines` and returned as the explanation holds them.
+fn verdict_tail<'m>(
+    outcome: Outcome,
+    position: &str,
     moves: impl Iterator<Item = (&'m str, &'m serde_json::Value)>,
+    total: usize,
+    lines: &mut Vec<String>,
 ) -> Vec<WinningMove> {
-    moves
+    lines.push(verdict_line(outcome, position));
+    let winning: Vec<WinningMove> = moves
         .map(|(description, position)| WinningMove {
             part: None,
             value: None,
@@ -194,18 +204,15 @@ fn verdict_moves<'m>(
             description: description.to_string(),
             to: shown(position),
         })
-        .collect()
-}
-
-fn moves_lines(winning: &[WinningMove], total: usize, lines: &mut Vec<String>) {
-    if winning.is_empty() {
-        return;
+        .collect();
+    if !winning.is_empty() {
+        lines.push(format!("The winning moves ({total}):"));
+        for m in &winning {
+            lines.push(format!("  {}", m.description));
+        }
+        if total > winning.len() {
+            lines.push(format!("  … and {} more", total - winning.len()));
+        }
     }
-    lines.push(format!("The winning moves ({total}):"));
-    for m in winning {
-        lines.push(format!("  {}", m.description));
-    }
-    if total > winning.len() {
-        lines.push(format!("  … and {} more", total - winning.len()));
-    }
+    winning
 }
