@@ -2,6 +2,7 @@
 // `grundy` command prints with --json. Plots are drawn here, on the main thread, by the same
 // engine loaded a second time (plotters measures text with the page's fonts).
 import init, { plot as drawPlot, shown, tree_svg as drawTree } from "./pkg/grundy_web.js";
+import { drawPart, el } from "./drawing.js";
 
 const $ = (id) => document.getElementById(id);
 const plotReady = init();
@@ -118,12 +119,6 @@ function clearError() {
   $("error").hidden = true;
 }
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
-}
 
 async function solve() {
   clearError();
@@ -292,7 +287,8 @@ function drawPlay(hint) {
   if (turn.parts) {
     const board = el("div", undefined, "board");
     turn.parts.forEach((part, i) => {
-      const drawn = drawPart(part, i, turn.moves, hint ? turn.moves[turn.engine] : null);
+      const move = (fits, what) => moveBy(i, turn.moves, fits, what);
+      const drawn = drawPart(part, i, turn.moves, hint ? turn.moves[turn.engine] : null, move);
       if (drawn) board.append(drawn);
     });
     if (board.childElementCount) {
@@ -331,136 +327,6 @@ function moveBy(i, moves, fits, what) {
     b.onclick = () => playFrom(m.words, true).catch(showError);
     choices?.append(b);
   }
-}
-
-/// Counts of each number in a list (zeros dropped: a heap of 0 is no heap).
-function counts(list) {
-  const c = new Map();
-  for (const x of list) if (x > 0) c.set(x, (c.get(x) ?? 0) + 1);
-  return c;
-}
-
-/// The heaps of `after` beyond `others` (a multiset difference), or null if `others` are not all
-/// there.
-function beyond(after, others) {
-  const c = counts(after);
-  for (const [x, k] of counts(others)) {
-    if ((c.get(x) ?? 0) < k) return null;
-    c.set(x, c.get(x) - k);
-  }
-  return [...c].flatMap(([x, k]) => Array(k).fill(x));
-}
-
-/// The most tokens of a heap, coins of a row or squares of a side drawn (each a 44 px target).
-const MAX_DRAWN = 24;
-
-/// A part of the position drawn by its game's shape, each click a move; `null` when it is shown as
-/// words only. With `hinted` (the engine's move), what starts that move is marked.
-function drawPart(part, i, moves, hinted) {
-  const mark = (button, fits) => {
-    if (hinted && hinted.component === i && fits(hinted.part)) button.classList.add("hint");
-  };
-  const p = part.position;
-  const box = el("div", undefined, `part ${part.drawing}`);
-  box.dataset.part = String(i);
-  box.append(el("div", part.game, "part-name"));
-  if (part.drawing === "heaps" && Array.isArray(p) && p.every((h) => Number.isInteger(h) && h <= MAX_DRAWN)) {
-    const row = el("div", undefined, "heaps");
-    p.forEach((h, k) => {
-      const others = p.filter((_, j) => j !== k);
-      const col = el("div", undefined, "heap");
-      for (let t = h; t >= 1; t--) {
-        const token = el("button", "", "token");
-        token.setAttribute("aria-label", `heap ${k + 1}: take token ${t} and those above it`);
-        const fits = (after) => {
-          const left = Array.isArray(after) ? beyond(after, others) : null;
-          return left !== null && left.reduce((a, b) => a + b, 0) === t - 1;
-        };
-        mark(token, fits);
-        token.onclick = () => moveBy(i, moves, fits, `taking from token ${t} of heap ${k + 1} up`);
-        col.append(token);
-      }
-      const all = el("button", `${h}`, "heap-moves");
-      all.setAttribute("aria-label", `the moves of heap ${k + 1}`);
-      all.onclick = () => moveBy(i, moves, (after) => Array.isArray(after) && beyond(after, others) !== null, `of heap ${k + 1}`);
-      col.append(all);
-      row.append(col);
-    });
-    box.append(row);
-    return box;
-  }
-  if (part.drawing === "coins" && Array.isArray(p) && p.every((c) => Number.isInteger(c) && c <= MAX_DRAWN)) {
-    const heads = new Set(p);
-    const first = Math.min(1, ...p);
-    const row = el("div", undefined, "coins");
-    for (let c = first; c <= Math.max(first, ...p); c++) {
-      const coin = el("button", heads.has(c) ? "H" : "T", heads.has(c) ? "coin heads" : "coin tails");
-      coin.setAttribute("aria-label", `coin ${c}, ${heads.has(c) ? "heads" : "tails"}`);
-      const fits = (after) => {
-        if (!Array.isArray(after) || !heads.has(c)) return false;
-        const now = new Set(after);
-        return !now.has(c) && [...heads, ...now].every((d) => d <= c || heads.has(d) === now.has(d));
-      };
-      mark(coin, fits);
-      coin.onclick = () => moveBy(i, moves, fits, `turning coin ${c} (the rightmost) to tails`);
-      row.append(coin);
-    }
-    box.append(row);
-    return box;
-  }
-  if (part.drawing === "columns" && typeof p === "string") {
-    const h = p.split(",").map(Number);
-    if (h.some((x) => !Number.isInteger(x) || x > MAX_DRAWN) || h.length > MAX_DRAWN) return null;
-    const norm = (hs) => { const c = [...hs]; while (c.length && c[c.length - 1] === 0) c.pop(); return c.join(","); };
-    const grid = el("div", undefined, "grid");
-    const top = Math.max(...h, 1);
-    grid.style.gridTemplateColumns = `repeat(${h.length}, 44px)`;
-    for (let y = top - 1; y >= 0; y--) {
-      for (let x = 0; x < h.length; x++) {
-        if (y < h[x]) {
-          const sq = el("button", x === 0 && y === 0 ? "☠" : "", x === 0 && y === 0 ? "square poison" : "square");
-          sq.setAttribute("aria-label", `eat the square at column ${x + 1}, row ${y + 1} and those above and to its right`);
-          const want = norm(h.map((hc, c) => (c >= x ? Math.min(hc, y) : hc)));
-          const fits = (after) => typeof after === "string" && norm(after.split(",").map(Number)) === want;
-          mark(sq, fits);
-          sq.onclick = () => moveBy(i, moves, fits, `eating column ${x + 1}, row ${y + 1}`);
-          grid.append(sq);
-        } else grid.append(el("span", "", "gap"));
-      }
-    }
-    box.append(grid);
-    return box;
-  }
-  if (part.drawing === "cells" && Array.isArray(p) && p.every((r) => typeof r === "string")) {
-    if (p.length > MAX_DRAWN || p.some((r) => r.length > MAX_DRAWN)) return null;
-    const grid = el("div", undefined, "grid");
-    grid.style.gridTemplateColumns = `repeat(${p[0]?.length ?? 0}, 44px)`;
-    let picked = null;
-    p.forEach((row, y) => [...row].forEach((cell, x) => {
-      const sq = el("button", "", cell === "." ? "square free" : "square taken");
-      sq.setAttribute("aria-label", `row ${y + 1}, column ${x + 1}, ${cell === "." ? "free" : "taken"}`);
-      sq.disabled = cell !== ".";
-      mark(sq, (after) => Array.isArray(after) && cell === "." && after[y]?.[x] === "#");
-      sq.onclick = () => {
-        if (picked && Math.abs(picked.x - x) + Math.abs(picked.y - y) === 1) {
-          const rows = p.map((r) => [...r]);
-          rows[y][x] = "#";
-          rows[picked.y][picked.x] = "#";
-          const want = JSON.stringify(rows.map((r) => r.join("")));
-          picked = null;
-          moveBy(i, moves, (after) => JSON.stringify(after) === want, "filling those two cells");
-        } else {
-          grid.querySelectorAll(".picked").forEach((b) => b.classList.remove("picked"));
-          picked = { x, y };
-          sq.classList.add("picked");
-        }
-      };
-      grid.append(sq);
-    }));
-    box.append(grid);
-    return box;
-  }
-  return null;
 }
 
 function undo() {

@@ -118,6 +118,15 @@ pub trait Component {
     fn note(&self) -> Option<String> {
         None
     }
+
+    /// What a drawing of this game needs beyond its position, as JSON: the graph its tokens or
+    /// vertices sit on (`{"vertices": [...], "edges": [[i, j], ...]}`), the board, or the shape a
+    /// script asks to be drawn as (`{"drawing": "heaps"}`). `None` (the default): the position
+    /// says all the drawing needs.
+    fn figure(&self) -> Option<Json> {
+        None
+    }
+
     /// This position as an explicit game tree, for the play conventions that need one (misère
     /// play and Every-SG, see [`crate::misere`] and [`crate::every`]). `None` (the default): the
     /// game cannot list its moves, and those conventions report an error naming it.

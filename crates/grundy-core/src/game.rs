@@ -288,6 +288,11 @@ pub trait Game: Ruleset {
         let _ = position;
         None
     }
+
+    /// What a drawing of the game needs beyond a position ([`crate::Component::figure`]).
+    fn figure(&self) -> Option<Json> {
+        None
+    }
 }
 
 impl<G: Game + ?Sized> Game for &G {
@@ -325,6 +330,9 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn note(&self, position: &Self::Position) -> Option<String> {
         (**self).note(position)
+    }
+    fn figure(&self) -> Option<Json> {
+        (**self).figure()
     }
 }
 

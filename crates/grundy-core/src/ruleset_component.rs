@@ -231,6 +231,10 @@ impl<G: Game> Component for RulesetComponent<G> {
         self.rules().note(&self.position)
     }
 
+    fn figure(&self) -> Option<Json> {
+        self.rules().figure()
+    }
+
     fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {
         Some(Box::new(RulesetNode::new(
             self.rules(),

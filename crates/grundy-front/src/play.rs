@@ -49,6 +49,9 @@ pub struct PlayMove {
     pub words: Vec<String>,
     /// It wins (it is one of the analysis's winning moves).
     pub wins: bool,
+    /// Its place among the analysis's winning moves, which come best first (on a graph with
+    /// cycles, the nearest end first: the engine plays it so that a won game ends).
+    pub win_rank: Option<usize>,
     /// It keeps a draw (a loopy game).
     pub draws: bool,
 }
@@ -118,8 +121,9 @@ pub fn legal_moves(
                     report.description
                 )
             };
-            let wins =
-                analysis.is_some_and(|a| a.winning_moves.iter().any(|w| w.position == position));
+            let win_rank =
+                analysis.and_then(|a| a.winning_moves.iter().position(|w| w.position == position));
+            let wins = win_rank.is_some();
             let draws =
                 analysis.is_some_and(|a| a.drawing_moves.iter().any(|d| d.position == position));
             moves.push(PlayMove {
@@ -130,6 +134,7 @@ pub fn legal_moves(
                 position,
                 shown,
                 wins,
+                win_rank,
                 draws,
             });
         }
@@ -151,19 +156,103 @@ pub fn sum_words(parts: &[(String, Vec<String>)]) -> Vec<String> {
 }
 
 /// How a part of a sum is drawn: its game's [`Drawing`] (as words when the registry does not
-/// know the name).
-pub fn drawing(games: &crate::registry::Registry, game: &str) -> Drawing {
-    games
-        .lookup(&grundy_registry::spec::Word::new("game", game))
-        .map_or(Drawing::Text, |(entry, _)| entry.drawing)
+/// know the name, or the drawing a script names in its figure's `drawing`), and what the drawing
+/// needs beyond the position ([`Component::figure`]: the graph of a token game).
+pub fn drawing(games: &crate::registry::Registry, part: &dyn Component) -> (Drawing, Option<Json>) {
+    let figure = part.figure();
+    let asked = figure
+        .as_ref()
+        .and_then(|f| f.get("drawing"))
+        .and_then(Json::as_str)
+        .and_then(Drawing::named);
+    let drawing = asked.unwrap_or_else(|| {
+        games
+            .lookup(&grundy_registry::spec::Word::new("game", &part.game()))
+            .map_or(Drawing::Text, |(entry, _)| entry.drawing)
+    });
+    (drawing, figure)
 }
 
-/// The perfect engine's move: a winning move, else one that keeps a draw, else the first (from a
-/// lost position, waiting for a mistake); `None` when there is no move.
+/// The perfect engine's move: the analysis's first winning move, else one that keeps a draw,
+/// else the first (from a lost position, waiting for a mistake); `None` when there is no move.
 pub fn engine_move(moves: &[PlayMove]) -> Option<usize> {
-    moves
-        .iter()
-        .position(|m| m.wins)
+    (0..moves.len())
+        .filter(|&i| moves[i].wins)
+        .min_by_key(|&i| moves[i].win_rank)
         .or_else(|| moves.iter().position(|m| m.draws))
         .or(if moves.is_empty() { None } else { Some(0) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_registry::spec::Word;
+
+    fn drawn(args: &[&str]) -> (Drawing, Option<Json>) {
+        let games = crate::registry::standard();
+        let sum = games.build_sum(&Word::from_args(args)).unwrap();
+        drawing(&games, sum[0].as_ref())
+    }
+
+    #[test]
+    fn every_registry_game_is_drawn_by_its_shape() {
+        let games = crate::registry::standard();
+        let words = ["script"];
+        for entry in games.entries() {
+            assert!(
+                entry.drawing != Drawing::Text || words.contains(&entry.name),
+                "{} is drawn as words",
+                entry.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_graph_game_gives_its_graph_and_a_script_its_shape() {
+        let (d, figure) = drawn(&["node-kayles:1-2,2-3", "1", "3"]);
+        assert_eq!(d, Drawing::Vertices);
+        let figure = figure.unwrap();
+        assert_eq!(figure["vertices"], serde_json::json!([1, 2, 3]));
+        assert_eq!(figure["edges"], serde_json::json!([[0, 1], [1, 2]]));
+        let (d, figure) = drawn(&["hackenbush:1-2,2-2", "1", "2"]);
+        assert_eq!(
+            (d, &figure.unwrap()["ground"]),
+            (Drawing::Edges, &Json::from(0))
+        );
+        let (d, figure) = drawn(&["graph:1-2,2-3", "1"]);
+        assert_eq!(d, Drawing::Tokens);
+        assert_eq!(figure.unwrap()["directed"], Json::Bool(true));
+        let (d, figure) = drawn(&["hyper-knights", "2,1"]);
+        assert_eq!(d, Drawing::Tokens);
+        assert!(figure.unwrap()["vertices"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!([0, 0])));
+        // A script names its drawing; one the page does not know is drawn as words.
+        let shaped = "script:{fn moves(n) { range(0, n) } fn shape() { \"heaps\" }}";
+        assert_eq!(drawn(&[shaped, "3"]).0, Drawing::Heaps);
+        let unknown = "script:{fn moves(n) { range(0, n) } fn shape() { \"heap\" }}";
+        assert_eq!(drawn(&[unknown, "3"]), (Drawing::Text, None));
+        assert_eq!(
+            drawn(&["script:{fn moves(n) { [] }}", "3"]),
+            (Drawing::Text, None)
+        );
+    }
+
+    /// From 2 on 1 <-> 2 -> 3, moving to 1 keeps the win (1 is a P-position) but the game goes
+    /// round the cycle; the engine ends it, moving to 3.
+    #[test]
+    fn the_engine_ends_a_won_loopy_game() {
+        let games = crate::registry::standard();
+        let mut sum = games
+            .build_sum(&Word::from_args(&["graph:1-2,2-1,2-3", "2"]))
+            .unwrap();
+        let analysis = grundy_core::analyse(&mut sum, usize::MAX).unwrap();
+        let moves = legal_moves(&sum, Some(&analysis)).unwrap();
+        assert!(moves.iter().all(|m| m.wins), "both moves keep the win");
+        assert_eq!(
+            moves[engine_move(&moves).unwrap()].words,
+            ["graph:1-2,2-1,2-3", "3"]
+        );
+    }
 }

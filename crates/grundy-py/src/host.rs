@@ -292,6 +292,8 @@ impl Host for PyHost {
             // Not offered: `size` is a common name among a Python game's parameters (every other
             // keyword of `Game` is one), so taking it as the hook would change what they mean.
             size: false,
+            // The page draws scripts, not Python games: no drawing to ask for.
+            shape: false,
         }
     }
 

@@ -55,6 +55,68 @@ pub enum Drawing {
     /// A board of rows of cells, `.` free and `#` taken: a move fills two free cells side by
     /// side.
     Cells,
+    /// Piles in a fixed order (a list of numbers, `N/LIMIT` for a heap with a limit on the next
+    /// take, or `{"heaps": [...], "pool": N}`): a move may change several piles, and a pile may
+    /// grow (a stair receives what came down, a heap takes from the pool).
+    Piles,
+    /// One number that the moves change (a price, a product).
+    Number,
+    /// Tokens on the vertices of a graph or the points of a board ([`Component::figure`] gives
+    /// the graph): a move slides a token along an edge.
+    Tokens,
+    /// The vertices of a graph still present ([`Component::figure`] gives the graph): a move takes
+    /// a vertex.
+    Vertices,
+    /// The edges still standing on a graph with a ground ([`Component::figure`]): a move cuts an
+    /// edge.
+    Edges,
+    /// Rows of a board, each `W,B` with the squares of its white and black piece: a move slides
+    /// one piece of one row to the left.
+    Rows,
+    /// Coins on a grid, each heads written `X,Y`: a move turns coins over, the top-right one
+    /// from heads to tails.
+    CoinGrid,
+}
+
+impl Drawing {
+    /// Every drawing, for the names a script may ask for.
+    pub const ALL: [Drawing; 12] = [
+        Drawing::Text,
+        Drawing::Heaps,
+        Drawing::Coins,
+        Drawing::Columns,
+        Drawing::Cells,
+        Drawing::Piles,
+        Drawing::Number,
+        Drawing::Tokens,
+        Drawing::Vertices,
+        Drawing::Edges,
+        Drawing::Rows,
+        Drawing::CoinGrid,
+    ];
+
+    /// Its name (as JSON writes it: `heaps`, `coin-grid`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Drawing::Text => "text",
+            Drawing::Heaps => "heaps",
+            Drawing::Coins => "coins",
+            Drawing::Columns => "columns",
+            Drawing::Cells => "cells",
+            Drawing::Piles => "piles",
+            Drawing::Number => "number",
+            Drawing::Tokens => "tokens",
+            Drawing::Vertices => "vertices",
+            Drawing::Edges => "edges",
+            Drawing::Rows => "rows",
+            Drawing::CoinGrid => "coin-grid",
+        }
+    }
+
+    /// The drawing named `name`, if there is one.
+    pub fn named(name: &str) -> Option<Drawing> {
+        Drawing::ALL.into_iter().find(|d| d.name() == name)
+    }
 }
 
 /// Builds a position of a game from its spec and position words, within the front end's
@@ -209,5 +271,19 @@ impl GameEntry {
     /// Whether `name` names this entry.
     pub fn is_named(&self, name: &str) -> bool {
         self.name == name || self.aliases.contains(&name) || self.matches.is_some_and(|m| m(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Drawing;
+
+    #[test]
+    fn a_drawing_is_named_as_json_writes_it() {
+        for d in Drawing::ALL {
+            assert_eq!(serde_json::to_value(d).unwrap(), d.name());
+            assert_eq!(Drawing::named(d.name()), Some(d));
+        }
+        assert_eq!(Drawing::named("heap"), None);
     }
 }

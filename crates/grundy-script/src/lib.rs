@@ -493,6 +493,36 @@ impl Game for ScriptGame {
         p.words()
     }
 
+    /// The drawing the script's `shape()` names, for the page (`{"drawing": "heaps"}`); a name
+    /// the page does not know is said once on stderr and the position drawn as words.
+    fn figure(&self) -> Option<Json> {
+        if !self.program.hooks().shape {
+            return None;
+        }
+        match self.program.call("shape", &[], "") {
+            Ok(name) => {
+                let name = name.to_string();
+                if grundy_registry::entry::Drawing::named(&name).is_some() {
+                    return Some(serde_json::json!({ "drawing": name }));
+                }
+                let known: Vec<&str> = grundy_registry::entry::Drawing::ALL
+                    .iter()
+                    .map(|d| d.name())
+                    .collect();
+                self.warn(format!(
+                    "{}: shape() returned \"{name}\", which is not a drawing (one of {})",
+                    self.program.source(),
+                    known.join(", ")
+                ));
+                None
+            }
+            Err(m) => {
+                self.warn(m);
+                None
+            }
+        }
+    }
+
     fn describe(&self, from: &Position, to: &Position) -> String {
         if self.program.hooks().describe {
             let on = format!("{from}, {to}");

@@ -163,6 +163,8 @@ pub struct Hooks {
     pub describe: bool,
     /// `size(p)`: how big `p` is, a count (the outcome search tries small options first).
     pub size: bool,
+    /// `shape()`: how the page draws a position (`"heaps"`, `"piles"`, `"cells"`, ...).
+    pub shape: bool,
 }
 
 /// What runs a game's functions: a compiled Rhai script ([`Program`]), or a host in another
@@ -174,8 +176,9 @@ pub trait Host: Send + Sync {
     fn source(&self) -> &str;
     /// The optional functions the game defines.
     fn hooks(&self) -> Hooks;
-    /// Calls `name(args)` (`moves`, `components`, `canonical`, `size`, `show` or `describe`) and
-    /// says what it returned as a [`Value`] (`show` and `describe`: a [`Value::Str`]); `on` is
+    /// Calls `name(args)` (`moves`, `components`, `canonical`, `size`, `show`, `describe` or
+    /// `shape`) and says what it returned as a [`Value`] (`show`, `describe` and `shape`: a
+    /// [`Value::Str`]); `on` is
     /// the position in words, for the error, which is one line saying where and on what.
     fn call(&self, name: &str, args: &[&Position], on: &str) -> Result<Value, String>;
     /// An error about what `call` (e.g. `moves(5)`) returned.
@@ -200,7 +203,7 @@ impl Host for Program {
         let args = args.iter().map(|p| to_dynamic(p)).collect();
         let d = Program::call(self, name, args, on)?;
         Ok(match name {
-            "show" | "describe" => Value::Str(d.to_string()),
+            "show" | "describe" | "shape" => Value::Str(d.to_string()),
             _ => {
                 let how = Reading {
                     size: self.limits.size,
@@ -504,6 +507,7 @@ impl Program {
             show: has("show", 1),
             describe: has("describe", 2),
             size: has("size", 1),
+            shape: has("shape", 0),
         };
         let program = Program {
             engine,

@@ -337,14 +337,17 @@ pub fn turn(words_json: &str) -> Answer {
             })
         })
         .collect();
-    // Each part as the page draws it: its game's drawing and its position.
+    // Each part as the page draws it: its game's drawing, what the drawing needs beyond the
+    // position (a graph), and the position.
     let games = &crate::session::session().games;
     let drawn: Vec<Json> = components
         .iter()
         .map(|c| {
+            let (drawing, figure) = grundy_front::play::drawing(games, c.as_ref());
             json!({
                 "game": c.game(),
-                "drawing": grundy_front::play::drawing(games, &c.game()),
+                "drawing": drawing,
+                "figure": figure,
                 "position": c.position(),
             })
         })

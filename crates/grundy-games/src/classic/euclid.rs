@@ -29,7 +29,7 @@ use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -179,6 +179,7 @@ pub fn entries() -> Vec<GameEntry> {
         "euclid 8 21",
         build,
     )
+    .drawn(Drawing::Piles)
     .positions(Shape::Grid)]
 }
 

@@ -44,7 +44,7 @@ use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetCompone
 use serde_json::Value as Json;
 
 use crate::classic::zeckendorf::Sequence;
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number, parse_number_text, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -359,6 +359,7 @@ pub fn entries() -> Vec<GameEntry> {
             "fibonacci-nim 20",
             build_fibonacci,
         )
+    .drawn(Drawing::Piles)
         .positions(Shape::Line),
         GameEntry::new(
             "dynamic",
@@ -367,6 +368,7 @@ pub fn entries() -> Vec<GameEntry> {
             "dynamic:3 7/2",
             build_dynamic,
         )
+    .drawn(Drawing::Piles)
         .positions(Shape::Line),
     ]
 }

@@ -41,7 +41,7 @@ use grundy_core::{
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_heaps, parse_number_text, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -390,6 +390,7 @@ pub fn entries() -> Vec<GameEntry> {
         "moore:2 1 2 4 7",
         build,
     )
+    .drawn(Drawing::Piles)
     .positions(Shape::Line)]
 }
 

@@ -34,7 +34,7 @@
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
 /// One row: the squares of the white and of the black piece (distinct, from 1).
@@ -236,7 +236,8 @@ pub fn entries() -> Vec<GameEntry> {
         "slide one piece of either colour to the left in its row, not past the other piece or off the board; whoever cannot move loses",
         "northcott 1,5 5,3 3,9",
         build,
-    )]
+    )
+    .drawn(Drawing::Rows)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

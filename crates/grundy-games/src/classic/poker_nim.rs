@@ -25,7 +25,7 @@
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::{json, Value as Json};
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_heaps, parse_number_text, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -192,6 +192,7 @@ pub fn entries() -> Vec<GameEntry> {
         "poker-nim:5 3 4 5",
         build,
     )
+    .drawn(Drawing::Piles)
     .positions(Shape::Line)]
 }
 

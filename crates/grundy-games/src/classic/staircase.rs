@@ -23,7 +23,7 @@ use grundy_core::heap::ENUMERATION_LIMIT;
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -180,6 +180,7 @@ pub fn entries() -> Vec<GameEntry> {
         "staircase 3 9 5 1",
         build,
     )
+    .drawn(Drawing::Piles)
     .aliases(&["staircase-nim"])
     .positions(Shape::Line)]
 }

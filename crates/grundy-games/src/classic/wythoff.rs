@@ -298,7 +298,7 @@ pub fn entries() -> Vec<GameEntry> {
         build,
     )
     .positions(Shape::Grid)
-    .drawn(Drawing::Heaps)]
+    .drawn(Drawing::Piles)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

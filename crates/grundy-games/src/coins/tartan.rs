@@ -27,7 +27,7 @@ use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, Solve
 use serde_json::Value as Json;
 
 use crate::coins::coin_turning::{listable, CoinGame};
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
 
 /// Coordinates are at most this (HDU 3404 needs 10^4): the value of any position is a
@@ -266,7 +266,8 @@ pub fn entries() -> Vec<GameEntry> {
             "turn the coins of (a move of G1) × (a move of G2), the corner coin from heads to tails",
         "tartan:ruler*mock-turtles 1,2 3,3",
         build,
-    )]
+    )
+    .drawn(Drawing::CoinGrid)]
 }
 
 fn build(spec: &GameSpec, words: &[Word]) -> Result<Box<dyn Component>, SpecError> {

@@ -29,7 +29,7 @@ use std::io::Read;
 
 use grundy_core::{Component, Graph};
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::graph::tabulation::VertexTable;
 use crate::graph::tokens::{Numbered, TokenGame};
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
@@ -47,6 +47,7 @@ pub fn entries() -> Vec<GameEntry> {
         "graph:1-2,2-1,2-3 1",
         build,
     )
+    .drawn(Drawing::Tokens)
     .tabulated(|spec| Ok(Box::new(VertexTable::new(spec, load(spec)?))))]
 }
 

@@ -3,6 +3,7 @@
 //! one parser of edge lists they share ([`edges`]).
 
 pub mod edges;
+pub mod figure;
 pub mod hackenbush;
 pub mod movers;
 pub mod node_kayles;

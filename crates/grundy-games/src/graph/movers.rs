@@ -30,7 +30,7 @@ use grundy_core::{Component, Graph};
 use rustc_hash::FxHashMap;
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::graph::tabulation::BoardTable;
 use crate::graph::tokens::{TokenGame, VertexNames};
 use crate::spec::{parse_number_text, GameSpec, SpecError, Word};
@@ -56,6 +56,7 @@ pub fn entries() -> Vec<GameEntry> {
             "hyper-knights 2,5 3,5",
             build,
         )
+        .drawn(Drawing::Tokens)
         .tabulated(|spec| Ok(Box::new(BoardTable::new(spec, Movers::parse(spec)?)))),
         GameEntry::new(
             "movers",
@@ -65,6 +66,7 @@ pub fn entries() -> Vec<GameEntry> {
             "movers:-1,0/0,-1/1,1@4x4 0,0 2,1",
             build,
         )
+        .drawn(Drawing::Tokens)
         .tabulated(|spec| Ok(Box::new(BoardTable::new(spec, Movers::parse(spec)?)))),
     ]
 }

@@ -45,7 +45,7 @@ use grundy_core::search::{Search, SearchRules};
 use grundy_core::{Component, Game, Graph, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::graph::edges;
 use crate::spec::{parse_number, GameSpec, SpecError, Word};
 
@@ -66,7 +66,8 @@ pub fn entries() -> Vec<GameEntry> {
                 whoever cannot move loses",
         "node-kayles:1-2,2-3,3-4,4-5",
         build,
-    )]
+    )
+    .drawn(Drawing::Vertices)]
 }
 
 /// What remains of the graph: a position of Node Kayles.
@@ -419,6 +420,23 @@ impl Ruleset for NodeKayles {
 impl Game for NodeKayles {
     fn name(&self) -> String {
         self.name.to_string()
+    }
+
+    fn figure(&self) -> Option<Json> {
+        let graph = &self.rules.graph;
+        let n = graph.vertices();
+        if n > crate::graph::figure::MAX_DRAWN {
+            return None;
+        }
+        // Every edge is stored both ways: draw it once.
+        let edges = (0..n as u32).flat_map(|v| {
+            graph
+                .followers(v)
+                .iter()
+                .filter(move |&&w| v < w)
+                .map(move |&w| (v, w))
+        });
+        crate::graph::figure::graph(crate::graph::figure::numbered(n), edges, false)
     }
 
     fn show(&self, p: &Remaining) -> Json {

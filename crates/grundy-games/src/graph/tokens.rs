@@ -130,6 +130,19 @@ impl TokenGame {
         })
     }
 
+    /// The graph as a drawing needs it: its vertices as positions name them (numbers, or points
+    /// on a board) and its edges.
+    pub fn figure(&self) -> Option<Json> {
+        let n = self.graph.vertices();
+        if n > crate::graph::figure::MAX_DRAWN {
+            return None;
+        }
+        let vertices = (0..n as u32).map(|v| self.vertex_json(v)).collect();
+        let edges =
+            (0..n as u32).flat_map(|v| self.graph.followers(v).iter().map(move |&w| (v, w)));
+        crate::graph::figure::graph(vertices, edges, true)
+    }
+
     /// The rules of this game as a [`Game`], for searches over token positions.
     pub fn rules(self: &Rc<Self>) -> TokenRules {
         TokenRules(Rc::clone(self))
@@ -202,6 +215,10 @@ impl Game for TokenRules {
 
     fn show(&self, tokens: &Vec<u32>) -> Json {
         Json::Array(tokens.iter().map(|&t| self.0.vertex_json(t)).collect())
+    }
+
+    fn figure(&self) -> Option<Json> {
+        self.0.figure()
     }
 
     fn describe(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
@@ -323,6 +340,10 @@ impl Component for TokenPosition {
         Ok(sum_value(&parts))
     }
 
+    fn figure(&self) -> Option<Json> {
+        self.game.figure()
+    }
+
     fn part_values(&self) -> Option<Vec<(Json, Value)>> {
         Some(
             self.tokens
@@ -354,7 +375,7 @@ impl Component for TokenPosition {
             [only] => vec![*only],
             _ => return Ok(0),
         };
-        let mut count = 0;
+        let mut found = Vec::new();
         for i in movable {
             let from = self.tokens[i];
             // The value the moved token must reach.
@@ -362,16 +383,28 @@ impl Component for TokenPosition {
                 Some(g) => target + total + g,
                 None => target + total,
             };
-            for &w in self.game.graph.followers(from) {
-                if a.finite(w) == Some(want) {
-                    count += 1;
-                    if out.len() < limit {
-                        out.push(self.report(i, w));
-                    }
-                }
-            }
+            found.extend(
+                self.game
+                    .graph
+                    .followers(from)
+                    .iter()
+                    .filter(|&&w| a.finite(w) == Some(want))
+                    .map(|&w| (i, w)),
+            );
         }
-        Ok(count)
+        // On a graph with cycles a move to a value-0 vertex may lead back round a cycle (2 -> 1
+        // where 1's only move is back to 2): it keeps the win but never ends the game. The
+        // nearest end first, so that a player who follows the first winning move wins.
+        if !a.is_acyclic() {
+            found.sort_by_key(|&(_, w)| a.remoteness(w).unwrap_or(u32::MAX));
+        }
+        out.extend(
+            found
+                .iter()
+                .take(limit.saturating_sub(out.len()))
+                .map(|&(i, w)| self.report(i, w)),
+        );
+        Ok(found.len())
     }
 
     fn moves_with_values(&mut self) -> Result<Option<Vec<(MoveReport, Value)>>, SolveError> {

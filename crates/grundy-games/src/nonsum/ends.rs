@@ -26,7 +26,7 @@ use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetCompone
 use serde_json::Value as Json;
 
 use super::LastTable;
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -351,6 +351,7 @@ pub fn entries() -> Vec<GameEntry> {
         "ends 1 4 4",
         build,
     )
+    .drawn(Drawing::Piles)
     .aliases(&["take-from-either-end"])
     .positions(Shape::Line)]
 }

@@ -20,7 +20,7 @@
 use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number, parse_number_text, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -182,6 +182,7 @@ pub fn entries() -> Vec<GameEntry> {
         "multiplication:162",
         build,
     )
+    .drawn(Drawing::Number)
     .aliases(&["mult"])
     .positions(Shape::Line)]
 }

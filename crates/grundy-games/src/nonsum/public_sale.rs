@@ -19,7 +19,7 @@
 use grundy_core::{Component, Game, Key, Nimber, Ruleset, RulesetComponent, SolveError};
 use serde_json::Value as Json;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_number, parse_number_text, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -161,6 +161,7 @@ pub fn entries() -> Vec<GameEntry> {
         "public-sale:4,2",
         build,
     )
+    .drawn(Drawing::Number)
     .aliases(&["auction"])
     .positions(Shape::Line)]
 }

@@ -31,7 +31,7 @@ use grundy_core::{Component, Game, Key, Nimber, Outcome, Ruleset, RulesetCompone
 use serde_json::Value as Json;
 
 use super::LastTable;
-use crate::entry::GameEntry;
+use crate::entry::{Drawing, GameEntry};
 use crate::spec::{parse_heaps, GameSpec, SpecError, Word};
 use crate::tabulate::Shape;
 
@@ -374,6 +374,7 @@ pub fn entries() -> Vec<GameEntry> {
         "take-or-merge 1 1 2",
         build,
     )
+    .drawn(Drawing::Heaps)
     .positions(Shape::Line)]
 }
 

@@ -105,6 +105,19 @@ impl Game for Hackenbush {
         edge_numbers(alive)
     }
 
+    /// The drawing's vertices (the first is the ground) and its edges, edge `k` of the list being
+    /// the edge a position numbers `k + 1`.
+    fn figure(&self) -> Option<Json> {
+        let d = &self.drawing;
+        let mut figure = crate::graph::figure::graph(
+            crate::graph::figure::numbered(d.n),
+            d.edges.iter().copied(),
+            false,
+        )?;
+        figure["ground"] = Json::from(0);
+        Some(figure)
+    }
+
     fn describe(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
         let e = self.cut_edge(from, to);
         let (u, v) = self.drawing.edges[e as usize];

@@ -46,7 +46,7 @@ pub use game::{Hackenbush, MAX_LISTING_WORK};
 pub use oracle::HackenbushRules;
 pub use read::MAX_SIZE;
 
-use crate::entry::GameEntry;
+use crate::entry::{Drawing as Drawn, GameEntry};
 
 /// The registry entry for `hackenbush:FILE`.
 pub fn entries() -> Vec<GameEntry> {
@@ -58,5 +58,6 @@ pub fn entries() -> Vec<GameEntry> {
         "hackenbush:1-2,2-3,3-4,4-2,1-5,5-6,6-7",
         read::build,
     )
+    .drawn(Drawn::Edges)
     .aliases(&["green-hackenbush"])]
 }
