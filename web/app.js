@@ -284,11 +284,14 @@ function drawPlay(hint) {
     out.append(el("p", engineToMove ? "I have no move left: you win." : "You have no move left: I win.", "ending"));
     return;
   }
+  // The hint marks every winning move (or the engine's, keeping a draw or waiting for a mistake).
+  const wins = turn.moves.filter((m) => m.wins);
+  const hinted = hint ? (wins.length ? wins : [turn.moves[turn.engine]]) : [];
   if (turn.parts) {
     const board = el("div", undefined, "board");
     turn.parts.forEach((part, i) => {
       const move = (fits, what) => moveBy(i, turn.moves, fits, what);
-      const drawn = drawPart(part, i, turn.moves, hint ? turn.moves[turn.engine] : null, move);
+      const drawn = drawPart(part, i, turn.moves, hinted, move);
       if (drawn) board.append(drawn);
     });
     if (board.childElementCount) {
@@ -300,7 +303,7 @@ function drawPlay(hint) {
   const list = el("div", undefined, "moves");
   turn.moves.forEach((m, i) => {
     const b = el("button", `${m.description} → ${m.words.join(" ") || "nothing left"}`);
-    if (hint && i === turn.engine) b.classList.add("hint");
+    if (hinted.includes(m)) b.classList.add("hint");
     b.onclick = () => playFrom(m.words, true).catch(showError);
     list.append(b);
   });

@@ -54,11 +54,11 @@ export function pilesOf(p) {
 }
 
 /// A part of the position drawn by its game's shape; `null` when it is shown as words only (a
-/// shape this page does not know, a position too big to draw). With `hinted` (the engine's
-/// move), what starts that move is marked.
+/// shape this page does not know, a position too big to draw). What starts each move of
+/// `hinted` (the winning moves, on request) is marked.
 export function drawPart(part, i, moves, hinted, move) {
   const mark = (button, fits) => {
-    if (hinted && hinted.component === i && fits(hinted.part)) button.classList.add("hint");
+    if (hinted.some((h) => h.component === i && fits(h.part))) button.classList.add("hint");
   };
   const mine = moves.filter((m) => m.component === i);
   const box = el("div", undefined, `part ${part.drawing}`);

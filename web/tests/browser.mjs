@@ -518,6 +518,14 @@ await test("every registry example is played to its end by clicks alone, the eng
   await page.waitForSelector("#explain-out pre");
   assert((await page.textContent("#explain-out pre")).includes("XOR    010  = 2"), "the working of nim 3 4 5");
   await page.click("nav#tabs button[data-tab=play]");
+  // With several winning moves (3 5 7: XOR 1, every heap odd), the hint marks each.
+  await page.fill("#position", "3 5 7");
+  await page.click("#play-go");
+  await page.waitForFunction(() => window.grundy.playing()?.words.join(" ") === "nim 3 5 7");
+  await page.click("#play-hint");
+  const marked = await page.$$eval("#play-out .board button.hint", (b) => b.map((x) => x.getAttribute("aria-label")).sort());
+  same(marked, ["heap 1: take token 3 and those above it", "heap 2: take token 5 and those above it", "heap 3: take token 7 and those above it"], "the tokens the hint marks");
+  same(await page.$$eval("#play-out .moves button.hint", (b) => b.length), 3, "the moves the hint marks");
   // First paint of a big drawn position (a figure, not a test: these machines are shared): 209
   // tokens of Nim; the page builds the drawing, then the browser lays it out.
   for (const [spec, position] of [["nim", "22 22 22 22 22 22 22 22 24"]]) {

@@ -167,7 +167,7 @@ pub fn drawing(games: &crate::registry::Registry, part: &dyn Component) -> (Draw
         .and_then(Drawing::named);
     let drawing = asked.unwrap_or_else(|| {
         games
-            .lookup(&grundy_registry::spec::Word::new("game", &part.game()))
+            .lookup(&grundy_registry::spec::Word::new("game", part.game()))
             .map_or(Drawing::Text, |(entry, _)| entry.drawing)
     });
     (drawing, figure)
