@@ -119,6 +119,20 @@ pub trait Component {
         None
     }
 
+    /// How `position` (this component's own, or one of its options, as JSON) is a sum of parts
+    /// each valued alone: a heap game's heaps, the parts of a script's sum. `None` (the default):
+    /// the position is one part. A formula of the values (`solve --formula`) values each part.
+    fn sum_parts(&self, position: &Json) -> Option<Vec<Json>> {
+        let _ = position;
+        None
+    }
+
+    /// How many moves this position has, counted without listing them (a range of heaps is its
+    /// length). `None` (the default): not known before they are listed.
+    fn option_count(&self) -> Option<u64> {
+        None
+    }
+
     /// What a drawing of this game needs beyond its position, as JSON: the graph its tokens or
     /// vertices sit on (`{"vertices": [...], "edges": [[i, j], ...]}`), the board, or the shape a
     /// script asks to be drawn as (`{"drawing": "heaps"}`). `None` (the default): the position

@@ -62,6 +62,14 @@ pub trait Ruleset {
         None
     }
 
+    /// The value of `position` by a theorem alone: no search and no table computed for it,
+    /// what a conjectured formula is checked against ([`crate::Component::known_value`]). The
+    /// default is [`Ruleset::closed_form`]; a ruleset whose closed form may compute (a script's
+    /// line of heaps) gives only what needs no work.
+    fn theorem_value(&self, position: &Self::Position) -> Option<Nimber> {
+        self.closed_form(position)
+    }
+
     /// The value of `position` when the ruleset can give it cheaply: a [`Ruleset::closed_form`]
     /// that is a formula (the default), a value already computed, or one computed in about the
     /// time of listing the position's options; never one that costs about a full valuation.
@@ -145,6 +153,9 @@ impl<R: Ruleset + ?Sized> Ruleset for &R {
     }
     fn cheap_value(&self, position: &Self::Position) -> Option<Nimber> {
         (**self).cheap_value(position)
+    }
+    fn theorem_value(&self, position: &Self::Position) -> Option<Nimber> {
+        (**self).theorem_value(position)
     }
     fn learned(&self, position: &Self::Position, value: Nimber) {
         (**self).learned(position, value)
@@ -293,6 +304,20 @@ pub trait Game: Ruleset {
     fn figure(&self) -> Option<Json> {
         None
     }
+
+    /// How a position, as [`Game::show`] writes it, is a sum of parts each valued alone
+    /// ([`crate::Component::sum_parts`]). `None` (the default): one part.
+    fn sum_parts(&self, shown: &Json) -> Option<Vec<Json>> {
+        let _ = shown;
+        None
+    }
+
+    /// How many options `position` has, counted without listing them
+    /// ([`crate::Component::option_count`]). `None` (the default): not known.
+    fn option_count(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
 }
 
 impl<G: Game + ?Sized> Game for &G {
@@ -333,6 +358,12 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn figure(&self) -> Option<Json> {
         (**self).figure()
+    }
+    fn sum_parts(&self, shown: &Json) -> Option<Vec<Json>> {
+        (**self).sum_parts(shown)
+    }
+    fn option_count(&self, position: &Self::Position) -> Option<u64> {
+        (**self).option_count(position)
     }
 }
 

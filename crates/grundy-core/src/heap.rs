@@ -405,6 +405,24 @@ impl<H: HeapRuleset> Component for HeapPosition<H> {
         Json::from(self.heaps.clone())
     }
 
+    /// Each heap is a part.
+    fn sum_parts(&self, position: &Json) -> Option<Vec<Json>> {
+        position.as_array().cloned()
+    }
+
+    /// The options of every heap, where the ruleset counts them without listing
+    /// ([`HeapRuleset::heap_moves_where`]); a heap of 0 has none.
+    fn option_count(&self) -> Option<u64> {
+        let rules = self.ruleset();
+        self.heaps
+            .iter()
+            .filter(|&&h| h > 0)
+            .try_fold(0u64, |total, &h| {
+                let (count, _) = rules.heap_moves_where(h, 0, 1, &|_| true, 0)?;
+                Some(total.saturating_add(count))
+            })
+    }
+
     fn limit(&mut self, limits: Limits) {
         self.solver.set_limits(limits);
     }

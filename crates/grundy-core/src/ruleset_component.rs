@@ -143,7 +143,7 @@ impl<G: Game> Component for RulesetComponent<G> {
     }
 
     fn known_value(&self) -> Option<Nimber> {
-        self.rules().closed_form(&self.position)
+        self.rules().theorem_value(&self.position)
     }
 
     fn position(&self) -> Json {
@@ -233,6 +233,14 @@ impl<G: Game> Component for RulesetComponent<G> {
 
     fn figure(&self) -> Option<Json> {
         self.rules().figure()
+    }
+
+    fn sum_parts(&self, position: &Json) -> Option<Vec<Json>> {
+        self.rules().sum_parts(position)
+    }
+
+    fn option_count(&self) -> Option<u64> {
+        self.rules().option_count(&self.position)
     }
 
     fn explore(&self) -> Option<Box<dyn Explore<'_> + '_>> {

@@ -3,10 +3,14 @@
 //! same generic path as every solve — a component whose value is the formula, wrapped around the
 //! game's own component, whose moves it still lists.
 //!
-//! A one-variable formula gives each number of the position its value and the position the XOR
-//! of them (a sum of heaps); a two-variable formula takes a position of exactly two numbers.
-//! Winning moves: each option's value comes from the formula too, so they are listed wherever
-//! the options can be (positions up to [`LISTED_UP_TO`]).
+//! A formula gives each part of a position its value (a heap of a heap game, a part of a
+//! script's sum; one number for a formula of `n`, two for a formula of two variables) and the
+//! position the XOR of them (Sprague–Grundy). Before it is used, the formula is checked at the
+//! position itself, past any table: its value must be the mex of its options' values, each from
+//! the formula too. That check lists the options, so it is made only when they are at most
+//! [`CHECKED_OPTIONS`], counted before any is listed ([`Component::option_count`]); past that, or
+//! when they cannot be counted, the check is skipped and the answer says so and why
+//! ([`LocalCheck`]), and the winning moves are not listed.
 
 use std::cell::RefCell;
 
@@ -15,9 +19,90 @@ use grundy_core::{Component, MoveReport, Nimber, SolveError, Value};
 use grundy_pattern::formula::{Answer, Formula, Memo};
 use serde_json::Value as Json;
 
-/// The options of positions up to this (the sum of their numbers) are listed to find the
-/// winning moves; bigger ones are valued only.
-pub const LISTED_UP_TO: u64 = 1 << 20;
+/// The most options the check at the position lists (each valued by the formula, its move
+/// described): about 20 MB and a tenth of a second.
+pub const CHECKED_OPTIONS: u64 = 100_000;
+
+/// A position whose options cannot be counted before they are listed is checked only up to this
+/// many tokens (the sum of its numbers): a heap game that splits a heap of `n` in two has about
+/// `n^2 / 4` options, so this keeps the listing near the cap.
+pub const UNCOUNTED_UP_TO: u64 = 512;
+
+/// The check of the formula at the position itself: the value it gives is the mex of the
+/// values it gives the options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LocalCheck {
+    /// Made, on this many options.
+    Made {
+        /// How many.
+        options: u64,
+    },
+    /// Not made: why.
+    Skipped(Skip),
+}
+
+/// Why the check at the position was not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Skip {
+    /// More options than [`CHECKED_OPTIONS`].
+    TooMany {
+        /// How many.
+        options: u64,
+    },
+    /// The options cannot be counted before they are listed, and the position is larger than
+    /// [`UNCOUNTED_UP_TO`] tokens.
+    Uncounted,
+    /// The game cannot list its moves.
+    NoMoves,
+    /// The game declined to list them one by one: why.
+    Unlisted(String),
+}
+
+impl Skip {
+    /// Why, in words.
+    pub fn why(&self) -> String {
+        match self {
+            Skip::TooMany { options } => {
+                format!("it has {options} options, more than the {CHECKED_OPTIONS} the check lists")
+            }
+            Skip::Uncounted => format!(
+                "its options cannot be counted before they are listed, and it is bigger than \
+                 the {UNCOUNTED_UP_TO} tokens checked without a count"
+            ),
+            Skip::NoMoves => "the game cannot list its moves".into(),
+            Skip::Unlisted(why) => why.clone(),
+        }
+    }
+}
+
+impl LocalCheck {
+    /// In words: whether the formula was checked at the position, and if not, why.
+    pub fn words(&self) -> String {
+        match self {
+            LocalCheck::Made { options } => format!(
+                "checked at this position: its value is the mex of the values of its {options} \
+                 options"
+            ),
+            LocalCheck::Skipped(skip) => format!("not checked at this position: {}", skip.why()),
+        }
+    }
+
+    /// As JSON: `{"checked": bool, "options": N or null, "cap": N, "reason": text}`.
+    pub fn json(&self) -> Json {
+        let options = match self {
+            LocalCheck::Made { options } | LocalCheck::Skipped(Skip::TooMany { options }) => {
+                Json::from(*options)
+            }
+            _ => Json::Null,
+        };
+        serde_json::json!({
+            "checked": matches!(self, LocalCheck::Made { .. }),
+            "options": options,
+            "cap": CHECKED_OPTIONS,
+            "reason": self.words(),
+        })
+    }
+}
 
 /// The numbers of a position's JSON: a number, or a list of them (nested lists flattened).
 pub fn numbers(position: &Json) -> Option<Vec<u64>> {
@@ -41,7 +126,13 @@ pub struct FormulaComponent {
     memo: RefCell<Option<Memo>>,
     /// The options with their values, once listed.
     options: RefCell<Option<Vec<(MoveReport, Nimber)>>>,
+    /// The check at the position, once made or skipped (shared with the front end that
+    /// reports it, [`FormulaComponent::check_slot`]).
+    checked: CheckSlot,
 }
+
+/// Where a [`FormulaComponent`] puts its [`LocalCheck`] once made or skipped.
+pub type CheckSlot = std::rc::Rc<RefCell<Option<LocalCheck>>>;
 
 impl FormulaComponent {
     /// `inner`, valued by `formula` (whose variables are `n`, or two names for positions of two
@@ -52,6 +143,7 @@ impl FormulaComponent {
             formula,
             memo: RefCell::new(None),
             options: RefCell::new(None),
+            checked: CheckSlot::default(),
         }
     }
 
@@ -91,49 +183,70 @@ impl FormulaComponent {
         }))
     }
 
-    /// Whether the options of this position are few enough to list.
+    /// Whether the check at the position lists its options (they are few enough), or why not.
+    fn plan(&self) -> Result<(), Skip> {
+        if self.inner.explore().is_none() {
+            return Err(Skip::NoMoves);
+        }
+        match self.inner.option_count() {
+            Some(options) if options > CHECKED_OPTIONS => Err(Skip::TooMany { options }),
+            Some(_) => Ok(()),
+            None => {
+                let tokens = numbers(&self.inner.position())
+                    .and_then(|ns| ns.iter().try_fold(0u64, |a, &n| a.checked_add(n)));
+                if tokens.is_some_and(|t| t <= UNCOUNTED_UP_TO) {
+                    Ok(())
+                } else {
+                    Err(Skip::Uncounted)
+                }
+            }
+        }
+    }
+
+    /// Whether the options of this position are listed (and so its winning moves).
     pub fn listable(&self) -> bool {
-        numbers(&self.inner.position()).is_some_and(|ns| {
-            ns.iter()
-                .try_fold(0u64, |a, &n| a.checked_add(n))
-                .is_some_and(|s| s <= LISTED_UP_TO)
-        })
+        self.plan().is_ok()
+    }
+
+    /// Where the check at the position is put once the value is asked for: made (a formula
+    /// that failed it was refused) or skipped, and why.
+    pub fn check_slot(&self) -> CheckSlot {
+        self.checked.clone()
     }
 
     /// The formula's value of a position (given as JSON).
     fn value_of(&self, position: &Json) -> Result<Nimber, SolveError> {
-        let ns = numbers(position).ok_or_else(|| {
-            SolveError::Rules(format!(
-                "{}: the position {position} is not numbers the formula can take",
-                Setting::Formula
-            ))
-        })?;
+        let parts = self
+            .inner
+            .sum_parts(position)
+            .unwrap_or_else(|| vec![position.clone()]);
         let memo = self.memo.borrow_mut().take().unwrap_or_default();
         let mut evaluator = self.formula.evaluator_with(memo);
         let vars = self.formula.variables().len();
-        let mut total = 0u64;
         let result = (|| {
-            if vars == 2 {
-                if ns.len() != 2 {
+            let mut total = 0u64;
+            for part in &parts {
+                let ns = numbers(part).ok_or_else(|| {
+                    SolveError::Rules(format!(
+                        "{}: the position {part} is not numbers the formula can take",
+                        Setting::Formula
+                    ))
+                })?;
+                if ns.len() != vars {
+                    let within = if parts.len() > 1 {
+                        format!(" (a part of {position})")
+                    } else {
+                        String::new()
+                    };
                     return Err(SolveError::Rules(format!(
-                        "{}: the formula takes two numbers, the position {position} has {}",
+                        "{}: the formula takes {vars} number{}, the position {part}{within} has {}",
                         Setting::Formula,
+                        if vars == 1 { "" } else { "s" },
                         ns.len()
                     )));
                 }
-                return one(&mut evaluator, &[ns[0] as i128, ns[1] as i128], &ns);
-            }
-            // Several numbers are a sum of heaps only for a heap game; any other game's
-            // position of one variable is one number.
-            if ns.len() != 1 && self.inner.heap_rules().is_none() {
-                return Err(SolveError::Rules(format!(
-                    "{}: the formula takes one number, the position {position} has {}",
-                    Setting::Formula,
-                    ns.len()
-                )));
-            }
-            for &n in &ns {
-                total ^= one(&mut evaluator, &[n as i128], &[n])?.0;
+                let args: Vec<i128> = ns.iter().map(|&n| n as i128).collect();
+                total ^= one(&mut evaluator, &args, &ns)?.0;
             }
             Ok(Nimber(total))
         })();
@@ -195,9 +308,20 @@ impl Component for FormulaComponent {
                 )));
             }
         }
-        if self.listable() && self.inner.explore().is_some() {
-            // Valuing the options checks the formula here, whatever the outcome.
-            self.options()?;
+        if self.checked.borrow().is_none() {
+            let check = match self.plan() {
+                // Valuing the options checks the formula here, whatever the outcome.
+                Ok(()) => match self.options() {
+                    Ok(options) => LocalCheck::Made {
+                        options: options.len() as u64,
+                    },
+                    // The game declines to list them one by one (a heap past what it lists).
+                    Err(SolveError::TooLarge(why)) => LocalCheck::Skipped(Skip::Unlisted(why)),
+                    Err(e) => return Err(e),
+                },
+                Err(skip) => LocalCheck::Skipped(skip),
+            };
+            *self.checked.borrow_mut() = Some(check);
         }
         Ok(Value::Finite(here))
     }
@@ -208,11 +332,14 @@ impl Component for FormulaComponent {
         limit: usize,
         out: &mut Vec<MoveReport>,
     ) -> Result<usize, SolveError> {
-        if !self.listable() {
+        let skipped = match self.checked.borrow().clone() {
+            Some(LocalCheck::Skipped(skip)) => Err(skip),
+            _ => self.plan(),
+        };
+        if let Err(skip) = skipped {
             return Err(SolveError::TooLarge(format!(
-                "the options of {} are too many to list (more than {LISTED_UP_TO} tokens): use {}",
-                self.inner.position(),
-                Setting::NoMoves
+                "the options are not listed: {}",
+                skip.why()
             )));
         }
         let options = self.options()?;
@@ -224,5 +351,77 @@ impl Component for FormulaComponent {
 
     fn note(&self) -> Option<String> {
         self.inner.note()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_registry::spec::Word;
+    use proptest::prelude::*;
+
+    /// Lasker's Nim as a script (take any number, or split a heap in two) and its values.
+    const LASKER: &str = "script:{fn moves(n) { [0..n, splits(n, 1)] }}";
+    const FORMULA: &str = "if(n < 1, 0, n + popcount(n % 4) - 1)";
+
+    fn sum(heaps: &[u64]) -> Vec<Box<dyn Component>> {
+        let mut words = vec![LASKER.to_string()];
+        words.extend(heaps.iter().map(u64::to_string));
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        crate::registry::standard()
+            .build_sum(&Word::from_args(&words))
+            .unwrap()
+    }
+
+    fn by(formula: &str, heaps: &[u64]) -> (Vec<Box<dyn Component>>, CheckSlot) {
+        let f = std::rc::Rc::new(Formula::parse(formula, &["n"]).unwrap());
+        let c = FormulaComponent::new(sum(heaps).remove(0), f);
+        let slot = c.check_slot();
+        (vec![Box::new(c) as Box<dyn Component>], slot)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// The formula's answer is the plain search's: the value, and every winning move (each
+        /// option, a sum when a heap was split, valued part by part).
+        #[test]
+        fn a_formula_answers_as_the_search(heaps in prop::collection::vec(0u64..24, 1..4)) {
+            let plain = grundy_core::analyse(&mut sum(&heaps), usize::MAX).unwrap();
+            // The script counts its options as it lists them, without listing them.
+            let part = sum(&heaps).remove(0);
+            let listed = part.explore().unwrap().moves().unwrap().len() as u64;
+            prop_assert_eq!(part.option_count(), Some(listed));
+            let (mut formula, slot) = by(FORMULA, &heaps);
+            let got = grundy_core::analyse(&mut formula, usize::MAX).unwrap();
+            prop_assert_eq!(got.grundy, plain.grundy);
+            let positions = |a: &grundy_core::Analysis| {
+                a.winning_moves.iter().map(|m| m.position.clone()).collect::<Vec<_>>()
+            };
+            prop_assert_eq!(positions(&got), positions(&plain));
+            let made = matches!(slot.borrow().clone(), Some(LocalCheck::Made { .. }));
+            prop_assert!(made, "the check was made");
+        }
+
+        /// A formula wrong at one heap (by any amount) is refused there, by the check at the
+        /// position: its options are valued right, so their mex is the true value.
+        #[test]
+        fn a_formula_wrong_at_one_heap_is_refused(bad in 1u64..40, off in 1u64..9) {
+            let wrong = format!("if(n == {bad}, {FORMULA} ^ {off}, {FORMULA})");
+            let (mut formula, _) = by(&wrong, &[bad]);
+            let answer = grundy_core::analyse(&mut formula, usize::MAX);
+            prop_assert!(answer.is_err(), "{} at {}", wrong, bad);
+        }
+    }
+
+    #[test]
+    fn a_position_with_too_many_options_is_not_listed() {
+        let (mut formula, slot) = by(FORMULA, &[100_000]);
+        let a = grundy_core::analyse_value(&mut formula).unwrap();
+        assert_eq!(a.grundy, Some(Nimber(99_999)));
+        assert_eq!(
+            slot.borrow().clone(),
+            Some(LocalCheck::Skipped(Skip::TooMany { options: 150_000 }))
+        );
     }
 }

@@ -274,6 +274,39 @@ impl ScriptGame {
         }
     }
 
+    /// How many options `p` has, from the script's own description of them (a range is its
+    /// length), `depth` splits down; `None` if the script fails or splits too deep. An upper
+    /// bound when `canonical` merges some.
+    fn count_within(&self, p: &Position, depth: usize) -> Option<u64> {
+        if depth > MAX_SPLITS {
+            return None;
+        }
+        let mut parts = Vec::new();
+        if p.parts(&mut parts) {
+            return self.sum_count(&parts, depth + 1);
+        }
+        match self.expansion(p).as_deref()? {
+            Expansion::Parts(parts) => self.sum_count(parts, depth + 1),
+            Expansion::Options(groups) => Some(
+                groups
+                    .iter()
+                    .fold(0u64, |n, g| n.saturating_add(g.len() as u64)),
+            ),
+        }
+    }
+
+    /// The options of a sum, counted as [`ScriptGame::sum_options`] lists them.
+    fn sum_count(&self, parts: &[Position], depth: usize) -> Option<u64> {
+        let mut total = 0u64;
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 && parts[i - 1] == *part {
+                continue;
+            }
+            total = total.saturating_add(self.count_within(part.copies_of().0, depth)?);
+        }
+        Some(total)
+    }
+
     /// The options of the sum of `parts`: a move in one part.
     fn sum_options(&self, parts: &[Position], out: &mut Vec<Position>, depth: usize) {
         let mut moves = Vec::new();
@@ -456,6 +489,22 @@ impl Ruleset for ScriptGame {
             .map(Nimber)
     }
 
+    /// A script knows no theorem; a value another game of this program computed, or one on the
+    /// shared line already, needs no work (the line is not extended for it).
+    fn theorem_value(&self, p: &Position) -> Option<Nimber> {
+        let mut parts = Vec::new();
+        if p.parts(&mut parts) {
+            ScriptGame::valued_parts(&mut parts);
+            return parts
+                .iter()
+                .try_fold(0, |x, q| Some(x ^ self.theorem_value(q)?.0))
+                .map(Nimber);
+        }
+        self.known_value(p)
+            .or_else(|| self.shared_value_computed(p))
+            .map(Nimber)
+    }
+
     fn learned(&self, p: &Position, value: Nimber) {
         self.learn(p, value.0);
     }
@@ -491,6 +540,29 @@ impl Game for ScriptGame {
 
     fn show(&self, p: &Position) -> Json {
         p.words()
+    }
+
+    /// A position is shown as the list of its parts; copies of a part in pairs cancel (the
+    /// values of the parts are XORed), so `repeat(x, n)` is `x` once when `n` is odd.
+    fn sum_parts(&self, shown: &Json) -> Option<Vec<Json>> {
+        let words = shown.as_array()?;
+        let mut parts = Vec::with_capacity(words.len());
+        for word in words {
+            match word.as_str().map(Position::parse_word) {
+                Some(Ok(p @ Position::Copies(..))) => {
+                    let (x, n) = p.copies_of();
+                    if n % 2 == 1 {
+                        parts.push(x.to_json());
+                    }
+                }
+                _ => parts.push(word.clone()),
+            }
+        }
+        Some(parts)
+    }
+
+    fn option_count(&self, p: &Position) -> Option<u64> {
+        self.count_within(p, 0)
     }
 
     /// The drawing the script's `shape()` names, for the page (`{"drawing": "heaps"}`); a name

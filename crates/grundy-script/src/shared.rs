@@ -152,6 +152,15 @@ impl ScriptGame {
         read.line.get(n)
     }
 
+    /// The value of the heap `p` if the shared line holds it already (nothing is computed).
+    pub(super) fn shared_value_computed(&self, p: &Position) -> Option<u64> {
+        let Position::Int(n) = *p else { return None };
+        let n = usize::try_from(n).ok()?;
+        let shared = self.shared();
+        let read = shared.read().expect("no thread panics holding it");
+        read.line.get(n)
+    }
+
     /// The value of the heap `p` from the run's shared line, extending it when the heap's
     /// options make the line pay (see the module's note); `None`: the generic solver decides.
     pub(super) fn shared_value(&self, p: &Position) -> Option<u64> {

@@ -360,3 +360,93 @@ fn a_range_the_game_takes_no_position_of_is_refused_with_the_reason() {
         );
     }
 }
+
+/// Lasker's Nim as a script: take any number, or split a heap in two (each part at least 1).
+const LASKER_SCRIPT: &str = "script:{fn moves(n) { [0..n, splits(n, 1)] }}";
+const LASKER_FORMULA: &str = "if(n < 1, 0, n + popcount(n % 4) - 1)";
+
+#[test]
+fn a_formula_values_options_that_are_sums_and_is_checked_at_the_position() {
+    // The options of 9 5 are sums (a split leaves two heaps): each heap is valued by the
+    // formula, and the position's own check lists its 20 options.
+    let v = common::solve_json(&[LASKER_SCRIPT, "9", "5", "--formula", LASKER_FORMULA]);
+    let plain = common::solve_json(&[LASKER_SCRIPT, "9", "5"]);
+    assert_eq!(v["grundy"], plain["grundy"], "{v}");
+    assert_eq!(v["winning_moves"], plain["winning_moves"], "{v}");
+    assert_eq!(v["local_checks"][0]["checked"], true, "{v}");
+    assert_eq!(v["local_checks"][0]["options"], 20, "{v}");
+    assert!(common::schema_for("solve").is_valid(&v), "{v}");
+    // A formula that holds on the table but not here is caught here, by the mex of the
+    // options' values, each a sum valued by the formula.
+    let wrong = format!("if(n == 300, 7, {LASKER_FORMULA})");
+    let out = common::run(
+        &[
+            "solve",
+            LASKER_SCRIPT,
+            "300",
+            "--formula",
+            &wrong,
+            "--check-upto",
+            "100",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("does not fit the game's moves"), "{err}");
+}
+
+#[test]
+fn the_check_at_a_big_position_is_skipped_with_its_reason_not_run_out_of_memory() {
+    // A heap of 10^6 + 7 has 1500010 options, more than the check lists: the value stands by
+    // the formula, and the answer says the position itself was not checked, and why.
+    let v = common::solve_json(&[
+        LASKER_SCRIPT,
+        "1000007",
+        "--formula",
+        LASKER_FORMULA,
+        "--check-upto",
+        "200",
+    ]);
+    assert_eq!(v["grundy"], 1_000_008, "{v}");
+    let check = &v["local_checks"][0];
+    assert_eq!(check["checked"], false, "{v}");
+    assert_eq!(check["options"], 1_500_010, "{v}");
+    assert_eq!(check["cap"], 100_000, "{v}");
+    assert!(check["reason"]
+        .as_str()
+        .unwrap()
+        .contains("more than the 100000"));
+    assert!(common::schema_for("solve").is_valid(&v), "{v}");
+    let out = common::run(
+        &[
+            "solve",
+            LASKER_SCRIPT,
+            "1000007",
+            "--formula",
+            LASKER_FORMULA,
+            "--check-upto",
+            "200",
+        ],
+        b"",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Not checked at this position: it has 1500010 options"),
+        "{text}"
+    );
+    // A game that cannot count its options is checked only while small: Lasker's Nim built in.
+    let v = common::solve_json(&["lasker", "1000007", "--formula", LASKER_FORMULA]);
+    assert_eq!(v["local_checks"][0]["checked"], false, "{v}");
+    assert_eq!(v["local_checks"][0]["options"], Json::Null, "{v}");
+    let v = common::solve_json(&["lasker", "300", "--formula", LASKER_FORMULA]);
+    assert_eq!(v["local_checks"][0]["checked"], true, "{v}");
+    // At 10^18, at once: the game declines to list a heap that big one move at a time.
+    let v = common::solve_json(&["bash:3", "1000000000000000000", "--formula", "n % 4"]);
+    assert_eq!(v["grundy"], 0, "{v}");
+    assert_eq!(v["local_checks"][0]["checked"], false, "{v}");
+    let reason = v["local_checks"][0]["reason"].as_str().unwrap();
+    assert!(reason.contains("too large to list"), "{reason}");
+    let v = common::solve_json(&["bash:3", "4000000", "--formula", "n % 4"]);
+    assert_eq!(v["local_checks"][0]["options"], 3, "{v}");
+}

@@ -105,14 +105,17 @@ fn batch_lines(
         );
         let mut components = session.games.build_sum(&words).map_err(|e| at(e.into()))?;
         let mut unlisted = false;
+        let mut checks = None;
         if let Some(f) = by_formula {
-            (components, unlisted) = f.wrap(components).map_err(at)?;
+            let wrapped = f.wrap(components).map_err(at)?;
+            (components, unlisted) = (wrapped.components, wrapped.unlisted);
+            checks = Some(wrapped.checks);
         }
         let verdict = decide(args, session, &mut components, limit, unlisted).map_err(at)?;
         if args.json {
-            match by_formula {
-                Some(f) => f.write_json(out, &components, &verdict, Some(number))?,
-                None => write_json(out, &components, &verdict, Some(number))?,
+            match (by_formula, &checks) {
+                (Some(f), Some(c)) => f.write_json(out, &components, &verdict, Some(number), c)?,
+                _ => write_json(out, &components, &verdict, Some(number))?,
             }
         } else {
             let grundy = verdict

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use grundy_core::setting::Setting;
 use grundy_core::Component;
-use grundy_front::by_formula::FormulaComponent;
+use grundy_front::by_formula::{CheckSlot, FormulaComponent, LocalCheck};
 use grundy_front::check::{CheckError, WalkError};
 use grundy_front::guess;
 use grundy_front::verdict::Verdict;
@@ -104,14 +104,13 @@ impl ByFormula {
         }))
     }
 
-    /// Each component valued by the formula (all must be positions of the formula's game), and
-    /// whether some position has too many options to list its winning moves.
-    pub(super) fn wrap(
-        &self,
-        components: Vec<Box<dyn Component>>,
-    ) -> Result<(Vec<Box<dyn Component>>, bool), Failure> {
+    /// Each component valued by the formula (all must be positions of the formula's game),
+    /// whether some position has too many options to list its winning moves, and where each
+    /// says whether the formula was checked at it.
+    pub(super) fn wrap(&self, components: Vec<Box<dyn Component>>) -> Result<Wrapped, Failure> {
         let first = components.first().map(|c| c.game()).unwrap_or_default();
         let mut unlisted = false;
+        let mut checks = Vec::new();
         let wrapped = components
             .into_iter()
             .map(|c| {
@@ -124,10 +123,15 @@ impl ByFormula {
                 }
                 let f = FormulaComponent::new(c, self.formula.clone());
                 unlisted |= !f.listable();
+                checks.push(f.check_slot());
                 Ok(Box::new(f) as Box<dyn Component>)
             })
             .collect::<Result<_, _>>()?;
-        Ok((wrapped, unlisted))
+        Ok(Wrapped {
+            components: wrapped,
+            unlisted,
+            checks: Checks(checks),
+        })
     }
 
     pub(super) fn text_line(&self) -> String {
@@ -139,13 +143,31 @@ impl ByFormula {
         )
     }
 
-    /// The verdict's JSON with the formula and its basis added.
+    /// The formula line and, for each component, whether it was checked at its position.
+    pub(super) fn text(&self, checks: &Checks) -> String {
+        let mut s = self.text_line();
+        for (i, check) in checks.made().iter().enumerate() {
+            let which = if checks.0.len() > 1 {
+                format!("Component {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            let mut words = check.words();
+            words[..1].make_ascii_uppercase();
+            s += &format!("{which}{words}.\n");
+        }
+        s
+    }
+
+    /// The verdict's JSON with the formula, its basis and the check at each component's
+    /// position added.
     pub(super) fn write_json(
         &self,
         out: &mut impl Write,
         components: &[Box<dyn Component>],
         verdict: &Verdict,
         line: Option<usize>,
+        checks: &Checks,
     ) -> Result<(), Failure> {
         let mut buffer = Vec::new();
         write_json(&mut buffer, components, verdict, line)?;
@@ -161,8 +183,30 @@ impl ByFormula {
             if let Some(t) = theorem {
                 object.insert("theorem".into(), Json::String(t));
             }
+            object.insert(
+                "local_checks".into(),
+                Json::Array(checks.made().iter().map(LocalCheck::json).collect()),
+            );
         }
         serde_json::to_writer(&mut *out, &json)
             .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
+    }
+}
+
+/// The components valued by a formula ([`ByFormula::wrap`]).
+pub(super) struct Wrapped {
+    pub components: Vec<Box<dyn Component>>,
+    /// Some position has too many options to list its winning moves.
+    pub unlisted: bool,
+    pub checks: Checks,
+}
+
+/// Whether the formula was checked at each component's position, once valued.
+pub(super) struct Checks(Vec<CheckSlot>);
+
+impl Checks {
+    /// The checks made or skipped so far, in the order of the components.
+    fn made(&self) -> Vec<LocalCheck> {
+        self.0.iter().filter_map(|c| c.borrow().clone()).collect()
     }
 }

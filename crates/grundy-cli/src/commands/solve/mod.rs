@@ -146,23 +146,26 @@ pub fn run(args: Args, session: &Session) -> Result<(), Failure> {
     // A million heaps read from stdin are a million words: let them go before solving.
     drop(words);
     let mut unlisted = false;
+    let mut checks = None;
     if let Some(f) = &by_formula {
-        (components, unlisted) = f.wrap(components)?;
+        let wrapped = f.wrap(components)?;
+        (components, unlisted) = (wrapped.components, wrapped.unlisted);
+        checks = Some(wrapped.checks);
     }
     let verdict = decide(&args, session, &mut components, args.limit, unlisted)?;
     let mut out = BufWriter::new(crate::out::Stdout::lock());
     if args.json {
-        match &by_formula {
-            Some(f) => f.write_json(&mut out, &components, &verdict, None)?,
-            None => write_json(&mut out, &components, &verdict, None)?,
+        match (&by_formula, &checks) {
+            (Some(f), Some(c)) => f.write_json(&mut out, &components, &verdict, None, c)?,
+            _ => write_json(&mut out, &components, &verdict, None)?,
         }
         out.write_all(b"\n")?;
     } else {
         out.write_all(
             text::write_text(&components, &verdict, unlisted && !args.no_moves).as_bytes(),
         )?;
-        if let Some(f) = &by_formula {
-            out.write_all(f.text_line().as_bytes())?;
+        if let (Some(f), Some(c)) = (&by_formula, &checks) {
+            out.write_all(f.text(c).as_bytes())?;
         }
     }
     out.flush()?;

@@ -192,11 +192,8 @@ fn plain(components: &[Box<dyn Component>], a: &Analysis, unlisted: bool) -> Str
         Outcome::P => s += "Every move loses against perfect play.\n",
         Outcome::N if a.outcome_search => settling(&mut s, &a.winning_moves),
         Outcome::N if !a.moves_searched && unlisted => {
-            s += &format!(
-                "Winning moves: not looked for (the options of a position of more than {} \
-                 tokens are too many to list).\n",
-                grundy_front::by_formula::LISTED_UP_TO
-            );
+            s += "Winning moves: not looked for (the options are not listed: see the check \
+                  of the formula at this position below).\n";
         }
         Outcome::N if !a.moves_searched => {
             s += "Winning moves: not looked for (--no-moves).\n";
