@@ -20,8 +20,8 @@ use grundy_pattern::formula::{Answer, Formula, Memo};
 use serde_json::Value as Json;
 
 /// The most options the check at the position lists (each valued by the formula, its move
-/// described): about 20 MB and a tenth of a second.
-pub const CHECKED_OPTIONS: u64 = 100_000;
+/// described): about 50 MB and a tenth of a second at most.
+pub const CHECKED_OPTIONS: u64 = 50_000;
 
 /// A position whose options cannot be counted before they are listed is checked only up to this
 /// many tokens (the sum of its numbers): a heap game that splits a heap of `n` in two has about

@@ -412,11 +412,11 @@ fn the_check_at_a_big_position_is_skipped_with_its_reason_not_run_out_of_memory(
     let check = &v["local_checks"][0];
     assert_eq!(check["checked"], false, "{v}");
     assert_eq!(check["options"], 1_500_010, "{v}");
-    assert_eq!(check["cap"], 100_000, "{v}");
+    assert_eq!(check["cap"], 50_000, "{v}");
     assert!(check["reason"]
         .as_str()
         .unwrap()
-        .contains("more than the 100000"));
+        .contains("more than the 50000"));
     assert!(common::schema_for("solve").is_valid(&v), "{v}");
     let out = common::run(
         &[

@@ -77,8 +77,9 @@ pub struct Args {
     /// --check-upto: positions of any size (n = 10^18) are answered as fast as the formula
     /// evaluates (a recursion on halves at once; `G(n - 1)` at most 100000 deep), marked
     /// "formula checked to N" (or "proved" where a theorem extends the table). Where the
-    /// options can be listed (up to 2^20 tokens) the formula must be their mex, and the winning
-    /// moves are listed.
+    /// position has at most 50000 options (counted before any is listed) the formula must be
+    /// their mex, and the winning moves are listed; past that the answer says the position
+    /// itself was not checked, and why.
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["misere", "every", "resume"])]
     formula: Option<String>,
     /// Find the formula with `grundy guess` first (on the table up to --check-upto), then solve
