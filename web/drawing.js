@@ -167,12 +167,19 @@ function coins(p, { mark, move }) {
   return row;
 }
 
+/// A list of words `A,B` as pairs of numbers from `least` to [`MAX_DRAWN`], or null.
+function pairsOf(p, least) {
+  if (!Array.isArray(p)) return null;
+  const pairs = p.map((s) => (typeof s === "string" ? s.split(",").map(Number) : null));
+  const fits = (q) => q && q.length === 2 && q.every((v) => Number.isInteger(v) && v >= least && v <= MAX_DRAWN);
+  return pairs.every(fits) ? pairs : null;
+}
+
 /// A grid of coins (Tartan), the heads written `X,Y`: a coin turns it from heads to tails, the
 /// top-right corner of the coins the move turns.
 function coinGrid(p, { mark, move }) {
-  if (!Array.isArray(p)) return null;
-  const pts = p.map((s) => (typeof s === "string" ? s.split(",").map(Number) : null));
-  if (pts.some((q) => !q || q.length !== 2 || !q.every((v) => Number.isInteger(v) && v >= 0 && v <= MAX_DRAWN))) return null;
+  const pts = pairsOf(p, 0);
+  if (!pts) return null;
   const heads = new Set(p);
   const lo = Math.min(1, ...pts.flat());
   const [w, h] = [Math.max(lo, ...pts.map((q) => q[0])), Math.max(lo, ...pts.map((q) => q[1]))];
@@ -297,9 +304,8 @@ function number(p, { mark, move, mine }) {
 /// Rows of a board, each `W,B` (the squares of the white and the black piece): a square takes
 /// the piece that can reach it there (left of both: the left piece; between them: the right one).
 function rows(p, { mark, move }) {
-  if (!Array.isArray(p)) return null;
-  const rs = p.map((s) => (typeof s === "string" ? s.split(",").map(Number) : null));
-  if (rs.some((r) => !r || r.length !== 2 || !r.every((v) => Number.isInteger(v) && v >= 1 && v <= MAX_DRAWN))) return null;
+  const rs = pairsOf(p, 1);
+  if (!rs) return null;
   const width = Math.max(...rs.flat());
   const grid = el("div", undefined, "grid");
   grid.style.gridTemplateColumns = `repeat(${width}, ${SIZE}px)`;

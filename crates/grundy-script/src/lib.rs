@@ -274,6 +274,20 @@ impl ScriptGame {
         }
     }
 
+    /// The value of `p` from `one` (a part's value); a sum (several heaps after a one-number
+    /// script) is the XOR of its parts' values, each part never a sum.
+    fn by_parts(&self, p: &Position, one: &dyn Fn(&Position) -> Option<u64>) -> Option<Nimber> {
+        let mut parts = Vec::new();
+        if !p.parts(&mut parts) {
+            return one(p).map(Nimber);
+        }
+        ScriptGame::valued_parts(&mut parts);
+        parts
+            .iter()
+            .try_fold(0, |x, q| Some(x ^ one(q)?))
+            .map(Nimber)
+    }
+
     /// How many options `p` has, from the script's own description of them (a range is its
     /// length), `depth` splits down; `None` if the script fails or splits too deep. An upper
     /// bound when `canonical` merges some.
@@ -474,35 +488,17 @@ impl Ruleset for ScriptGame {
 
     fn closed_form(&self, p: &Position) -> Option<Nimber> {
         // Not a theorem: a value of the process's shared line of heaps ([`shared`]), or one
-        // another game of this program computed in this run ([`known`]); exact either way. A
-        // sum (several heaps after a one-number script) is the XOR of its parts'.
-        let mut parts = Vec::new();
-        if p.parts(&mut parts) {
-            ScriptGame::valued_parts(&mut parts);
-            return parts
-                .iter()
-                .try_fold(0, |x, q| Some(x ^ self.closed_form(q)?.0))
-                .map(Nimber);
-        }
-        self.known_value(p)
-            .or_else(|| self.shared_value(p))
-            .map(Nimber)
+        // another game of this program computed in this run ([`known`]); exact either way.
+        self.by_parts(p, &|q| self.known_value(q).or_else(|| self.shared_value(q)))
     }
 
     /// A script knows no theorem; a value another game of this program computed, or one on the
     /// shared line already, needs no work (the line is not extended for it).
     fn theorem_value(&self, p: &Position) -> Option<Nimber> {
-        let mut parts = Vec::new();
-        if p.parts(&mut parts) {
-            ScriptGame::valued_parts(&mut parts);
-            return parts
-                .iter()
-                .try_fold(0, |x, q| Some(x ^ self.theorem_value(q)?.0))
-                .map(Nimber);
-        }
-        self.known_value(p)
-            .or_else(|| self.shared_value_computed(p))
-            .map(Nimber)
+        self.by_parts(p, &|q| {
+            self.known_value(q)
+                .or_else(|| self.shared_value_computed(q))
+        })
     }
 
     fn learned(&self, p: &Position, value: Nimber) {

@@ -400,14 +400,15 @@ fn a_formula_values_options_that_are_sums_and_is_checked_at_the_position() {
 fn the_check_at_a_big_position_is_skipped_with_its_reason_not_run_out_of_memory() {
     // A heap of 10^6 + 7 has 1500010 options, more than the check lists: the value stands by
     // the formula, and the answer says the position itself was not checked, and why.
-    let v = common::solve_json(&[
+    let args = [
         LASKER_SCRIPT,
         "1000007",
         "--formula",
         LASKER_FORMULA,
         "--check-upto",
         "200",
-    ]);
+    ];
+    let v = common::solve_json(&args);
     assert_eq!(v["grundy"], 1_000_008, "{v}");
     let check = &v["local_checks"][0];
     assert_eq!(check["checked"], false, "{v}");
@@ -418,18 +419,7 @@ fn the_check_at_a_big_position_is_skipped_with_its_reason_not_run_out_of_memory(
         .unwrap()
         .contains("more than the 50000"));
     assert!(common::schema_for("solve").is_valid(&v), "{v}");
-    let out = common::run(
-        &[
-            "solve",
-            LASKER_SCRIPT,
-            "1000007",
-            "--formula",
-            LASKER_FORMULA,
-            "--check-upto",
-            "200",
-        ],
-        b"",
-    );
+    let out = common::run(&[&["solve"], &args[..]].concat(), b"");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("Not checked at this position: it has 1500010 options"),
