@@ -203,15 +203,24 @@ impl<G: Game> Component for RulesetComponent<G> {
             out.extend(first.iter().take(limit).map(|q| self.report(q)));
             return Ok(total);
         }
-        let mut total = 0;
+        let mut found = Vec::new();
         for q in self.options()? {
             if self.value_of(&q)? == Value::Finite(target) {
-                total += 1;
-                if out.len() < limit {
-                    out.push(self.report(&q));
-                }
+                found.push(q);
             }
         }
+        // With cycles, a move to a value-0 position may lead back round a cycle: it keeps the
+        // win but never ends the game. The nearest end first (the loopy analysis's remoteness),
+        // so that a player who follows the first winning move wins.
+        if let Some(loopy) = &self.loopy {
+            let rules = self.solver.ruleset();
+            found.sort_by_key(|q| {
+                let v = loopy.ids[&rules.key(q)];
+                loopy.analysis.remoteness(v).unwrap_or(u32::MAX)
+            });
+        }
+        let total = found.len();
+        out.extend(found.iter().take(limit).map(|q| self.report(q)));
         Ok(total)
     }
 

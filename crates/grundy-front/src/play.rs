@@ -255,5 +255,13 @@ mod tests {
             moves[engine_move(&moves).unwrap()].words,
             ["graph:1-2,2-1,2-3", "3"]
         );
+        // The same game as a script, solved by the generic loopy analysis.
+        let script =
+            "script:{fn moves(n) { if n == 1 { [2] } else if n == 2 { [1, 3] } else { [] } }}";
+        let mut sum = games.build_sum(&Word::from_args(&[script, "2"])).unwrap();
+        let analysis = grundy_core::analyse(&mut sum, usize::MAX).unwrap();
+        let moves = legal_moves(&sum, Some(&analysis)).unwrap();
+        assert!(moves.iter().all(|m| m.wins), "both moves keep the win");
+        assert_eq!(moves[engine_move(&moves).unwrap()].words, [script, "3"]);
     }
 }
