@@ -129,6 +129,9 @@ pub struct FormulaComponent {
     /// The check at the position, once made or skipped (shared with the front end that
     /// reports it, [`FormulaComponent::check_slot`]).
     checked: CheckSlot,
+    /// Whether the check lists the options, decided once: counting them may mean a call of a
+    /// script per part of a big sum.
+    plan: std::cell::OnceCell<Result<(), Skip>>,
 }
 
 /// Where a [`FormulaComponent`] puts its [`LocalCheck`] once made or skipped.
@@ -144,6 +147,7 @@ impl FormulaComponent {
             memo: RefCell::new(None),
             options: RefCell::new(None),
             checked: CheckSlot::default(),
+            plan: std::cell::OnceCell::new(),
         }
     }
 
@@ -185,6 +189,10 @@ impl FormulaComponent {
 
     /// Whether the check at the position lists its options (they are few enough), or why not.
     fn plan(&self) -> Result<(), Skip> {
+        self.plan.get_or_init(|| self.decide_plan()).clone()
+    }
+
+    fn decide_plan(&self) -> Result<(), Skip> {
         if self.inner.explore().is_none() {
             return Err(Skip::NoMoves);
         }

@@ -375,6 +375,7 @@ fn a_formula_values_options_that_are_sums_and_is_checked_at_the_position() {
     assert_eq!(v["winning_moves"], plain["winning_moves"], "{v}");
     assert_eq!(v["local_checks"][0]["checked"], true, "{v}");
     assert_eq!(v["local_checks"][0]["options"], 20, "{v}");
+    assert_eq!(v["local_checks"][0]["component"], 0, "{v}");
     assert!(common::schema_for("solve").is_valid(&v), "{v}");
     // A formula that holds on the table but not here is caught here, by the mex of the
     // options' values, each a sum valued by the formula.

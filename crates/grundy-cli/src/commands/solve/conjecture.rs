@@ -146,7 +146,11 @@ impl ByFormula {
     /// The formula line and, for each component, whether it was checked at its position.
     pub(super) fn text(&self, checks: &Checks) -> String {
         let mut s = self.text_line();
-        for (i, check) in checks.made().iter().enumerate() {
+        for (i, slot) in checks.0.iter().enumerate() {
+            // A component never valued (a search that stopped before it) made no check.
+            let Some(check) = slot.borrow().clone() else {
+                continue;
+            };
             let which = if checks.0.len() > 1 {
                 format!("Component {}: ", i + 1)
             } else {
@@ -183,10 +187,7 @@ impl ByFormula {
             if let Some(t) = theorem {
                 object.insert("theorem".into(), Json::String(t));
             }
-            object.insert(
-                "local_checks".into(),
-                Json::Array(checks.made().iter().map(LocalCheck::json).collect()),
-            );
+            object.insert("local_checks".into(), Json::Array(checks.made().collect()));
         }
         serde_json::to_writer(&mut *out, &json)
             .map_err(|e| Failure::Compute(format!("writing standard output: {e}")))
@@ -205,8 +206,12 @@ pub(super) struct Wrapped {
 pub(super) struct Checks(Vec<CheckSlot>);
 
 impl Checks {
-    /// The checks made or skipped so far, in the order of the components.
-    fn made(&self) -> Vec<LocalCheck> {
-        self.0.iter().filter_map(|c| c.borrow().clone()).collect()
+    /// The checks made or skipped so far as JSON, each with its component's index.
+    fn made(&self) -> impl Iterator<Item = Json> + '_ {
+        self.0.iter().enumerate().filter_map(|(i, slot)| {
+            let mut json = slot.borrow().as_ref().map(LocalCheck::json)?;
+            json["component"] = Json::from(i);
+            Some(json)
+        })
     }
 }
